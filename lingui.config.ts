@@ -1,0 +1,28 @@
+import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * Chinese is the source language: messages are written in Chinese in the code and translated in
+ * `locales/en/*.po`. Catalogs are split by area (one .po per area and locale) so that work on different
+ * areas never rewrites the same file; `src/lib/i18n.ts` merges them at run time.
+ */
+const catalogs: Record<string, string[]> = {
+  common: ['src/app', 'src/components', 'src/lib', 'src/routes'],
+  layout: ['src/features/layout'],
+  home: ['src/features/home'],
+  layers: ['src/features/layers'],
+  auth: ['src/features/auth'],
+  scan: ['src/features/scan-login'],
+  college: ['src/features/college'],
+};
+
+export default defineConfig({
+  sourceLocale: 'zh',
+  locales: ['zh', 'en'],
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'messageId',
+  catalogs: Object.entries(catalogs).map(([name, dirs]) => ({
+    path: `<rootDir>/locales/{locale}/${name}`,
+    include: dirs.map((dir) => `<rootDir>/${dir}`),
+  })),
+});

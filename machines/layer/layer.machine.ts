@@ -1,0 +1,79 @@
+/**
+ * The global modal layer (spec §2 "Global modal layers", §3 "Layer open event", §4 "Global layer").
+ *
+ * hidden ──layer.open{layerType, layerStyle?, isLayerCloseShow?}──▶ shown
+ * shown  ──layer.open──▶ shown (another layer replaces the current one)
+ * shown  ──layer.close | layer.cancel──▶ hidden (the type is cleared)
+ *
+ * The close control shows by default unless the open event turns it off. The same machine drives the
+ * agreement modal (a second actor whose layer types are the legal documents).
+ */
+import { assign, setup } from 'xstate';
+
+export type LayerType = 'clientDownload' | 'pluginDownload' | 'customerService';
+export type DocumentType = 'agreement' | 'privacy';
+
+export interface LayerStyle {
+  width?: number;
+  height?: number;
+  borderRadius?: number;
+}
+
+export interface LayerContext<T extends string = string> {
+  layerType: T | null;
+  layerStyle: LayerStyle | null;
+  isLayerCloseShow: boolean;
+}
+
+export type LayerEvent<T extends string = string> =
+  | { type: 'layer.open'; layerType: T; layerStyle?: LayerStyle; isLayerCloseShow?: boolean }
+  | { type: 'layer.close' }
+  | { type: 'layer.cancel' };
+
+function createLayerMachine<T extends string>(id: string) {
+  return setup({
+    types: {
+      context: {} as LayerContext<T>,
+      events: {} as LayerEvent<T>,
+    },
+    actions: {
+      show: assign(({ event }) => {
+        if (event.type !== 'layer.open') return {};
+        return {
+          layerType: event.layerType,
+          layerStyle: event.layerStyle ?? null,
+          isLayerCloseShow: event.isLayerCloseShow ?? true,
+        };
+      }),
+      clear: assign({ layerType: null, layerStyle: null, isLayerCloseShow: true }),
+      /** Told when a layer is closed by the user (the customer-service layer remembers it). */
+      closed: () => {},
+    },
+  }).createMachine({
+    id,
+    initial: 'hidden',
+    context: { layerType: null, layerStyle: null, isLayerCloseShow: true },
+    states: {
+      hidden: {
+        on: { 'layer.open': { target: 'shown', actions: 'show' } },
+      },
+      shown: {
+        on: {
+          'layer.open': { target: 'shown', actions: 'show', reenter: true },
+          'layer.close': { target: 'hidden', actions: ['closed', 'clear'] },
+          'layer.cancel': { target: 'hidden', actions: ['closed', 'clear'] },
+        },
+      },
+    },
+  });
+}
+
+export const layerMachine = createLayerMachine<LayerType>('layer');
+export const documentModalMachine = createLayerMachine<DocumentType>('documentModal');
+
+type AnyLayerSnapshot = { value: unknown; context: LayerContext };
+
+export const selectIsOpen = (snapshot: AnyLayerSnapshot) => snapshot.value === 'shown';
+export const selectLayerType = (snapshot: AnyLayerSnapshot) => snapshot.context.layerType;
+export const selectIsCloseShown = (snapshot: AnyLayerSnapshot) => snapshot.context.isLayerCloseShow;
+export const selectLayerStyle = (snapshot: AnyLayerSnapshot) => snapshot.context.layerStyle;

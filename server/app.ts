@@ -1,0 +1,61 @@
+/**
+ * The Hono app: hashed assets (precompressed, immutable), other static files, the API, and pages.
+ */
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createApi } from './api/index';
+import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
+
+export interface AppOptions extends PageHandlerDeps {
+  /** The built client folder (production); absent in development, where Vite serves files. */
+  clientDir?: string;
+}
+
+const YEAR = 365 * 24 * 3600;
+
+export function createApp(options: AppOptions) {
+  const app = new Hono();
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', `public, max-age=${YEAR}, immutable`),
+        onNotFound: () => {},
+      }),
+    );
+    app.get('/assets/*', (c) => c.text('Not found', 404));
+    app.get('/.vite/*', (c) => c.text('Not found', 404));
+    // Files of public/ (logos, images, videos, downloads) keep their names: cache them for a day.
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (path, c) => {
+          c.header('Cache-Control', 'public, max-age=86400');
+          if (path.includes('/downloads/')) c.header('Content-Disposition', 'attachment');
+        },
+      }),
+    );
+  }
+
+  app.use('/api/*', compress());
+  app.route('/api', createApi());
+
+  const handlePage = createPageHandler(options);
+  app.use('*', compress());
+  app.get('*', handlePage);
+  app.on('HEAD', '*', handlePage);
+  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
+
+  app.onError((error, c) => {
+    console.error('[server]', error);
+    return c.text('Internal Server Error', 500);
+  });
+  return app;
+}

@@ -1,0 +1,78 @@
+/**
+ * Starts the portal: pages, assets and API on two ports (brand 1 on PORT, brand 2 on BRAND2_PORT).
+ * `--dev` runs Vite in middleware mode with hot reload instead of the built files.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import type { ServerManifest } from '@tanstack/router-core';
+import { createApp } from './app';
+import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
+import type { Renderer } from './pages/page-handler';
+import { readSettings } from './settings';
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const settings = readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+
+type ServerEntry = Renderer & { routeModules: () => Record<string, string> };
+
+async function main() {
+  let listener: (req: IncomingMessage, res: ServerResponse) => void;
+
+  if (dev) {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({ root: projectRoot, server: { middlewareMode: true }, appType: 'custom' });
+    const app = createApp({
+      settings,
+      getRenderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<ServerEntry>,
+      getManifest: async () => devManifest,
+    });
+    const honoListener = getRequestListener(app.fetch);
+    listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
+  } else {
+    const clientDir = join(projectRoot, 'dist/client');
+    const serverEntry = join(projectRoot, 'dist/server/entry-server.js');
+    const viteManifestPath = join(clientDir, '.vite/manifest.json');
+    if (!existsSync(serverEntry) || !existsSync(viteManifestPath)) {
+      throw new Error('No build found in dist/: run `npm run build` (npm start does it for you).');
+    }
+    const entry = (await import(serverEntry)) as ServerEntry;
+    const viteManifest = JSON.parse(readFileSync(viteManifestPath, 'utf8')) as ViteManifest;
+    const manifest: ServerManifest = buildRouterManifest(viteManifest, entry.routeModules());
+    const app = createApp({
+      settings,
+      clientDir: 'dist/client',
+      getRenderer: async () => entry,
+      getManifest: async () => manifest,
+    });
+    process.chdir(projectRoot);
+    listener = getRequestListener(app.fetch);
+  }
+
+  const lanAddress = Object.values(networkInterfaces())
+    .flat()
+    .find((net) => net && net.family === 'IPv4' && !net.internal)?.address;
+  for (const [port, label] of [
+    [settings.port, 'StarReach (brand 1)'],
+    [settings.brand2Port, 'CreatorBox (brand 2)'],
+  ] as const) {
+    await new Promise<void>((resolve, reject) => {
+      const server = createServer(listener);
+      server.once('error', reject);
+      server.listen(port, settings.host, () => resolve());
+    });
+    const lan = lanAddress ? `, on your network http://${lanAddress}:${port}/` : '';
+    console.log(`${label}: http://localhost:${port}/${lan}`);
+  }
+  console.log(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

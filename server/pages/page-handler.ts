@@ -1,0 +1,122 @@
+/**
+ * Answers page requests: language on "/" (spec §4), the device rules of spec §2 before rendering, then the
+ * server-rendered page from the HTML cache or a fresh render. Pages are never `no-store`: they may be
+ * stored and are revalidated with their ETag.
+ */
+import { createHash } from 'node:crypto';
+import type { ServerManifest } from '@tanstack/router-core';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { resolveBrandId } from '../../src/lib/brand';
+import { isMobileUserAgent, platformFromUserAgent } from '../../src/lib/device';
+import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../src/lib/locale';
+import { pageRedirect } from '../../src/lib/page-rules';
+import type { PortalEnv } from '../../src/lib/portal-env';
+import type { Settings } from '../settings';
+import { type CachedPage, HtmlCache } from './html-cache';
+
+export interface Renderer {
+  renderPage(
+    request: Request,
+    options: { env: PortalEnv; origin: string; manifest?: ServerManifest },
+  ): Promise<Response>;
+}
+
+export interface PageHandlerDeps {
+  settings: Settings;
+  getRenderer: () => Promise<Renderer>;
+  getManifest: () => Promise<ServerManifest | undefined>;
+  now?: () => Date;
+}
+
+const HTML_CACHE_CONTROL = 'no-cache';
+
+function languageCookie(locale: Locale): string {
+  return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_DAYS * 24 * 3600}; SameSite=Lax`;
+}
+
+/** The host (with port) the brand is chosen from: the Host header, or the port the request arrived on. */
+function requestHost(c: Context): string {
+  const host = c.req.header('host') ?? '';
+  if (/:\d+$/.test(host)) return host;
+  const localPort = (c.env as { incoming?: { socket?: { localPort?: number } } } | undefined)?.incoming?.socket
+    ?.localPort;
+  return localPort ? `${host}:${localPort}` : host;
+}
+
+export function createPageHandler(deps: PageHandlerDeps) {
+  const { settings } = deps;
+  const cache = new HtmlCache(settings.production ? settings.htmlCacheSeconds * 1000 : 0);
+  const now = deps.now ?? (() => new Date());
+
+  return async function handlePage(c: Context): Promise<Response> {
+    const url = new URL(c.req.url);
+    const userAgent = c.req.header('user-agent') ?? '';
+    const isMobile = isMobileUserAgent(userAgent);
+    let pathname = url.pathname;
+    let setCookie: string | undefined;
+
+    // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (spec §4).
+    if (pathname === '/') {
+      const cookie = getCookie(c, LANGUAGE_COOKIE);
+      let locale: Locale;
+      if (isLocale(cookie)) locale = cookie;
+      else {
+        locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
+        setCookie = languageCookie(locale);
+      }
+      if (locale === 'en') pathname = '/en';
+    }
+
+    const target =
+      pageRedirect(pathname, url.search, isMobile) ?? (pathname !== url.pathname ? `${pathname}${url.search}` : null);
+    if (target) {
+      const headers = new Headers({
+        Location: target,
+        'Cache-Control': 'no-cache',
+        Vary: 'User-Agent, Cookie, Accept-Language',
+      });
+      if (setCookie) headers.append('Set-Cookie', setCookie);
+      return new Response(null, { status: 302, headers });
+    }
+
+    const origin = `${c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')}://${c.req.header('host') ?? url.host}`;
+    const env: PortalEnv = {
+      brandId: resolveBrandId(requestHost(c), {
+        brand2HostMarker: settings.brand2HostMarker,
+        brand2Port: settings.brand2Port,
+      }),
+      edition: settings.edition,
+      isMobile,
+      platform: platformFromUserAgent(userAgent),
+      workbenchUrl: settings.workbenchUrl,
+      year: now().getFullYear(),
+    };
+    const key = [env.brandId, env.isMobile, env.platform, env.year, origin, url.pathname, url.search].join('|');
+
+    let page = cache.get(key);
+    if (!page) {
+      const renderer = await deps.getRenderer();
+      const request = new Request(url, { headers: c.req.raw.headers, signal: c.req.raw.signal });
+      const response = await renderer.renderPage(request, { env, origin, manifest: await deps.getManifest() });
+      if (response.status >= 300 && response.status < 400) return response;
+      const body = await response.text();
+      page = {
+        status: response.status,
+        headers: [...response.headers.entries()],
+        body,
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      } satisfies CachedPage;
+      if (page.status === 200 || page.status === 404) cache.set(key, page);
+    }
+
+    const headers = new Headers(page.headers);
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    headers.set('Cache-Control', HTML_CACHE_CONTROL);
+    headers.set('ETag', page.etag);
+    headers.set('Vary', 'User-Agent, Cookie, Accept-Language');
+    if (setCookie) headers.append('Set-Cookie', setCookie);
+    if (c.req.header('if-none-match') === page.etag) return new Response(null, { status: 304, headers });
+    return new Response(c.req.method === 'HEAD' ? null : page.body, { status: page.status, headers });
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Prefetches the code of the internal links on the page when the browser is idle (at most 2000 ms after a
+ * navigation settles), except on 2g connections or with data saver on (spec §9).
+ */
+import type { AnyRouter } from '@tanstack/react-router';
+
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+
+interface NetworkInformationLike {
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+export function shouldPrefetch(connection: NetworkInformationLike | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData) return false;
+  return !(connection.effectiveType ?? '').includes('2g');
+}
+
+function internalHrefs(): string[] {
+  const hrefs = new Set<string>();
+  for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
+    const href = anchor.getAttribute('href');
+    if (href && !href.startsWith('//') && !anchor.hasAttribute('download') && anchor.target !== '_blank')
+      hrefs.add(href);
+  }
+  return [...hrefs];
+}
+
+function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  else setTimeout(run, PREFETCH_IDLE_TIMEOUT_MS);
+}
+
+export function prefetchLinksOnIdle(router: AnyRouter) {
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  if (!shouldPrefetch(connection)) return;
+  const run = () =>
+    whenIdle(() => {
+      for (const href of internalHrefs()) {
+        if (href.startsWith('/downloads/') || /\.\w+$/.test(href.split('?')[0])) continue;
+        const url = new URL(href, window.location.origin);
+        router.preloadRoute({ to: url.pathname }).catch(() => {
+          // A failed prefetch only means the page loads on click instead.
+        });
+      }
+    });
+  run();
+  router.subscribe('onResolved', run);
+}

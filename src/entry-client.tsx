@@ -1,0 +1,30 @@
+/**
+ * The browser entry: creates the app-lifetime actors once, loads the page's language, hydrates the
+ * server-rendered document and connects the loading bar, chunk-reload guard and idle prefetch to the router.
+ */
+import { RouterClient } from '@tanstack/react-router/ssr/client';
+import { hydrateRoot } from 'react-dom/client';
+import { browserEffects, createAppActors } from './app/actors';
+import { connectLoadingBar } from './app/loading-bar-link';
+import { prefetchLinksOnIdle } from './app/prefetch';
+import { reloadInBrowser } from './lib/chunk-reload';
+import { loadLocale } from './lib/i18n';
+import { localeFromPath } from './lib/locale';
+import { createAppRouter } from './router';
+
+// A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadInBrowser()) event.preventDefault();
+});
+
+const env = window.__PORTAL_ENV__;
+if (!env) throw new Error('The page was not rendered by the portal server (no __PORTAL_ENV__).');
+
+const actors = createAppActors(browserEffects);
+const router = createAppRouter({ env, origin: window.location.origin, actors });
+connectLoadingBar(router, actors.loadingBar);
+
+loadLocale(localeFromPath(window.location.pathname)).then(() => {
+  hydrateRoot(document, <RouterClient router={router} />);
+  prefetchLinksOnIdle(router);
+});

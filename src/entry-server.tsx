@@ -1,0 +1,43 @@
+/**
+ * Server rendering: one router per request, rendered to a string with the dehydrated state the client
+ * hydrates from. The server (server/pages/render.ts) applies the page rules before calling this.
+ */
+
+import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
+import type { ServerManifest } from '@tanstack/router-core';
+import { createAppActors, serverEffects } from './app/actors';
+import { loadLocale } from './lib/i18n';
+import { LOCALES } from './lib/locale';
+import type { PortalEnv } from './lib/portal-env';
+import { createAppRouter } from './router';
+
+export { pageRedirect } from './lib/page-rules';
+
+export interface RenderOptions {
+  env: PortalEnv;
+  origin: string;
+  manifest?: ServerManifest;
+}
+
+const catalogsReady = Promise.all(LOCALES.map((locale) => loadLocale(locale)));
+
+export async function renderPage(request: Request, { env, origin, manifest }: RenderOptions): Promise<Response> {
+  await catalogsReady;
+  const handler = createRequestHandler({
+    request,
+    createRouter: () => createAppRouter({ env, origin, actors: createAppActors(serverEffects) }),
+    getRouterManifest: manifest ? () => manifest : undefined,
+  });
+  return handler(defaultRenderHandler);
+}
+
+/** Route id → source module of its page, for linking each page's CSS and chunk in the HTML. */
+export function routeModules(): Record<string, string> {
+  const router = createAppRouter({} as never);
+  const map: Record<string, string> = {};
+  for (const [id, route] of Object.entries(router.routesById)) {
+    const module = (route.options as { staticData?: { module?: string } }).staticData?.module;
+    if (module) map[id] = module;
+  }
+  return map;
+}

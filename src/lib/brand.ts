@@ -1,0 +1,143 @@
+/**
+ * Everything that differs between the two brands that share the site (spec §1, §3, §9) lives here, in one
+ * typed table. Components read the active brand from the portal environment (`usePortalEnv().brand`) and
+ * never branch on the brand id themselves.
+ */
+import type { Locale } from './locale';
+
+export type BrandId = 'starreach' | 'creatorbox';
+
+type Localized = Record<Locale, string>;
+
+export interface Downloads {
+  /** Windows client installer. */
+  client: string;
+  /** Tutorial video shown in the client-download layer. */
+  clientVideo: string;
+  /** Plug-in package (zip, unpacked extension). */
+  plugin: string;
+  /** Dedicated browser that bundles the plug-in. */
+  pluginBrowser: string;
+  /** Tutorial video shown in the plug-in download layer. */
+  pluginVideo: string;
+}
+
+export interface Brand {
+  id: BrandId;
+  name: Localized;
+  /** Short slogan used in titles and the home banner. */
+  slogan: Localized;
+  /** Logo (SVG) and its square mark for small places. */
+  logo: string;
+  mark: string;
+  /** Intro video on the home page. */
+  introVideo: string;
+  introPoster: string;
+  companyName: Localized;
+  /** ICP filing number shown in the footer; links to the national filing site. */
+  filingNumber: string;
+  downloads: Downloads;
+  /** Tenant constants (spec §3). */
+  tenantId: 14 | 51;
+  appId: string;
+  appName: string;
+  /** Query key that carries an invite code on this brand's links. */
+  inviteQueryKey: string;
+  /** Brand 1 shows a company blurb, an address and a phone line in the footer; brand 2 shows none. */
+  footerContact?: { blurb: Localized; address: Localized; phone: string };
+  /** Contact QR shown in the customer-service layer and the home "scan to add" block. */
+  serviceQr: string;
+  /** Accent colour for the brand (buttons, highlights). */
+  accent: string;
+}
+
+export const brands: Record<BrandId, Brand> = {
+  starreach: {
+    id: 'starreach',
+    name: { zh: '星达通', en: 'StarReach' },
+    slogan: { zh: '跨境达人建联工具', en: 'Creator outreach for cross-border sellers' },
+    logo: '/brand/starreach/logo.svg',
+    mark: '/brand/starreach/mark.svg',
+    introVideo: '/media/starreach-intro.mp4',
+    introPoster: '/media/starreach-intro.jpg',
+    companyName: { zh: '广州星达通网络科技有限公司', en: 'Guangzhou StarReach Network Technology Co., Ltd.' },
+    filingNumber: '粤ICP备2020086421号-1',
+    downloads: {
+      client: '/downloads/starreach/StarReach-Setup-2.3.0.exe',
+      clientVideo: '/media/starreach-client-tutorial.mp4',
+      plugin: '/downloads/starreach/starreach-plugin-v1.0.5.zip',
+      pluginBrowser: '/downloads/starreach/StarReach-Browser-Setup.exe',
+      pluginVideo: '/media/starreach-plugin-tutorial.mp4',
+    },
+    tenantId: 14,
+    appId: 'sr-web-2020',
+    appName: 'starreach',
+    inviteQueryKey: 'inviteCode',
+    footerContact: {
+      blurb: {
+        zh: '星达通专注于短视频电商达人建联，为跨境卖家提供批量邀约、私信、邮件与达人管理的一站式工具。',
+        en: 'StarReach focuses on creator outreach for short-video commerce, giving cross-border sellers one tool for bulk invitations, messages, email and creator management.',
+      },
+      address: {
+        zh: '广州市天河区珠江新城华夏路 16 号 28 楼',
+        en: '28/F, 16 Huaxia Road, Zhujiang New Town, Tianhe District, Guangzhou',
+      },
+      phone: '020-3828 6621',
+    },
+    serviceQr: '/brand/starreach/service-qr.svg',
+    accent: '#ff3b5c',
+  },
+  creatorbox: {
+    id: 'creatorbox',
+    name: { zh: '达人宝', en: 'CreatorBox' },
+    slogan: { zh: '短视频电商达人营销助手', en: 'The creator marketing assistant for short-video commerce' },
+    logo: '/brand/creatorbox/logo.svg',
+    mark: '/brand/creatorbox/mark.svg',
+    introVideo: '/media/creatorbox-intro.mp4',
+    introPoster: '/media/creatorbox-intro.jpg',
+    companyName: { zh: '广州达人宝信息技术有限公司', en: 'Guangzhou CreatorBox Information Technology Co., Ltd.' },
+    filingNumber: '粤ICP备2021032758号-2',
+    downloads: {
+      client: '/downloads/creatorbox/CreatorBox-Setup-2.3.0.exe',
+      clientVideo: '/media/creatorbox-client-tutorial.mp4',
+      plugin: '/downloads/creatorbox/creatorbox-plugin-v1.0.5.zip',
+      pluginBrowser: '/downloads/creatorbox/CreatorBox-Browser-Setup.exe',
+      pluginVideo: '/media/creatorbox-plugin-tutorial.mp4',
+    },
+    tenantId: 51,
+    appId: 'cb-web-2021',
+    appName: 'creatorbox',
+    inviteQueryKey: 'invite_code',
+    serviceQr: '/brand/creatorbox/service-qr.svg',
+    accent: '#2f6bff',
+  },
+};
+
+/** Channel ids and the client id named in spec §3. */
+export const CHANNEL_IDS = { web: 2, plugin: 6, client: 32 } as const;
+export const CLIENT_ID = 'morestores';
+
+/** The plug-in version shown in the download layer (spec §1, §9). */
+export const PLUGIN_VERSION = 'v1.0.5';
+
+export interface BrandSelection {
+  /** A host name containing this marker selects brand 2. */
+  brand2HostMarker: string;
+  /** A request on this port selects brand 2. */
+  brand2Port: number;
+}
+
+export const defaultBrandSelection: BrandSelection = { brand2HostMarker: 'creatorbox', brand2Port: 3031 };
+
+/**
+ * Brand 2 is chosen by a host name containing the marker or by port 3031 (spec §1); otherwise brand 1.
+ * `host` is a Host header or `location.host` (name with optional port).
+ */
+export function resolveBrandId(host: string, selection: BrandSelection = defaultBrandSelection): BrandId {
+  const lower = host.toLowerCase();
+  const portMatch = /:(\d+)$/.exec(lower);
+  const hostname = portMatch ? lower.slice(0, portMatch.index) : lower;
+  if (selection.brand2HostMarker && hostname.includes(selection.brand2HostMarker.toLowerCase())) return 'creatorbox';
+  if (portMatch && Number(portMatch[1]) === selection.brand2Port) return 'creatorbox';
+  return 'starreach';
+}

@@ -1,0 +1,31 @@
+/**
+ * External links of the header, footer and side bar (spec §2). The regional edition swaps the help link and
+ * hides Operation Center.
+ */
+import type { Edition } from './portal-env';
+
+export const HELP_CENTER_URL: Record<Edition, string> = {
+  main: 'https://help.starreach.example/docs',
+  regional: 'https://help-intl.starreach.example/docs',
+};
+
+export const OPERATION_CENTER_URL = 'https://ops.starreach.example/';
+
+/** The national ICP filing site the copyright line links to. */
+export const FILING_SITE_URL = 'https://beian.miit.gov.cn/';
+
+export const WORKBENCH_HOME = '/workbench/function_introduction';
+
+export interface FriendlyLink {
+  id: string;
+  href: string;
+}
+
+/** The friendly links row: two marketplace data sites, an anti-detect browser, account opening, cloud computer. */
+export const FRIENDLY_LINKS: FriendlyLink[] = [
+  { id: 'data1', href: 'https://www.fastmoss.example/' },
+  { id: 'data2', href: 'https://www.kalodata.example/' },
+  { id: 'browser', href: 'https://www.antidetect.example/register' },
+  { id: 'account', href: 'https://www.shopopen.example/' },
+  { id: 'cloud', href: 'https://www.cloudpc.example/' },
+];

@@ -1,0 +1,49 @@
+import { I18nProvider } from '@lingui/react';
+import { createRoute, notFound, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { Layout } from '~/features/layout/layout';
+import { i18nFor, loadLocale } from '~/lib/i18n';
+import { type Locale, localeFromPath } from '~/lib/locale';
+import { pageRedirect } from '~/lib/page-rules';
+import { NotFoundPage } from './error-page';
+import { rootRoute } from './root';
+
+/** The `{-$locale}` layout: no prefix is Chinese, `/en` is English; any other prefix is not found. */
+export const localeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '{-$locale}',
+  beforeLoad: ({ params, location, context }) => {
+    if (params.locale !== undefined && params.locale !== 'en') throw notFound();
+    // The server applies the same rules before rendering; this covers client-side navigation.
+    const target = pageRedirect(location.pathname, location.searchStr, context.env.isMobile);
+    if (target) throw redirect({ href: target });
+    const locale: Locale = params.locale === 'en' ? 'en' : 'zh';
+    return { locale };
+  },
+  loader: async ({ context }) => {
+    await loadLocale(context.locale);
+  },
+  component: LocaleLayout,
+  notFoundComponent: () => (
+    <LocaleLayoutFrame>
+      <NotFoundPage />
+    </LocaleLayoutFrame>
+  ),
+});
+
+/** Reads the language from the path, so it also frames a not-found thrown before the context exists. */
+function LocaleLayoutFrame({ children }: { children: React.ReactNode }) {
+  const locale = useLocation({ select: (location) => localeFromPath(location.pathname) });
+  return (
+    <I18nProvider i18n={i18nFor(locale)}>
+      <Layout>{children}</Layout>
+    </I18nProvider>
+  );
+}
+
+function LocaleLayout() {
+  return (
+    <LocaleLayoutFrame>
+      <Outlet />
+    </LocaleLayoutFrame>
+  );
+}

@@ -1,0 +1,43 @@
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router';
+import { ActorsContext } from '~/app/actors-context';
+import type { RouterContext } from '~/app/router-context';
+import { localeFromPath } from '~/lib/locale';
+import { PortalEnvContext, serializeEnv } from '~/lib/portal-env';
+import { ErrorPage, NotFoundPage } from './error-page';
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#ffffff' },
+    ],
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+  }),
+  component: RootDocument,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+function RootDocument() {
+  const { env, actors } = rootRoute.useRouteContext();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const locale = localeFromPath(pathname);
+  return (
+    <html lang={locale === 'zh' ? 'zh-CN' : 'en'} data-brand={env.brandId}>
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: serialised by serializeEnv, which escapes `<` */}
+        <script dangerouslySetInnerHTML={{ __html: serializeEnv(env) }} />
+        <PortalEnvContext.Provider value={env}>
+          <ActorsContext.Provider value={actors}>
+            <Outlet />
+          </ActorsContext.Provider>
+        </PortalEnvContext.Provider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * One theme for the whole site: colours (per brand through `data-brand` on <html>), fonts and the layout
+ * constants of spec §9 (header 60, content padding 20, main 1300, page minimum 1430, mobile 750, modal sizes).
+ */
+import { createGlobalTheme, createGlobalThemeContract, globalStyle } from '@vanilla-extract/css';
+
+export const layout = {
+  headerHeight: 60,
+  contentPaddingTop: 20,
+  mainWidth: { zh: 1300, en: 1300 },
+  /** English labels are longer: the page keeps more room before it scrolls sideways. */
+  pageMinWidth: { zh: 1430, en: 1480 },
+  mobileMaxWidth: 750,
+  modal: {
+    default: { width: 500, height: 460 },
+    clientDownload: { width: 500, height: 460 },
+    pluginDownload: { width: 1000, height: 820 },
+    customerService: { width: 580, height: 670, radius: 20 },
+    agreement: { width: 800, padding: '40px 60px' },
+  },
+  video: { client: 420, plugin: 600 },
+} as const;
+
+export const vars = createGlobalThemeContract(
+  {
+    color: {
+      accent: 'accent',
+      accentSoft: 'accent-soft',
+      onAccent: 'on-accent',
+      ink: 'ink',
+      text: 'text',
+      muted: 'muted',
+      line: 'line',
+      surface: 'surface',
+      surfaceAlt: 'surface-alt',
+      failed: 'failed',
+      gold: 'gold',
+      silver: 'silver',
+      bronze: 'bronze',
+      grey: 'grey',
+    },
+    font: { body: 'font-body' },
+    radius: { small: 'radius-small', medium: 'radius-medium', large: 'radius-large' },
+    shadow: { card: 'shadow-card' },
+  },
+  (value) => `portal-${value}`,
+);
+
+const shared = {
+  // Colours chosen for WCAG AA contrast on white (muted #5c6270 is 6.3:1).
+  text: '#1f2330',
+  muted: '#5c6270',
+  line: '#e4e6ec',
+  surface: '#ffffff',
+  surfaceAlt: '#f6f7fb',
+  onAccent: '#ffffff',
+  failed: '#d92d20',
+  gold: '#b8860b',
+  silver: '#7d8590',
+  bronze: '#a0522d',
+  grey: '#6b7280',
+};
+
+const rest = {
+  font: {
+    body: '"PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", system-ui, -apple-system, "Segoe UI", sans-serif',
+  },
+  radius: { small: '6px', medium: '12px', large: '20px' },
+  shadow: { card: '0 8px 24px rgba(20, 24, 40, 0.08)' },
+};
+
+// StarReach (brand 1) is the default; CreatorBox (brand 2) overrides the accent.
+createGlobalTheme(':root', vars, {
+  color: { ...shared, accent: '#d81e44', accentSoft: '#fff0f3', ink: '#1b1f3b' },
+  ...rest,
+});
+createGlobalTheme(':root[data-brand="creatorbox"]', vars, {
+  color: { ...shared, accent: '#1f5af0', accentSoft: '#eef3ff', ink: '#0e1a3a' },
+  ...rest,
+});
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('html, body', {
+  margin: 0,
+  padding: 0,
+  fontFamily: vars.font.body,
+  color: vars.color.text,
+  background: vars.color.surface,
+  lineHeight: 1.6,
+  WebkitFontSmoothing: 'antialiased',
+});
+globalStyle('img, video', { maxWidth: '100%' });
+globalStyle('a', { color: 'inherit' });
+globalStyle(':focus-visible', { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 });
