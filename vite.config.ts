@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+/** Where builds go; tests build into their own folder so they never disturb a running `npm start`. */
+const distDir = process.env.PORTAL_DIST ?? 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': r('./src'), '#machines': r('./machines') } },
@@ -25,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     vanillaExtractPlugin(),
   ],
   build: {
-    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    outDir: `${distDir}/${isSsrBuild ? 'server' : 'client'}`,
     manifest: !isSsrBuild,
     assetsDir: 'assets',
     sourcemap: false,

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { inputsHash, STAMP_FILE } from './lib/build-stamp';
+import { DIST_DIR, inputsHash, STAMP_FILE } from './lib/build-stamp';
 import { compressDir } from './lib/compress';
 
 const vite = ['node_modules/vite/bin/vite.js'];
@@ -14,6 +14,6 @@ const run = (args: string[]) => execFileSync(process.execPath, [...vite, ...args
 const started = Date.now();
 run(['build', '--logLevel', 'warn']);
 run(['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
-const compressed = compressDir('dist/client');
+const compressed = compressDir(`${DIST_DIR}/client`);
 writeFileSync(STAMP_FILE, inputsHash());
 console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s (${compressed} files precompressed).`);

@@ -35,8 +35,9 @@ async function main() {
     const honoListener = getRequestListener(app.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
   } else {
-    const clientDir = join(projectRoot, 'dist/client');
-    const serverEntry = join(projectRoot, 'dist/server/entry-server.js');
+    const distDir = process.env.PORTAL_DIST ?? 'dist';
+    const clientDir = join(projectRoot, distDir, 'client');
+    const serverEntry = join(projectRoot, distDir, 'server/entry-server.js');
     const viteManifestPath = join(clientDir, '.vite/manifest.json');
     if (!existsSync(serverEntry) || !existsSync(viteManifestPath)) {
       throw new Error('No build found in dist/: run `npm run build` (npm start does it for you).');
@@ -46,7 +47,7 @@ async function main() {
     const manifest: ServerManifest = buildRouterManifest(viteManifest, entry.routeModules());
     const app = createApp({
       settings,
-      clientDir: 'dist/client',
+      clientDir: `${distDir}/client`,
       getRenderer: async () => entry,
       getManifest: async () => manifest,
     });

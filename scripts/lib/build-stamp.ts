@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const STAMP_FILE = 'dist/.build-stamp';
+export const DIST_DIR = process.env.PORTAL_DIST ?? 'dist';
+export const STAMP_FILE = `${DIST_DIR}/.build-stamp`;
 const INPUTS = [
   'src',
   'machines',
