@@ -3,4 +3,4 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
-window.scrollTo = () => {};
+if (typeof window !== "undefined") window.scrollTo = () => {};

@@ -1,11 +1,65 @@
 /**
- * The global layer and the document modal, mounted once by the desktop layout. Until the layers land these
- * render nothing.
+ * The global layer and the document modal, mounted once by the desktop layout. These two components stay tiny
+ * because they are on every page's first load: they only watch their actors, and the dialog with all layer
+ * content (and Radix) is a separate chunk that loads when a layer first opens.
  */
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useState } from 'react';
+import { selectIsOpen } from '#machines/layer/layer.machine';
+import { useAppActors } from '~/app/actors-context';
+import { usePortalEnv } from '~/lib/portal-env';
+import { useCustomerServiceAutoOpen } from './auto-open';
+
+const loadGlobalLayerDialog = () => import('./global-layer-dialog');
+const loadDocumentModalDialog = () => import('./document-modal-dialog');
+const GlobalLayerDialog = lazy(loadGlobalLayerDialog);
+const DocumentModalDialog = lazy(loadDocumentModalDialog);
+
+/**
+ * Starts loading the layer chunk ahead of a click (e.g. on hover or focus of a button that opens a layer);
+ * loading is cached, so calling it often is free.
+ */
+export function preloadGlobalLayer(): void {
+  void loadGlobalLayerDialog();
+}
+
+export function preloadDocumentModal(): void {
+  void loadDocumentModalDialog();
+}
+
 export function GlobalLayer() {
-  return null;
+  const { layer, documentModal } = useAppActors();
+  const { isMobile } = usePortalEnv();
+  const opened = useHasBeenTrue(useSelector(layer, selectIsOpen));
+
+  useCustomerServiceAutoOpen({
+    isMobile,
+    isSomethingOpen: () => selectIsOpen(layer.getSnapshot()) || selectIsOpen(documentModal.getSnapshot()),
+    open: () => layer.send({ type: 'layer.open', layerType: 'customerService' }),
+  });
+
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <GlobalLayerDialog />
+    </Suspense>
+  );
 }
 
 export function DocumentModal() {
-  return null;
+  const { documentModal } = useAppActors();
+  const opened = useHasBeenTrue(useSelector(documentModal, selectIsOpen));
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <DocumentModalDialog />
+    </Suspense>
+  );
+}
+
+/** True from the first time `value` is true on; the dialog stays mounted afterwards so it can close cleanly. */
+function useHasBeenTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
 }

@@ -1,6 +1,43 @@
+/**
+ * The frame around every page (spec §2 "Layout"). Desktop: the loading bar, the global layer and the
+ * document modal, the floating side bar, the sticky header, the content and the footer, at the language's
+ * minimum page width. Mobile: a header with the logo and the language switcher over the content, at most
+ * 750 px wide. Pages render their own <main>.
+ */
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { LoadingBar } from '~/components/loading-bar/loading-bar';
+import { DocumentModal, GlobalLayer } from '~/features/layers';
+import type { Locale } from '~/lib/locale';
+import { usePortalEnv } from '~/lib/portal-env';
+import { Footer } from './footer';
+import { Header, MobileHeader } from './header';
+import * as styles from './layout.css';
+import { SideBar } from './side-bar';
 
-/** Placeholder frame until the layout lands: header, content, footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  return <div>{children}</div>;
+  const { isMobile } = usePortalEnv();
+  const { i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+
+  if (isMobile) {
+    return (
+      <div className={styles.mobile}>
+        <MobileHeader />
+        {children}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.desktop[locale]}>
+      <LoadingBar />
+      <GlobalLayer />
+      <DocumentModal />
+      <SideBar />
+      <Header />
+      <div className={styles.content}>{children}</div>
+      <Footer />
+    </div>
+  );
 }

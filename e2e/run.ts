@@ -1,0 +1,72 @@
+/**
+ * `npm run test:e2e`: the browser tests against the real production server.
+ *
+ * Checks that Chromium is installed, builds into dist-e2e/ when that build is stale (never touching the dist/
+ * of `npm start`), starts the server on 5030 (brand 1) and 5031 (brand 2), runs e2e/specs/*.spec.ts with Node's
+ * test runner (one file at a time, TAP output ending with its `# pass` / `# fail` lines), stops the server
+ * whatever happens and exits with the test runner's code.
+ *
+ * `npm run test:e2e -- layers video` runs only the spec files whose names contain one of the words.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBrowser } from '../scripts/ensure-browser';
+import { ARTIFACTS_DIR } from './support/artifacts';
+import { buildIfStale, PROJECT_ROOT, type PortalServer, startPortalServer, TEST_DIST } from './support/portal-server';
+
+const PORT = 5030;
+const BRAND2_PORT = 5031;
+
+ensureBrowser();
+
+const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const specs = readdirSync(join(PROJECT_ROOT, 'e2e/specs'))
+  .filter((name) => name.endsWith('.spec.ts'))
+  .filter((name) => filters.length === 0 || filters.some((word) => name.includes(word)))
+  .sort()
+  .map((name) => join('e2e/specs', name));
+if (specs.length === 0) {
+  console.error(`No spec file matches ${filters.join(', ')}.`);
+  process.exit(1);
+}
+
+let server: PortalServer | undefined;
+let exitCode = 1;
+const stopServer = async () => {
+  const running = server;
+  server = undefined;
+  await running?.stop();
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopServer().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await buildIfStale(TEST_DIST);
+  server = await startPortalServer({
+    port: PORT,
+    brand2Port: BRAND2_PORT,
+    distDir: TEST_DIST,
+    logFile: join(ARTIFACTS_DIR, 'server.log'),
+  });
+  console.log(`Server: ${server.baseUrl} (brand 1), ${server.brand2Url} (brand 2); log in ${server.logFile}`);
+  const runner = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=tap', ...specs],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_BRAND2_URL: server.brand2Url },
+      stdio: 'inherit',
+    },
+  );
+  exitCode = await new Promise<number>((resolve) => runner.once('exit', (code) => resolve(code ?? 1)));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  await stopServer();
+}
+process.exit(exitCode);

@@ -1,0 +1,91 @@
+/**
+ * One Chromium per spec file (launched in `before`, closed in `after`) and a fresh context per test, since
+ * axe and the storage checks need isolated contexts. `pageTest` wraps a test body with the page, the errors
+ * it logged and a screenshot into e2e/artifacts/ when the test fails.
+ */
+import { after, before, type TestContext, test } from 'node:test';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { ensureBrowser } from '../../scripts/ensure-browser';
+import { saveFailureScreenshot } from './artifacts';
+import { type ErrorLog, watchErrors } from './diagnostics';
+import { BASE_URL } from './env';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureBrowser(), args: CHROMIUM_ARGS });
+}
+
+/** Desktop defaults: the site's minimum page width is 1430 px, and Chinese unless a test says otherwise. */
+export const DESKTOP: BrowserContextOptions = {
+  viewport: { width: 1440, height: 900 },
+  locale: 'zh-CN',
+  baseURL: BASE_URL,
+};
+
+/** Registers the file's browser hooks; the returned getter gives the browser inside tests. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet (use it inside a test).');
+    return browser;
+  };
+}
+
+export interface PageSession {
+  context: BrowserContext;
+  page: Page;
+  errors: ErrorLog;
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageSession> {
+  const context = await browser.newContext({ ...DESKTOP, ...options });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page) };
+}
+
+/** Runs `body` with a fresh page; on failure saves a screenshot named after the test, then rethrows. */
+export async function withPage<T>(
+  t: TestContext,
+  browser: Browser,
+  options: BrowserContextOptions,
+  body: (session: PageSession) => Promise<T>,
+): Promise<T> {
+  const session = await openPage(browser, options);
+  try {
+    return await body(session);
+  } catch (error) {
+    await saveFailureScreenshot(session.page, t.name);
+    const logged = session.errors.list();
+    if (logged.length && error instanceof Error) error.message += `\nBrowser errors so far:\n  ${logged.join('\n  ')}`;
+    throw error;
+  } finally {
+    await session.context.close().catch(() => {});
+  }
+}
+
+/** `test` with a page from a new context of the file's browser. */
+export function pageTest(
+  name: string,
+  getBrowser: () => Browser,
+  body: (session: PageSession, t: TestContext) => Promise<void>,
+  options: BrowserContextOptions = {},
+) {
+  test(name, (t) => withPage(t, getBrowser(), options, (session) => body(session, t)));
+}

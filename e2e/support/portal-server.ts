@@ -1,0 +1,121 @@
+/**
+ * Builds the site into a folder of its own (never the `dist/` that `npm start` serves) when that build is
+ * stale, and runs the production server from it as a child process. Shared by the browser tests and the
+ * benchmark, which use different ports so both can run beside a developer's server.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const TEST_DIST = 'dist-e2e';
+
+/** Builds into `distDir` unless its stamp matches the inputs; returns whether it built. */
+export async function buildIfStale(distDir = TEST_DIST): Promise<boolean> {
+  // build-stamp reads PORTAL_DIST when it is first imported, so set it before importing (dynamically).
+  process.env.PORTAL_DIST = distDir;
+  const previousCwd = process.cwd();
+  process.chdir(PROJECT_ROOT);
+  try {
+    const { buildIsFresh } = await import('../../scripts/lib/build-stamp');
+    if (buildIsFresh()) return false;
+    console.log(`Building the site into ${distDir}/ (missing or out of date)…`);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, PORTAL_DIST: distDir },
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`The build into ${distDir}/ failed (exit ${result.status}).`);
+    return true;
+  } finally {
+    process.chdir(previousCwd);
+  }
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface PortalServer {
+  baseUrl: string;
+  brand2Url: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  port: number;
+  brand2Port: number;
+  distDir?: string;
+  /** Where the server's output goes (kept out of the test output). */
+  logFile: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** Starts `server/main.ts` in production mode and resolves once GET /api/health answers 200. */
+export async function startPortalServer(options: StartOptions): Promise<PortalServer> {
+  const { port, brand2Port, distDir = TEST_DIST, logFile, timeoutMs = 30_000 } = options;
+  for (const p of [port, brand2Port]) {
+    // A server already on the port would answer the health check and the tests would run against it.
+    if (await portAnswers(p)) throw new Error(`Port ${p} is already in use: stop whatever listens there first.`);
+  }
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORTAL_DIST: distDir,
+      PORT: String(port),
+      BRAND2_PORT: String(brand2Port),
+      HOST: '127.0.0.1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exitedPromise;
+      clearTimeout(killTimer);
+    }
+    await new Promise<void>((resolve) => log.end(resolve));
+  };
+
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) break;
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return { baseUrl, brand2Url: `http://localhost:${brand2Port}`, logFile, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`The server did not answer ${baseUrl}/api/health within ${timeoutMs / 1000} s: see ${logFile}`);
+}

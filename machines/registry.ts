@@ -1,0 +1,54 @@
+/**
+ * Every machine of the app with the events its environment can send it, for `npm run paths` (QA reads the
+ * generated paths as steps) and for tests that check each machine is fully covered. Add a machine here when
+ * you add one.
+ */
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { documentModalMachine, layerMachine } from './layer/layer.machine';
+import { loadingBarMachine } from './loading-bar/loading-bar.machine';
+import { videoMachine } from './video/video.machine';
+
+export interface RegisteredMachine {
+  name: string;
+  /** The spec section it implements, for the reader of the paths. */
+  spec: string;
+  machine: AnyStateMachine;
+  events: readonly EventObject[];
+}
+
+export const machineRegistry: RegisteredMachine[] = [
+  {
+    name: 'layer',
+    spec: '§2 global modal layers, §4 global layer',
+    machine: layerMachine,
+    events: [
+      { type: 'layer.open', layerType: 'clientDownload' },
+      { type: 'layer.open', layerType: 'pluginDownload' },
+      { type: 'layer.open', layerType: 'customerService', isLayerCloseShow: false },
+      { type: 'layer.close' },
+      { type: 'layer.cancel' },
+    ],
+  },
+  {
+    name: 'documentModal',
+    spec: '§2 user agreement modal, §4 "the agreement modal opens and closes the same way"',
+    machine: documentModalMachine,
+    events: [
+      { type: 'layer.open', layerType: 'agreement' },
+      { type: 'layer.open', layerType: 'privacy' },
+      { type: 'layer.close' },
+    ],
+  },
+  {
+    name: 'loadingBar',
+    spec: '§4 page loading bar, §9 200 / 5000 / 500 ms',
+    machine: loadingBarMachine,
+    events: [{ type: 'nav.start' }, { type: 'nav.done' }, { type: 'nav.fail' }],
+  },
+  {
+    name: 'video',
+    spec: '§2 video player',
+    machine: videoMachine,
+    events: [{ type: 'user.toggle' }, { type: 'media.play' }, { type: 'media.pause' }, { type: 'media.ended' }],
+  },
+];

@@ -1,0 +1,92 @@
+/**
+ * Path generation shared by the machines' path tests and `npm run paths`: every path is generated from the
+ * machine itself (xstate/graph), with the machine's delayed transitions (`after`) offered as events, so a
+ * state reached only by a timer is covered too.
+ */
+import type { AnyStateMachine, EventObject, StateNode } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath, serializeSnapshot } from 'xstate/graph';
+
+type AnyNode = StateNode<any, any>;
+
+function walk(node: AnyNode, visit: (node: AnyNode) => void) {
+  visit(node);
+  for (const child of Object.values(node.states)) walk(child as AnyNode, visit);
+}
+
+/** The events a machine's `after` transitions listen to, e.g. `xstate.after.throttle.loadingBar.waiting`. */
+export function delayedEvents(machine: AnyStateMachine): EventObject[] {
+  const events: EventObject[] = [];
+  walk(machine.root as AnyNode, (node) => {
+    for (const transition of node.after) events.push({ type: transition.eventType });
+  });
+  return events;
+}
+
+/** A readable name for an event: `after 200 ms (throttle)` for timers, the type otherwise. */
+export function describeEvent(event: EventObject, machine: AnyStateMachine): string {
+  const match = /^xstate\.after\.([^.]+)\./.exec(event.type);
+  if (!match) {
+    const extras = Object.entries(event)
+      .filter(([key]) => key !== 'type')
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+    return extras.length ? `${event.type} {${extras.join(', ')}}` : event.type;
+  }
+  const delayName = match[1];
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  const value = delays[delayName];
+  return typeof value === 'number' ? `after ${value} ms (${delayName})` : `after ${delayName} ms`;
+}
+
+export function stateName(snapshot: { value: unknown }): string {
+  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+}
+
+export interface MachinePathsOptions<E extends EventObject> {
+  events: readonly E[];
+  /**
+   * `shortest`: one path to every state; `simple`: every loop-free route to every state; `transitions`
+   * (default): one path per transition (the shortest way to its source state, then the transition), so every
+   * transition of the machine, including those back to earlier states, is taken at least once.
+   */
+  kind?: 'shortest' | 'simple' | 'transitions';
+  serializeState?: (snapshot: any) => string;
+}
+
+export function machinePaths<E extends EventObject>(machine: AnyStateMachine, options: MachinePathsOptions<E>) {
+  const events = [...options.events, ...delayedEvents(machine)] as EventObject[];
+  const traversal = {
+    events,
+    // Only events the state handles: an ignored event is not a transition worth a path.
+    filterEvents: (snapshot: any, event: EventObject) => snapshot.can(event),
+    ...(options.serializeState ? { serializeState: options.serializeState } : {}),
+  };
+  if (options.kind === 'simple') return getSimplePaths(machine, traversal) as StatePath<any, EventObject>[];
+  const shortest = getShortestPaths(machine, traversal) as StatePath<any, EventObject>[];
+  if (options.kind === 'shortest') return shortest;
+
+  const serialize: (snapshot: any) => string = options.serializeState ?? serializeSnapshot;
+  const toState = new Map(shortest.map((path) => [serialize(path.state), path]));
+  const adjacency = getAdjacencyMap(machine, traversal);
+  const paths: StatePath<any, EventObject>[] = [];
+  for (const [key, { transitions }] of Object.entries(adjacency)) {
+    const base = toState.get(key);
+    if (!base) continue;
+    for (const { event, state } of Object.values(transitions)) {
+      paths.push({ state, steps: [...base.steps, { state, event }], weight: base.steps.length + 1 });
+    }
+  }
+  return paths;
+}
+
+/** One path as readable steps: `state --event--> next state`. */
+export function describePath(path: StatePath<any, EventObject>, machine: AnyStateMachine): string[] {
+  const lines: string[] = [];
+  let previous = stateName(path.steps[0]?.state ?? path.state);
+  for (const [index, step] of path.steps.entries()) {
+    if (index === 0 && step.event.type === 'xstate.init') continue;
+    const next = stateName(step.state);
+    lines.push(`${previous} --${describeEvent(step.event, machine)}--> ${next}`);
+    previous = next;
+  }
+  return lines;
+}

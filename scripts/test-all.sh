@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in the order that fails fastest: types, lint, unit and component tests, then the
+# browser tests against the real server. Ends with one line counting the tests that ran.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p e2e/artifacts
+status=0
+step() { echo; echo "== $1"; }
+
+step "typecheck"
+npx tsc --noEmit -p tsconfig.json || status=1
+
+step "lint"
+npx biome check . || status=1
+
+step "unit, component, machine and server tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile=e2e/artifacts/vitest.json || status=1
+
+step "browser tests (playwright-core + Chromium against the built server)"
+npx tsx e2e/run.ts 2>&1 | tee e2e/artifacts/e2e.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+node -e '
+const fs = require("fs");
+let passed = 0, failed = 0;
+try { const v = JSON.parse(fs.readFileSync("e2e/artifacts/vitest.json", "utf8")); passed += v.numPassedTests; failed += v.numFailedTests; } catch {}
+try {
+  const log = fs.readFileSync("e2e/artifacts/e2e.log", "utf8");
+  passed += Number((log.match(/^ℹ pass (\d+)/m) || log.match(/^# pass (\d+)/m) || [0, 0])[1]);
+  failed += Number((log.match(/^ℹ fail (\d+)/m) || log.match(/^# fail (\d+)/m) || [0, 0])[1]);
+} catch {}
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+'
+exit $status

@@ -1,0 +1,145 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import type { PortalEnv } from '../../src/lib/portal-env';
+import { createApp } from '../app';
+import { readSettings } from '../settings';
+import type { Renderer } from './page-handler';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
+
+function setup(env: Record<string, string> = {}) {
+  const seen: { url: string; env: PortalEnv }[] = [];
+  const renderer: Renderer = {
+    renderPage: vi.fn(async (request: Request, options) => {
+      seen.push({ url: request.url, env: options.env });
+      const missing = new URL(request.url).pathname.includes('missing');
+      return new Response(`<html><body>${options.env.brandId} ${new URL(request.url).pathname}</body></html>`, {
+        status: missing ? 404 : 200,
+        headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+      });
+    }),
+  };
+  const app = createApp({
+    settings: readSettings({ NODE_ENV: 'production', ...env }),
+    getRenderer: async () => renderer,
+    getManifest: async () => undefined,
+    now: () => new Date('2026-11-21T12:00:00Z'),
+  });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    app.request(`http://localhost:3030${path}`, { headers: { host: 'localhost:3030', 'user-agent': WINDOWS, ...headers } });
+  return { app, get, renderer, seen };
+}
+
+describe('language on the root path', () => {
+  it('sends a first English-speaking visitor of / to /en and remembers the choice for 365 days', async () => {
+    const res = await setup().get('/?utm_term=a', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/en?utm_term=a');
+    expect(res.headers.get('set-cookie')).toBe('i18n_redirected=en; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('renders / in Chinese for a Chinese or unknown browser language and sets the cookie', async () => {
+    for (const language of ['zh-CN,zh;q=0.9', 'fr-FR', '']) {
+      const res = await setup().get('/', { 'accept-language': language });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('set-cookie')).toContain('i18n_redirected=zh');
+    }
+  });
+
+  it('lets a valid cookie win over the browser language, and ignores an invalid one', async () => {
+    const kept = await setup().get('/', { 'accept-language': 'en', cookie: 'i18n_redirected=zh' });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('set-cookie')).toBeNull();
+    const english = await setup().get('/', { 'accept-language': 'zh', cookie: 'i18n_redirected=en' });
+    expect(english.headers.get('location')).toBe('/en');
+    const invalid = await setup().get('/', { 'accept-language': 'en', cookie: 'i18n_redirected=fr' });
+    expect(invalid.headers.get('location')).toBe('/en');
+  });
+
+  it('never redirects a deep link by language', async () => {
+    const res = await setup().get('/login', { 'accept-language': 'en' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('/login');
+  });
+});
+
+describe('device rules', () => {
+  it('sends mobile visitors to register before rendering, keeping the query', async () => {
+    const { get, renderer } = setup();
+    const res = await get('/business-college/operate/3?x=1', { 'user-agent': IPHONE });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/register?x=1&redirect=%2Fbusiness-college%2Foperate%2F3');
+    expect(renderer.renderPage).not.toHaveBeenCalled();
+  });
+
+  it('sends an English mobile visitor of / to /en/register in one step', async () => {
+    const res = await setup().get('/', { 'user-agent': IPHONE, 'accept-language': 'en' });
+    expect(res.headers.get('location')).toBe('/en/register');
+  });
+
+  it('renders login, register and scan_code on mobile', async () => {
+    const { get, seen } = setup();
+    for (const path of ['/login', '/en/register', '/scan_code']) {
+      expect((await get(path, { 'user-agent': IPHONE })).status).toBe(200);
+    }
+    expect(seen.every((entry) => entry.env.isMobile)).toBe(true);
+  });
+
+  it('sends desktop scan_code home', async () => {
+    const res = await setup().get('/en/scan_code');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/en');
+  });
+});
+
+describe('brand and environment', () => {
+  it('renders brand 2 for port 3031 or a host with the marker, brand 1 otherwise', async () => {
+    const { app, seen } = setup();
+    await app.request('http://localhost:3031/login', { headers: { host: 'localhost:3031' } });
+    await app.request('http://x/login', { headers: { host: 'shop.creatorbox.example' } });
+    await app.request('http://x/login', { headers: { host: 'localhost:3030' } });
+    expect(seen.map((entry) => entry.env.brandId)).toEqual(['creatorbox', 'creatorbox', 'starreach']);
+  });
+
+  it('passes the edition, platform and year to the page', async () => {
+    const { get, seen } = setup({ EDITION: 'regional' });
+    await get('/login');
+    expect(seen[0].env).toMatchObject({ edition: 'regional', platform: 'windows', isMobile: false, year: 2026 });
+  });
+});
+
+describe('caching', () => {
+  it('stores pages (never no-store) with an ETag, answers 304 and renders a page once', async () => {
+    const { get, renderer } = setup();
+    const first = await get('/login');
+    const etag = first.headers.get('etag');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/login', { 'if-none-match': etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(renderer.renderPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the 404 status of an unknown page', async () => {
+    const res = await setup().get('/missing-page');
+    expect(res.status).toBe(404);
+  });
+
+  it('refuses other methods on pages', async () => {
+    const { app } = setup();
+    const res = await app.request('http://localhost:3030/login', { method: 'POST', headers: { host: 'localhost:3030' } });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe('api', () => {
+  it('answers unknown API paths with the JSON envelope, in the request language', async () => {
+    const { get } = setup();
+    const zh = await get('/api/nope');
+    expect(zh.status).toBe(404);
+    expect(await zh.json()).toEqual({ code: 404, message: '接口不存在' });
+    const en = await get('/api/nope', { 'accept-language': 'en-US' });
+    expect(await en.json()).toEqual({ code: 404, message: 'No such API endpoint' });
+  });
+});

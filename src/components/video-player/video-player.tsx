@@ -1,0 +1,73 @@
+/**
+ * A video with a play/pause toggle (the video machine); the overlay button shows while paused or ended.
+ * The element loads only its metadata until the visitor plays it.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { selectIsPlaying, selectOverlayShown, videoMachine } from '#machines/video/video.machine';
+import * as styles from './video-player.css';
+
+export interface VideoPlayerProps {
+  src: string;
+  poster?: string;
+  width: number;
+  height: number;
+  /** What the video shows; names the video and its button for screen readers. */
+  title: string;
+}
+
+export function VideoPlayer({ src, poster, width, height, title }: VideoPlayerProps) {
+  const { t } = useLingui();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const actor = useActorRef(
+    videoMachine.provide({
+      actions: {
+        play: () => {
+          videoRef.current?.play().catch(() => actor.send({ type: 'media.pause' }));
+        },
+        pause: () => videoRef.current?.pause(),
+        restart: () => {
+          if (videoRef.current) videoRef.current.currentTime = 0;
+        },
+      },
+    }),
+  );
+  const overlay = useSelector(actor, selectOverlayShown);
+  const playing = useSelector(actor, selectIsPlaying);
+  const toggle = () => actor.send({ type: 'user.toggle' });
+
+  return (
+    <div className={styles.frame} style={{ width, maxWidth: '100%', aspectRatio: `${width} / ${height}` }}>
+      {/* biome-ignore lint/a11y/useMediaCaption: the tutorial and intro videos have no speech to caption */}
+      <video
+        ref={videoRef}
+        className={styles.video}
+        src={src}
+        poster={poster}
+        width={width}
+        height={height}
+        preload="metadata"
+        playsInline
+        title={title}
+        aria-label={title}
+        onClick={toggle}
+        onPlay={() => actor.send({ type: 'media.play' })}
+        onPause={() => {
+          if (!videoRef.current?.ended) actor.send({ type: 'media.pause' });
+        }}
+        onEnded={() => actor.send({ type: 'media.ended' })}
+        data-state={playing ? 'playing' : 'paused'}
+      />
+      {overlay ? (
+        <button type="button" className={styles.overlay} onClick={toggle} aria-label={t`播放视频：${title}`}>
+          <span className={styles.playIcon} aria-hidden="true" />
+        </button>
+      ) : (
+        <button type="button" className={styles.pauseButton} onClick={toggle} aria-label={t`暂停视频：${title}`}>
+          <span className={styles.pauseIcon} aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useAppActors } from '~/app/actors-context';
+import { VideoPlayer } from '~/components/video-player/video-player';
+import { PLUGIN_VERSION } from '~/lib/brand';
+import { localizePath } from '~/lib/locale';
+import { usePortalEnv } from '~/lib/portal-env';
+import * as styles from './hero-section.css';
+import { useLocale } from './use-locale';
+
+export const HERO_TITLE_ID = 'home-hero-title';
+
+const INTRO_VIDEO = { width: 640, height: 360 };
+
+/** The four marketing claims of spec §1, as big numbers. */
+function Claims() {
+  return (
+    <ul className={styles.claims}>
+      <li className={styles.claim}>
+        <strong className={styles.claimValue}>
+          <Trans>800万+</Trans>
+        </strong>
+        <span className={styles.claimLabel}>
+          <Trans>带货达人</Trans>
+        </span>
+      </li>
+      <li className={styles.claim}>
+        <strong className={styles.claimValue}>
+          <Trans>1000万+</Trans>
+        </strong>
+        <span className={styles.claimLabel}>
+          <Trans>短视频素材</Trans>
+        </span>
+      </li>
+      <li className={styles.claim}>
+        <strong className={styles.claimValue}>
+          <Trans>数万</Trans>
+        </strong>
+        <span className={styles.claimLabel}>
+          <Trans>日触达达人</Trans>
+        </span>
+      </li>
+      <li className={styles.claim}>
+        <strong className={styles.claimValue}>
+          <Trans>90%</Trans>
+        </strong>
+        <span className={styles.claimLabel}>
+          <Trans>最高节省人力</Trans>
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+/** Value proposition, the three ways in (trial, client, plug-in), the intro video and the claims. */
+export function HeroSection() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { brand } = usePortalEnv();
+  const { layer } = useAppActors();
+  // Attribution parameters (utm_term, bd_vid, …) ride along to registration (spec §2 "/register").
+  const searchStr = useLocation({ select: (location) => location.searchStr });
+  const brandName = brand.name[locale];
+  const slogan = brand.slogan[locale];
+
+  return (
+    <section className={styles.hero} aria-labelledby={HERO_TITLE_ID}>
+      <div className={styles.inner}>
+        <div className={styles.copy}>
+          <p className={styles.tagline}>
+            <span className={styles.brandName}>{brandName}</span>
+            <span aria-hidden="true" className={styles.taglineDot} />
+            <span>{slogan}</span>
+          </p>
+          <h1 id={HERO_TITLE_ID} className={styles.title}>
+            <Trans>
+              找达人、发邀约、管合作，
+              <br />
+              一个工具全搞定
+            </Trans>
+          </h1>
+          <p className={styles.subtitle}>
+            <Trans>
+              从 800 万+ 带货达人里筛出对的人，批量邀约、私信和发邮件；达人用外语回复时，AI 帮你写好回复。多个店铺同时运营，一个人就能盯住。
+            </Trans>
+          </p>
+          <div className={styles.actions}>
+            <Link className={styles.primaryAction} href={`${localizePath('/register', locale)}${searchStr}`}>
+              <Trans>免费试用</Trans>
+            </Link>
+            <button
+              type="button"
+              className={styles.secondaryAction}
+              onClick={() => layer.send({ type: 'layer.open', layerType: 'clientDownload' })}
+            >
+              <Trans>下载客户端</Trans>
+            </button>
+            <button
+              type="button"
+              className={styles.secondaryAction}
+              onClick={() => layer.send({ type: 'layer.open', layerType: 'pluginDownload' })}
+            >
+              <Trans>安装插件</Trans>
+            </button>
+          </div>
+          <p className={styles.note}>
+            <Trans>
+              注册即可免费试用 · Windows 客户端 · 浏览器插件 {PLUGIN_VERSION}（Mac 可用）
+            </Trans>
+          </p>
+        </div>
+        <div className={styles.media}>
+          <VideoPlayer
+            src={brand.introVideo}
+            poster={brand.introPoster}
+            width={INTRO_VIDEO.width}
+            height={INTRO_VIDEO.height}
+            title={t`${brandName}产品介绍视频`}
+          />
+        </div>
+      </div>
+      <div className={styles.claimsBand}>
+        <Claims />
+      </div>
+    </section>
+  );
+}

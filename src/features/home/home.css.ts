@@ -1,0 +1,71 @@
+/**
+ * Shared pieces of the home page: the page frame, a section band, the 1300 px content column (spec §9) and the
+ * centred section header every section opens with.
+ */
+import { style } from '@vanilla-extract/css';
+import { layout, vars } from '~/styles/theme.css';
+
+export const page = style({
+  display: 'block',
+  color: vars.color.text,
+});
+
+export const section = style({
+  padding: '88px 0',
+  scrollMarginTop: layout.headerHeight,
+});
+
+export const sectionAlt = style([section, { background: vars.color.surfaceAlt }]);
+
+export const container = style({
+  width: '100%',
+  maxWidth: layout.mainWidth.zh,
+  margin: '0 auto',
+  padding: '0 24px',
+  '@media': { 'screen and (min-width: 1348px)': { padding: 0 } },
+});
+
+export const sectionHeader = style({
+  maxWidth: 760,
+  margin: '0 auto 48px',
+  textAlign: 'center',
+});
+
+export const eyebrow = style({
+  display: 'inline-block',
+  margin: '0 0 12px',
+  padding: '4px 12px',
+  borderRadius: 999,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+  fontSize: 14,
+  fontWeight: 600,
+  letterSpacing: '0.02em',
+});
+
+export const sectionTitle = style({
+  margin: 0,
+  color: vars.color.ink,
+  fontSize: 36,
+  lineHeight: 1.25,
+  fontWeight: 700,
+});
+
+export const sectionLead = style({
+  margin: '16px 0 0',
+  color: vars.color.muted,
+  fontSize: 17,
+  lineHeight: 1.7,
+});
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

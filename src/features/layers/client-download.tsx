@@ -1,0 +1,89 @@
+/**
+ * The client-download layer (spec §2): title and description (in the dialog header), the client tutorial
+ * video, what the client supports with a way to the plug-in, and the download. The client runs on Windows only
+ * (spec §6): other systems get an explanation and the three alternatives of spec §1 instead of the download.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { VideoPlayer } from '~/components/video-player/video-player';
+import { FRIENDLY_LINKS } from '~/lib/links';
+import { usePortalEnv } from '~/lib/portal-env';
+import { layout as sizes } from '~/styles/theme.css';
+import { button, inlineAction } from './buttons.css';
+import * as styles from './client-download.css';
+import { posterFor } from './poster';
+
+const CLOUD_COMPUTER_URL = FRIENDLY_LINKS.find((link) => link.id === 'cloud')?.href;
+
+export interface ClientDownloadProps {
+  /** Replaces this layer with the plug-in layer. */
+  onShowPlugin: () => void;
+}
+
+export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
+  const { t } = useLingui();
+  const { brand, platform } = usePortalEnv();
+  const videoWidth = sizes.video.client;
+  const isWindows = platform === 'windows';
+
+  return (
+    <div className={styles.layout}>
+      {isWindows ? null : <WindowsOnlyNotice onShowPlugin={onShowPlugin} />}
+      <VideoPlayer
+        src={brand.downloads.clientVideo}
+        poster={posterFor(brand.downloads.clientVideo)}
+        width={videoWidth}
+        height={Math.round((videoWidth * 9) / 16)}
+        title={t`客户端使用教程`}
+      />
+      <p className={styles.support}>
+        <Trans>
+          支持 Windows 7/10/11 64 位系统；Mac 用户请使用
+          <button type="button" className={inlineAction()} onClick={onShowPlugin}>
+            浏览器插件
+          </button>
+        </Trans>
+      </p>
+      {isWindows ? (
+        <a className={`${button({ size: 'wide' })} ${styles.download}`} href={brand.downloads.client} download>
+          <Trans>立即下载</Trans>
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
+  const { brand } = usePortalEnv();
+  const titleId = useId();
+  const alternative = `${button({ tone: 'secondary', size: 'small' })} ${styles.alternative}`;
+  return (
+    <section className={styles.notice} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.noticeTitle}>
+        <Trans>客户端仅支持 Windows 系统</Trans>
+      </h3>
+      <p className={styles.noticeText}>
+        <Trans>当前设备无法安装客户端，您可以改用以下任一方式：</Trans>
+      </p>
+      <ul className={styles.alternatives}>
+        <li>
+          <button type="button" className={alternative} onClick={onShowPlugin}>
+            <Trans>浏览器插件</Trans>
+          </button>
+        </li>
+        <li>
+          <a className={alternative} href={brand.downloads.pluginBrowser} download>
+            <Trans>专用浏览器</Trans>
+          </a>
+        </li>
+        {CLOUD_COMPUTER_URL ? (
+          <li>
+            <a className={alternative} href={CLOUD_COMPUTER_URL} target="_blank" rel="noopener noreferrer">
+              <Trans>云电脑</Trans>
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The desktop footer (spec §2 "Footer"): logo, the link groups of `footerGroups`, contact and customer
+ * service, friendly links and the copyright line. Brand 1 also shows its company blurb, address and phone.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useAppActors } from '~/app/actors-context';
+import { FILING_SITE_URL, FRIENDLY_LINKS } from '~/lib/links';
+import { type Locale, localizePath } from '~/lib/locale';
+import { usePortalEnv } from '~/lib/portal-env';
+import { visuallyHidden } from './a11y.css';
+import * as styles from './footer.css';
+import { type FooterGroup, type FooterLink, FRIENDLY_LINK_NAMES, footerGroups } from './menu';
+
+/** The first year of the copyright line (spec §2 "Copyright line with the years 2020 to the current year"). */
+const FIRST_YEAR = 2020;
+
+function FooterLinkView({ link }: { link: FooterLink }) {
+  const { i18n, t } = useLingui();
+  const { layer, documentModal } = useAppActors();
+  const title = i18n._(link.title);
+  switch (link.type) {
+    case 'internalLink':
+      return (
+        <Link
+          to={localizePath(link.path, i18n.locale as Locale)}
+          className={styles.link}
+          activeOptions={{ exact: true, includeSearch: false }}
+        >
+          {title}
+        </Link>
+      );
+    case 'externalLink':
+      return (
+        <a href={link.href} target="_blank" rel="noopener" className={styles.link}>
+          {title}
+          <span className={visuallyHidden}>{t`（在新标签页打开）`}</span>
+        </a>
+      );
+    case 'layer':
+      return (
+        <button
+          type="button"
+          className={styles.link}
+          aria-haspopup="dialog"
+          onClick={() => layer.send({ type: 'layer.open', layerType: link.layerType })}
+        >
+          {title}
+        </button>
+      );
+    case 'document':
+      return (
+        <button
+          type="button"
+          className={styles.link}
+          aria-haspopup="dialog"
+          onClick={() => documentModal.send({ type: 'layer.open', layerType: link.documentType })}
+        >
+          {title}
+        </button>
+      );
+  }
+}
+
+function LinkGroup({ group }: { group: FooterGroup }) {
+  const { i18n } = useLingui();
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.groupTitle}>
+        {i18n._(group.title)}
+      </h2>
+      <ul className={styles.groupList}>
+        {group.links.map((link) => (
+          <li key={link.id}>
+            <FooterLinkView link={link} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ContactGroup() {
+  const { t } = useLingui();
+  const { brand } = usePortalEnv();
+  const { layer } = useAppActors();
+  const titleId = useId();
+  const phone = brand.footerContact?.phone;
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.groupTitle}>
+        {t`联系方式`}
+      </h2>
+      <ul className={styles.groupList}>
+        {phone && (
+          <li className={styles.contactLine}>
+            {t`联系电话：`}
+            <a href={`tel:${phone.replace(/\s+/g, '')}`} className={`${styles.link} ${styles.contactStrong}`}>
+              {phone}
+            </a>
+          </li>
+        )}
+        <li className={styles.contactLine}>{t`服务时间：工作日 9:30–18:30`}</li>
+        <li>
+          <button
+            type="button"
+            className={styles.link}
+            aria-haspopup="dialog"
+            onClick={() => layer.send({ type: 'layer.open', layerType: 'customerService' })}
+          >
+            {t`在线客服`}
+          </button>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+export function Footer() {
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale as Locale;
+  const { brand, edition, year } = usePortalEnv();
+  const friendlyTitleId = useId();
+  const companyName = brand.companyName[locale];
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner[locale]}>
+        <div className={styles.top}>
+          <div className={styles.brandColumn}>
+            <Link
+              to={localizePath('/', locale)}
+              className={styles.logoLink}
+              activeOptions={{ exact: true, includeSearch: false }}
+            >
+              <img src={brand.logo} alt={brand.name[locale]} width={144} height={32} className={styles.logo} />
+            </Link>
+            {brand.footerContact && (
+              <>
+                <p className={styles.blurb}>{brand.footerContact.blurb[locale]}</p>
+                <p className={styles.address}>
+                  {t`地址：`}
+                  {brand.footerContact.address[locale]}
+                </p>
+              </>
+            )}
+          </div>
+          {footerGroups({ edition }).map((group) => (
+            <LinkGroup key={group.id} group={group} />
+          ))}
+          <ContactGroup />
+        </div>
+
+        <section className={styles.friendlyRow} aria-labelledby={friendlyTitleId}>
+          <h2 id={friendlyTitleId} className={styles.friendlyTitle}>
+            {t`友情链接`}
+          </h2>
+          <ul className={styles.friendlyList}>
+            {FRIENDLY_LINKS.map((link) => {
+              const name = FRIENDLY_LINK_NAMES[link.id];
+              return (
+                <li key={link.id}>
+                  <a href={link.href} target="_blank" rel="noopener nofollow" className={styles.friendlyLink}>
+                    {name ? i18n._(name) : link.id}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <p className={styles.copyright}>
+          © {FIRST_YEAR}-{year} {companyName}{' '}
+          <a href={FILING_SITE_URL} target="_blank" rel="noopener nofollow" className={styles.filingLink}>
+            {brand.filingNumber}
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}

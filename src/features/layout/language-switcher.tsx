@@ -1,0 +1,64 @@
+/**
+ * The language switcher (spec §2 "Header entries", §4 "Language"): two toggle buttons, 中文 and English.
+ * Switching keeps the page (path, query and hash) in the other language, remembers the choice in the
+ * `i18n_redirected` cookie (365 days) and the `language` local key, then navigates; the `{-$locale}` layout
+ * loads the other catalog. It reads the URL of the browser, so the header renders it after mount.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useLocation, useRouter } from '@tanstack/react-router';
+import Cookies from 'js-cookie';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGE_STORAGE_KEY,
+  LOCALES,
+  type Locale,
+  localizePath,
+} from '~/lib/locale';
+import * as styles from './language-switcher.css';
+
+/** Each language is named in itself, so a reader of the other language can still find theirs. */
+const LANGUAGE_NAMES: Record<Locale, { label: string; lang: string }> = {
+  zh: { label: '中文', lang: 'zh-CN' },
+  en: { label: 'English', lang: 'en' },
+};
+
+export function rememberLanguage(locale: Locale): void {
+  Cookies.set(LANGUAGE_COOKIE, locale, { expires: LANGUAGE_COOKIE_DAYS, path: '/', sameSite: 'Lax' });
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // The cookie alone still carries the choice.
+  }
+}
+
+export function LanguageSwitcher() {
+  const { i18n, t } = useLingui();
+  const current = i18n.locale as Locale;
+  const router = useRouter();
+  const location = useLocation();
+
+  const switchTo = (locale: Locale) => {
+    if (locale === current) return;
+    rememberLanguage(locale);
+    const hash = location.hash ? `#${location.hash}` : '';
+    router.navigate({ href: `${localizePath(location.pathname, locale)}${location.searchStr}${hash}` });
+  };
+
+  return (
+    <fieldset className={styles.group} aria-label={t`切换语言`}>
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={LANGUAGE_NAMES[locale].lang}
+          className={styles.option}
+          aria-pressed={locale === current}
+          onClick={() => switchTo(locale)}
+        >
+          {LANGUAGE_NAMES[locale].label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The site's navigation as data (spec §2 "Header entries", "Footer"; spec §3 "Menu entry", "Popover sub-menu",
+ * "Footer link item"). The header and footer render these lists; what an entry does is decided by its `type`,
+ * never by its id. Links that depend on the edition or the workbench address are built per environment.
+ *
+ * The spec's `dropMenu` type is used by no entry of this site, so it is not modelled.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { DocumentType, LayerType } from '#machines/layer/layer.machine';
+import { HELP_CENTER_URL, OPERATION_CENTER_URL } from '~/lib/links';
+import type { Edition } from '~/lib/portal-env';
+import pluginIcon from './icons/plugin.svg';
+import pluginSelectedIcon from './icons/plugin-selected.svg';
+import windowsIcon from './icons/windows.svg';
+import windowsSelectedIcon from './icons/windows-selected.svg';
+
+/** One item of a popover sub-menu: it opens a layer or follows a link. */
+export interface PopoverItem {
+  id: string;
+  name: MessageDescriptor;
+  /** Shown normally, and `selectedIcon` while the item is hovered or focused. */
+  icon: string;
+  selectedIcon: string;
+  layerType?: LayerType;
+  href?: string;
+}
+
+export interface PopoverMenu {
+  title: MessageDescriptor;
+  items: PopoverItem[];
+}
+
+interface EntryBase {
+  /** Stable id, also the React key. */
+  id: string;
+  label: MessageDescriptor;
+}
+
+/** A page of this site; `path` is without the language prefix and decides when the entry is active. */
+export interface InternalLinkEntry extends EntryBase {
+  type: 'internalLink';
+  path: string;
+}
+
+/** Another site (or the workbench, which is not part of this app): a plain link, so it loads a full page. */
+export interface ExternalLinkEntry extends EntryBase {
+  type: 'externalLink';
+  href: string;
+  /** External sites open in a new tab; the workbench opens in place. */
+  newTab: boolean;
+}
+
+/** Opens the global layer. */
+export interface LayerEntry extends EntryBase {
+  type: 'layer';
+  layerType: LayerType;
+}
+
+/** Opens its layer on a pointer click and shows a sub-menu on hover (or from the keyboard). */
+export interface PopoverEntry extends EntryBase {
+  type: 'popover';
+  layerType: LayerType;
+  popover: PopoverMenu;
+}
+
+export type MenuEntry = InternalLinkEntry | ExternalLinkEntry | LayerEntry | PopoverEntry;
+
+export interface NavigationEnv {
+  edition: Edition;
+  workbenchUrl: string;
+}
+
+const clientDownloadPopover: PopoverMenu = {
+  title: msg`选择下载方式`,
+  items: [
+    {
+      id: 'windows-client',
+      name: msg`Windows 客户端`,
+      icon: windowsIcon,
+      selectedIcon: windowsSelectedIcon,
+      layerType: 'clientDownload',
+    },
+    {
+      id: 'browser-plugin',
+      name: msg`浏览器插件`,
+      icon: pluginIcon,
+      selectedIcon: pluginSelectedIcon,
+      layerType: 'pluginDownload',
+    },
+  ],
+};
+
+/** The header entries in their order; Operation Center only in the main edition. */
+export function headerMenu({ edition, workbenchUrl }: NavigationEnv): MenuEntry[] {
+  const entries: (MenuEntry | false)[] = [
+    { id: 'home', label: msg`首页`, type: 'internalLink', path: '/' },
+    {
+      id: 'client-download',
+      label: msg`客户端下载`,
+      type: 'popover',
+      layerType: 'clientDownload',
+      popover: clientDownloadPopover,
+    },
+    { id: 'plugin-download', label: msg`插件下载`, type: 'layer', layerType: 'pluginDownload' },
+    { id: 'help-center', label: msg`帮助中心`, type: 'externalLink', href: HELP_CENTER_URL[edition], newTab: true },
+    { id: 'workbench', label: msg`工作台`, type: 'externalLink', href: workbenchUrl, newTab: false },
+    edition === 'main' && {
+      id: 'operation-center',
+      label: msg`运营中心`,
+      type: 'externalLink',
+      href: OPERATION_CENTER_URL,
+      newTab: true,
+    },
+    { id: 'qa-center', label: msg`问答中心`, type: 'internalLink', path: '/business-college/electricity' },
+    { id: 'articles', label: msg`文章资讯`, type: 'internalLink', path: '/business-college/ecommerce-intro' },
+  ];
+  return entries.filter((entry): entry is MenuEntry => entry !== false);
+}
+
+/** A footer link (spec §3 "Footer link item"), plus the legal documents that open the document modal. */
+export type FooterLink =
+  | { id: string; title: MessageDescriptor; type: 'internalLink'; path: string }
+  | { id: string; title: MessageDescriptor; type: 'externalLink'; href: string }
+  | { id: string; title: MessageDescriptor; type: 'layer'; layerType: LayerType }
+  | { id: string; title: MessageDescriptor; type: 'document'; documentType: DocumentType };
+
+export interface FooterGroup {
+  id: string;
+  title: MessageDescriptor;
+  links: FooterLink[];
+}
+
+/** The link groups of the footer; the contact group is rendered apart because it shows brand data. */
+export function footerGroups({ edition }: Pick<NavigationEnv, 'edition'>): FooterGroup[] {
+  return [
+    {
+      id: 'guide',
+      title: msg`运营指南`,
+      links: [
+        // The spec's "website map" is an empty link; pointing it at the home page keeps it a real, usable link.
+        { id: 'site-map', title: msg`网站地图`, type: 'internalLink', path: '/' },
+        { id: 'help-center', title: msg`帮助中心`, type: 'externalLink', href: HELP_CENTER_URL[edition] },
+      ],
+    },
+    {
+      id: 'legal',
+      title: msg`法律法规`,
+      links: [
+        { id: 'agreement', title: msg`用户协议`, type: 'document', documentType: 'agreement' },
+        { id: 'privacy', title: msg`隐私政策`, type: 'document', documentType: 'privacy' },
+      ],
+    },
+    {
+      id: 'download',
+      title: msg`下载`,
+      links: [
+        { id: 'client-download', title: msg`客户端下载`, type: 'layer', layerType: 'clientDownload' },
+        { id: 'plugin-download', title: msg`插件下载`, type: 'layer', layerType: 'pluginDownload' },
+      ],
+    },
+  ];
+}
+
+/** Names of the friendly links of `~/lib/links` (FRIENDLY_LINKS), by id. */
+export const FRIENDLY_LINK_NAMES: Record<string, MessageDescriptor> = {
+  data1: msg`FastMoss 数据`,
+  data2: msg`Kalodata 数据`,
+  browser: msg`紫鸟浏览器注册`,
+  account: msg`TikTok 账号开户`,
+  cloud: msg`云电脑`,
+};
+
+/** Whether an internal path is the page being shown (paths compared without the language prefix). */
+export function isActivePath(entryPath: string, currentBarePath: string): boolean {
+  const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+  return normalise(entryPath) === normalise(currentBarePath);
+}

@@ -1,0 +1,68 @@
+/**
+ * The floating side bar of the desktop layout (spec §2 "Floating side bar"): contact a consultant (the
+ * customer-service layer) and the help centre (an external document in a new window). Hovering or focusing
+ * an item swaps its icon for the active one.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useAppActors } from '~/app/actors-context';
+import { HELP_CENTER_URL } from '~/lib/links';
+import { usePortalEnv } from '~/lib/portal-env';
+import * as styles from './side-bar.css';
+
+interface SideBarItemProps {
+  label: string;
+  icon: string;
+  activeIcon: string;
+  onActivate: () => void;
+  hasPopup?: 'dialog';
+}
+
+function SideBarItem({ label, icon, activeIcon, onActivate, hasPopup }: SideBarItemProps) {
+  const [active, setActive] = useState(false);
+  return (
+    <button
+      type="button"
+      className={styles.item}
+      data-active={active}
+      aria-haspopup={hasPopup}
+      onMouseEnter={() => setActive(true)}
+      onMouseLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={() => setActive(false)}
+      onClick={onActivate}
+    >
+      <img className={styles.icon} src={active ? activeIcon : icon} alt="" width={24} height={24} />
+      {label}
+    </button>
+  );
+}
+
+export function SideBar() {
+  const { t } = useLingui();
+  const { layer } = useAppActors();
+  const { edition } = usePortalEnv();
+  return (
+    <aside className={styles.bar} aria-label={t`快捷入口`}>
+      <ul className={styles.list}>
+        <li>
+          <SideBarItem
+            label={t`联系顾问`}
+            icon="/icons/sidebar-consultant.svg"
+            activeIcon="/icons/sidebar-consultant-active.svg"
+            hasPopup="dialog"
+            onActivate={() => layer.send({ type: 'layer.open', layerType: 'customerService' })}
+          />
+        </li>
+        <li>
+          <SideBarItem
+            label={t`帮助中心`}
+            icon="/icons/sidebar-help.svg"
+            activeIcon="/icons/sidebar-help-active.svg"
+            onActivate={() => window.open(HELP_CENTER_URL[edition], '_blank', 'noopener')}
+          />
+        </li>
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => values.set(key, value) };
+}
+
+describe('chunk reload guard', () => {
+  it('recognises the browsers’ chunk load errors', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+
+  it('reloads once, then not again within 60 s, then again after', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    let now = 1_000_000;
+    const deps = { now: () => now, storage, reload };
+    expect(reloadAfterChunkError(deps)).toBe(true);
+    expect(storage.getItem(CHUNK_RELOAD_KEY)).toBe('1000000');
+    now += 59_999;
+    expect(reloadAfterChunkError(deps)).toBe(false);
+    now += 1;
+    expect(reloadAfterChunkError(deps)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
