@@ -13,7 +13,8 @@ export interface RegisteredMachine {
   /** The spec section it implements, for the reader of the paths. */
   spec: string;
   machine: AnyStateMachine;
-  events: readonly EventObject[];
+  /** Events with their payloads, e.g. `{ type: 'layer.open', layerType: 'pluginDownload' }`. */
+  events: readonly (EventObject & Record<string, unknown>)[];
 }
 
 export const machineRegistry: RegisteredMachine[] = [

@@ -4,3 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 if (typeof window !== "undefined") window.scrollTo = () => {};
+
+// Tests start machines synchronously, as the app does once XState has loaded.
+await import('~/app/actors').then(({ machinesModule }) => machinesModule.load());

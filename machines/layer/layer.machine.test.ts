@@ -1,8 +1,15 @@
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { describe, expect, it, vi } from 'vitest';
 import { describePath } from '../testing/paths';
-import { type LayerEvent, type LayerType, layerMachine, selectIsCloseShown, selectIsOpen, selectLayerType } from './layer.machine';
+import {
+  type LayerEvent,
+  type LayerType,
+  layerMachine,
+  selectIsCloseShown,
+  selectIsOpen,
+  selectLayerType,
+} from './layer.machine';
 
 const openEvents: LayerEvent<LayerType>[] = [
   { type: 'layer.open', layerType: 'clientDownload' },

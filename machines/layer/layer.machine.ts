@@ -10,25 +10,15 @@
  */
 import { assign, setup } from 'xstate';
 
-export type LayerType = 'clientDownload' | 'pluginDownload' | 'customerService';
-export type DocumentType = 'agreement' | 'privacy';
+import {
+  type DocumentType,
+  initialLayerContext,
+  type LayerContext,
+  type LayerEvent,
+  type LayerType,
+} from './layer.selectors';
 
-export interface LayerStyle {
-  width?: number;
-  height?: number;
-  borderRadius?: number;
-}
-
-export interface LayerContext<T extends string = string> {
-  layerType: T | null;
-  layerStyle: LayerStyle | null;
-  isLayerCloseShow: boolean;
-}
-
-export type LayerEvent<T extends string = string> =
-  | { type: 'layer.open'; layerType: T; layerStyle?: LayerStyle; isLayerCloseShow?: boolean }
-  | { type: 'layer.close' }
-  | { type: 'layer.cancel' };
+export * from './layer.selectors';
 
 function createLayerMachine<T extends string>(id: string) {
   return setup({
@@ -52,7 +42,7 @@ function createLayerMachine<T extends string>(id: string) {
   }).createMachine({
     id,
     initial: 'hidden',
-    context: { layerType: null, layerStyle: null, isLayerCloseShow: true },
+    context: initialLayerContext,
     states: {
       hidden: {
         on: { 'layer.open': { target: 'shown', actions: 'show' } },
@@ -70,10 +60,3 @@ function createLayerMachine<T extends string>(id: string) {
 
 export const layerMachine = createLayerMachine<LayerType>('layer');
 export const documentModalMachine = createLayerMachine<DocumentType>('documentModal');
-
-type AnyLayerSnapshot = { value: unknown; context: LayerContext };
-
-export const selectIsOpen = (snapshot: AnyLayerSnapshot) => snapshot.value === 'shown';
-export const selectLayerType = (snapshot: AnyLayerSnapshot) => snapshot.context.layerType;
-export const selectIsCloseShown = (snapshot: AnyLayerSnapshot) => snapshot.context.isLayerCloseShow;
-export const selectLayerStyle = (snapshot: AnyLayerSnapshot) => snapshot.context.layerStyle;

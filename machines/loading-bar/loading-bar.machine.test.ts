@@ -1,5 +1,5 @@
-import { createActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import { describePath, machinePaths } from '../testing/paths';
 import { replayPath } from '../testing/replay';
 import { LOADING_BAR_TIMING, loadingBarMachine, selectBarVisible } from './loading-bar.machine';

@@ -12,9 +12,9 @@
  */
 import { setup } from 'xstate';
 
-export const LOADING_BAR_TIMING = { throttle: 200, duration: 5000, hideDelay: 500 } as const;
+import { LOADING_BAR_TIMING, type LoadingBarEvent } from './loading-bar.selectors';
 
-export type LoadingBarEvent = { type: 'nav.start' } | { type: 'nav.done' } | { type: 'nav.fail' };
+export * from './loading-bar.selectors';
 
 export const loadingBarMachine = setup({
   types: { events: {} as LoadingBarEvent, tags: {} as 'visible' },
@@ -55,9 +55,3 @@ export const loadingBarMachine = setup({
     },
   },
 });
-
-type LoadingBarSnapshot = { value: unknown; hasTag: (tag: 'visible') => boolean };
-
-export const selectBarVisible = (snapshot: LoadingBarSnapshot) => snapshot.hasTag('visible');
-export const selectBarPhase = (snapshot: LoadingBarSnapshot) =>
-  snapshot.value as 'idle' | 'waiting' | 'running' | 'stalled' | 'finishing' | 'failed';

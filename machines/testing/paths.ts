@@ -71,7 +71,7 @@ export function machinePaths<E extends EventObject>(machine: AnyStateMachine, op
   for (const [key, { transitions }] of Object.entries(adjacency)) {
     const base = toState.get(key);
     if (!base) continue;
-    for (const { event, state } of Object.values(transitions)) {
+    for (const { event, state } of Object.values(transitions) as { event: EventObject; state: any }[]) {
       paths.push({ state, steps: [...base.steps, { state, event }], weight: base.steps.length + 1 });
     }
   }

@@ -1,5 +1,5 @@
-import { createActor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import { describePath, machinePaths } from '../testing/paths';
 import { selectIsPlaying, selectOverlayShown, videoMachine } from './video.machine';
 

@@ -11,11 +11,9 @@
  */
 import { setup } from 'xstate';
 
-export type VideoEvent =
-  | { type: 'user.toggle' }
-  | { type: 'media.play' }
-  | { type: 'media.pause' }
-  | { type: 'media.ended' };
+import type { VideoEvent } from './video.selectors';
+
+export * from './video.selectors';
 
 export const videoMachine = setup({
   types: { events: {} as VideoEvent, tags: {} as 'overlay' },
@@ -51,7 +49,3 @@ export const videoMachine = setup({
     },
   },
 });
-
-type VideoSnapshot = { value: unknown; hasTag: (tag: 'overlay') => boolean };
-export const selectOverlayShown = (snapshot: VideoSnapshot) => snapshot.hasTag('overlay');
-export const selectIsPlaying = (snapshot: VideoSnapshot) => snapshot.value === 'playing';

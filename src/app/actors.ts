@@ -1,11 +1,27 @@
 /**
  * App-lifetime actors. The client entry creates them once (and the server once per request); React reads them
  * through `ActorsContext`, the router through its context. Real effects are supplied here with `.provide()`.
+ * The actors are lazy (src/app/lazy-actor.ts): their machines load with XState on first use.
  */
-import { createActor } from 'xstate';
-import { documentModalMachine, layerMachine } from '#machines/layer/layer.machine';
-import { loadingBarMachine } from '#machines/loading-bar/loading-bar.machine';
+import {
+  type DocumentType,
+  initialLayerSnapshot,
+  type LayerEvent,
+  type LayerSnapshot,
+  type LayerType,
+} from '#machines/layer/layer.selectors';
+import {
+  initialLoadingBarSnapshot,
+  type LoadingBarEvent,
+  type LoadingBarSnapshot,
+} from '#machines/loading-bar/loading-bar.selectors';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
+import { LazyActor, ModuleLoader } from './lazy-actor';
+
+export type MachinesModule = typeof import('./machines');
+
+/** Shared by every lazy actor of the app: XState and the machines load once. */
+export const machinesModule = new ModuleLoader<MachinesModule>(() => import('./machines'));
 
 export interface ActorEffects {
   /** Remembers that the visitor closed the customer-service layer. */
@@ -25,18 +41,30 @@ export const browserEffects: ActorEffects = {
 export const serverEffects: ActorEffects = { rememberServiceClosed: () => {} };
 
 export function createAppActors(effects: ActorEffects) {
-  const layer = createActor(
-    layerMachine.provide({
-      actions: {
-        closed: ({ context }) => {
-          if (context.layerType === 'customerService') effects.rememberServiceClosed();
-        },
-      },
-    }),
+  const layer = new LazyActor<LayerSnapshot<LayerType>, LayerEvent<LayerType>, MachinesModule>(
+    initialLayerSnapshot,
+    machinesModule,
+    ({ createActor, layerMachine }) =>
+      createActor(
+        layerMachine.provide({
+          actions: {
+            closed: ({ context }) => {
+              if (context.layerType === 'customerService') effects.rememberServiceClosed();
+            },
+          },
+        }),
+      ).start() as never,
   );
-  const documentModal = createActor(documentModalMachine);
-  const loadingBar = createActor(loadingBarMachine);
-  for (const actor of [layer, documentModal, loadingBar]) actor.start();
+  const documentModal = new LazyActor<LayerSnapshot<DocumentType>, LayerEvent<DocumentType>, MachinesModule>(
+    initialLayerSnapshot,
+    machinesModule,
+    ({ createActor, documentModalMachine }) => createActor(documentModalMachine).start() as never,
+  );
+  const loadingBar = new LazyActor<LoadingBarSnapshot, LoadingBarEvent, MachinesModule>(
+    initialLoadingBarSnapshot,
+    machinesModule,
+    ({ createActor, loadingBarMachine }) => createActor(loadingBarMachine).start() as never,
+  );
   return { layer, documentModal, loadingBar };
 }
 

@@ -6,7 +6,12 @@ import { videoMachine } from '#machines/video/video.machine';
 import { renderWithProviders } from '~/test/providers';
 import { VideoPlayer } from './video-player';
 
-const events = [{ type: 'user.toggle' }, { type: 'media.play' }, { type: 'media.pause' }, { type: 'media.ended' }] as const;
+const events = [
+  { type: 'user.toggle' },
+  { type: 'media.play' },
+  { type: 'media.pause' },
+  { type: 'media.ended' },
+] as const;
 
 /** jsdom has no media playback: play and pause flip `paused` and fire the element's events like a browser. */
 function fakePlayback() {

@@ -3,9 +3,17 @@
  * The element loads only its metadata until the visitor plays it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
-import { selectIsPlaying, selectOverlayShown, videoMachine } from '#machines/video/video.machine';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  initialVideoSnapshot,
+  selectIsPlaying,
+  selectOverlayShown,
+  type VideoEvent,
+  type VideoSnapshot,
+} from '#machines/video/video.selectors';
+import { type MachinesModule, machinesModule } from '~/app/actors';
+import { LazyActor } from '~/app/lazy-actor';
 import * as styles from './video-player.css';
 
 export interface VideoPlayerProps {
@@ -20,25 +28,39 @@ export interface VideoPlayerProps {
 export function VideoPlayer({ src, poster, width, height, title }: VideoPlayerProps) {
   const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const actor = useActorRef(
-    videoMachine.provide({
-      actions: {
-        play: () => {
-          videoRef.current?.play().catch(() => actor.send({ type: 'media.pause' }));
-        },
-        pause: () => videoRef.current?.pause(),
-        restart: () => {
-          if (videoRef.current) videoRef.current.currentTime = 0;
-        },
-      },
-    }),
+  // The machine loads with XState on first use (pointer over the player or the first click).
+  const [actor] = useState(
+    () =>
+      new LazyActor<VideoSnapshot, VideoEvent, MachinesModule>(
+        initialVideoSnapshot,
+        machinesModule,
+        ({ createActor, videoMachine }) =>
+          createActor(
+            videoMachine.provide({
+              actions: {
+                play: () => {
+                  videoRef.current?.play().catch(() => actor.send({ type: 'media.pause' }));
+                },
+                pause: () => videoRef.current?.pause(),
+                restart: () => {
+                  if (videoRef.current) videoRef.current.currentTime = 0;
+                },
+              },
+            }),
+          ).start() as never,
+      ),
   );
+  useEffect(() => () => actor.stop(), [actor]);
   const overlay = useSelector(actor, selectOverlayShown);
   const playing = useSelector(actor, selectIsPlaying);
   const toggle = () => actor.send({ type: 'user.toggle' });
 
   return (
-    <div className={styles.frame} style={{ width, maxWidth: '100%', aspectRatio: `${width} / ${height}` }}>
+    <div
+      className={styles.frame}
+      onPointerEnter={() => void actor.load()}
+      style={{ width, maxWidth: '100%', aspectRatio: `${width} / ${height}` }}
+    >
       {/* biome-ignore lint/a11y/useMediaCaption: the tutorial and intro videos have no speech to caption */}
       <video
         ref={videoRef}
