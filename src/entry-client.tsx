@@ -4,7 +4,7 @@
  */
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
-import { browserEffects, createAppActors } from './app/actors';
+import { browserEffects, createAppActors, machinesModule } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
 import { prefetchLinksOnIdle } from './app/prefetch';
 import { reloadInBrowser } from './lib/chunk-reload';
@@ -27,4 +27,20 @@ connectLoadingBar(router, actors.loadingBar);
 loadLocale(localeFromPath(window.location.pathname)).then(() => {
   hydrateRoot(document, <RouterClient router={router} />);
   prefetchLinksOnIdle(router);
+  loadMachinesOnFirstInteraction();
 });
+
+/**
+ * XState and the machines are not part of the first load; they load as soon as the visitor does anything
+ * (moves the pointer, touches, types, scrolls), so the first click or navigation finds them ready.
+ */
+function loadMachinesOnFirstInteraction() {
+  const kinds = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'scroll', 'focusin'] as const;
+  const load = () => {
+    for (const kind of kinds) window.removeEventListener(kind, load, true);
+    machinesModule.load().catch(() => {
+      // A failed load is retried by the first actor that needs it.
+    });
+  };
+  for (const kind of kinds) window.addEventListener(kind, load, { capture: true, passive: true });
+}

@@ -73,3 +73,12 @@ describe('loading bar machine', () => {
     },
   );
 });
+
+describe('loading bar initial snapshot without XState', () => {
+  it('matches the machine’s', async () => {
+    const { initialLoadingBarSnapshot } = await import('./loading-bar.selectors');
+    const real = createActor(loadingBarMachine).start().getSnapshot();
+    expect(initialLoadingBarSnapshot.value).toBe(real.value);
+    expect(initialLoadingBarSnapshot.hasTag('visible')).toBe(real.hasTag('visible'));
+  });
+});

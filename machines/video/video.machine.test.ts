@@ -52,3 +52,12 @@ describe('video machine', () => {
     expect(paths).toHaveLength(7);
   });
 });
+
+describe('video initial snapshot without XState', () => {
+  it('matches the machine’s', async () => {
+    const { initialVideoSnapshot } = await import('./video.selectors');
+    const real = createActor(videoMachine).start().getSnapshot();
+    expect(initialVideoSnapshot.value).toBe(real.value);
+    expect(initialVideoSnapshot.hasTag('overlay')).toBe(real.hasTag('overlay'));
+  });
+});

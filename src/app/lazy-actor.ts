@@ -56,9 +56,15 @@ export class LazyActor<TSnapshot, TEvent, TModule> implements ActorLike<TSnapsho
   /** Loads and starts the machine (once); resolves when the actor is live. */
   load(): Promise<void> {
     if (this.actor) return Promise.resolve();
-    this.loading ??= this.module.load().then((module) => {
-      if (!this.actor) this.start(module);
-    });
+    this.loading ??= this.module.load().then(
+      (module) => {
+        if (!this.actor) this.start(module);
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
     return this.loading;
   }
 
@@ -94,10 +100,17 @@ export class ModuleLoader<TModule> {
   constructor(private readonly importer: () => Promise<TModule>) {}
 
   load(): Promise<TModule> {
-    this.promise ??= this.importer().then((module) => {
-      this.value = module;
-      return module;
-    });
+    this.promise ??= this.importer().then(
+      (module) => {
+        this.value = module;
+        return module;
+      },
+      (error: unknown) => {
+        // Forget the failure so the next use tries again (a chunk that failed may load on retry).
+        this.promise = undefined;
+        throw error;
+      },
+    );
     return this.promise;
   }
 

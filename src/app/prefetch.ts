@@ -3,7 +3,6 @@
  * navigation settles), except on 2g connections or with data saver on (spec §9).
  */
 import type { AnyRouter } from '@tanstack/react-router';
-import { machinesModule } from './actors';
 
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
@@ -38,8 +37,6 @@ export function prefetchLinksOnIdle(router: AnyRouter) {
   if (!shouldPrefetch(connection)) return;
   const run = () =>
     whenIdle(() => {
-      // The state machines load with the first interaction anyway; fetch them now so it is instant.
-      machinesModule.load().catch(() => {});
       for (const href of internalHrefs()) {
         if (href.startsWith('/downloads/') || /\.\w+$/.test(href.split('?')[0])) continue;
         const url = new URL(href, window.location.origin);
