@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { createRoute, notFound, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { Layout } from '~/features/layout/layout';
 import { i18nFor, loadLocale } from '~/lib/i18n';
 import { type Locale, localeFromPath } from '~/lib/locale';
@@ -30,9 +30,14 @@ export const localeRoute = createRoute({
   ),
 });
 
-/** Reads the language from the path, so it also frames a not-found thrown before the context exists. */
+/**
+ * Reads the language from the resolved path (not the pending one: during a switch the new language's catalog
+ * is still loading), so it also frames a not-found thrown before the route context exists.
+ */
 function LocaleLayoutFrame({ children }: { children: React.ReactNode }) {
-  const locale = useLocation({ select: (location) => localeFromPath(location.pathname) });
+  const locale = useRouterState({
+    select: (state) => localeFromPath((state.resolvedLocation ?? state.location).pathname),
+  });
   return (
     <I18nProvider i18n={i18nFor(locale)}>
       <Layout>{children}</Layout>

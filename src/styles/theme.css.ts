@@ -7,9 +7,9 @@ import { createGlobalTheme, createGlobalThemeContract, globalStyle } from '@vani
 export const layout = {
   headerHeight: 60,
   contentPaddingTop: 20,
-  mainWidth: { zh: 1300, en: 1300 },
-  /** English labels are longer: the page keeps more room before it scrolls sideways. */
-  pageMinWidth: { zh: 1430, en: 1480 },
+  mainWidth: { zh: 1300, en: 1400 },
+  /** English labels are longer: the English header and content use more of the 1430 px page. */
+  pageMinWidth: { zh: 1430, en: 1430 },
   mobileMaxWidth: 750,
   modal: {
     default: { width: 500, height: 460 },

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { LOADING_BAR_TIMING } from '#machines/loading-bar/loading-bar.machine';
+import { LOADING_BAR_TIMING } from '#machines/loading-bar/loading-bar.selectors';
 import { vars } from '~/styles/theme.css';
 
 export const track = style({

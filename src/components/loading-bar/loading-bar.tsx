@@ -4,7 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectBarPhase, selectBarVisible } from '#machines/loading-bar/loading-bar.machine';
+import { selectBarPhase, selectBarVisible } from '#machines/loading-bar/loading-bar.selectors';
 import { useAppActors } from '~/app/actors-context';
 import * as styles from './loading-bar.css';
 

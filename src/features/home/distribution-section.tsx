@@ -52,15 +52,15 @@ function RankingBoard() {
         </p>
       </div>
       <ol className={styles.rankList} aria-labelledby={RANKING_TITLE_ID}>
-        {TOP_CATEGORIES.map((category) => (
-          <li key={category.position} className={styles.rankItem}>
-            <RankBadge position={category.position} className={styles.rankBadge} />
-            <span className={styles.rankName}>{i18n._(category.name)}</span>
+        {TOP_CATEGORIES.map(({ position, name, share }) => (
+          <li key={position} className={styles.rankItem}>
+            <RankBadge position={position} className={styles.rankBadge} />
+            <span className={styles.rankName}>{i18n._(name)}</span>
             <span className={styles.rankBar} aria-hidden="true">
-              <span className={styles.rankBarFill} style={{ width: `${(category.share / top) * 100}%` }} />
+              <span className={styles.rankBarFill} style={{ width: `${(share / top) * 100}%` }} />
             </span>
             <span className={styles.rankShare}>
-              <Trans>邀约占比 {category.share}%</Trans>
+              <Trans>邀约占比 {share}%</Trans>
             </span>
           </li>
         ))}

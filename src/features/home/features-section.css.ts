@@ -85,6 +85,22 @@ export const panelBody = style({
   lineHeight: 1.8,
 });
 
+export const panelAction = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 4,
+  marginTop: 28,
+  minHeight: 44,
+  padding: '0 22px',
+  borderRadius: 999,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontWeight: 600,
+  textDecoration: 'none',
+  transition: 'transform 0.15s ease',
+  ':hover': { transform: 'translateX(2px)' },
+});
+
 export const panelImage = style({
   display: 'block',
   width: 520,

@@ -3,9 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { SafeImage } from '~/components/safe-image/safe-image';
-import * as shared from './home.css';
 import * as styles from './features-section.css';
+import * as shared from './home.css';
 import { SectionHeader } from './section-header';
+import { TrialLink } from './trial-link';
 
 export const FEATURES_TITLE_ID = 'home-features-title';
 
@@ -175,12 +176,17 @@ export function FeaturesSection() {
               id={panelId(feature.id)}
               aria-labelledby={tabId(feature.id)}
               hidden={index !== selected}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the panel holds no focusable content, so it takes focus itself (WAI-ARIA tabs pattern)
               tabIndex={0}
               className={styles.panel}
             >
               <div className={styles.panelCopy}>
                 <h3 className={styles.panelTitle}>{i18n._(feature.title)}</h3>
                 <p className={styles.panelBody}>{i18n._(feature.body)}</p>
+                <TrialLink className={styles.panelAction}>
+                  <Trans>立即免费试用</Trans>
+                  <span aria-hidden="true"> →</span>
+                </TrialLink>
               </div>
               <SafeImage
                 className={styles.panelImage}

@@ -4,7 +4,14 @@ import { layout, vars } from '~/styles/theme.css';
 export const hero = style({
   position: 'relative',
   padding: '56px 0 0',
-  background: `url(/home/hero-bg.svg) center top / cover no-repeat, ${vars.color.surfaceAlt}`,
+  // Soft glows drawn in CSS rather than /home/hero-bg.svg: that picture's marks land behind the title at
+  // desktop widths, and gradients cost no request. `color-mix` tints them with the brand's accent.
+  background: [
+    `radial-gradient(640px 420px at 8% 0%, color-mix(in srgb, ${vars.color.accent} 14%, transparent), transparent 70%)`,
+    'radial-gradient(720px 460px at 92% 100%, rgba(47, 107, 255, 0.12), transparent 70%)',
+    'radial-gradient(520px 320px at 62% 8%, rgba(139, 92, 246, 0.1), transparent 70%)',
+    `linear-gradient(135deg, #fff8f9 0%, #f7f8ff 55%, #eef3ff 100%)`,
+  ].join(', '),
 });
 
 export const inner = style({

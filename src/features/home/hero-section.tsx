@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from '@tanstack/react-router';
 import { useAppActors } from '~/app/actors-context';
 import { VideoPlayer } from '~/components/video-player/video-player';
 import { PLUGIN_VERSION } from '~/lib/brand';
-import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './hero-section.css';
+import { TrialLink } from './trial-link';
 import { useLocale } from './use-locale';
 
 export const HERO_TITLE_ID = 'home-hero-title';
@@ -58,8 +57,6 @@ export function HeroSection() {
   const locale = useLocale();
   const { brand } = usePortalEnv();
   const { layer } = useAppActors();
-  // Attribution parameters (utm_term, bd_vid, …) ride along to registration (spec §2 "/register").
-  const searchStr = useLocation({ select: (location) => location.searchStr });
   const brandName = brand.name[locale];
   const slogan = brand.slogan[locale];
 
@@ -81,13 +78,14 @@ export function HeroSection() {
           </h1>
           <p className={styles.subtitle}>
             <Trans>
-              从 800 万+ 带货达人里筛出对的人，批量邀约、私信和发邮件；达人用外语回复时，AI 帮你写好回复。多个店铺同时运营，一个人就能盯住。
+              从 800 万+ 带货达人里筛出对的人，批量邀约、私信和发邮件；达人用外语回复时，AI
+              帮你写好回复。多个店铺同时运营，一个人就能盯住。
             </Trans>
           </p>
           <div className={styles.actions}>
-            <Link className={styles.primaryAction} href={`${localizePath('/register', locale)}${searchStr}`}>
+            <TrialLink className={styles.primaryAction}>
               <Trans>免费试用</Trans>
-            </Link>
+            </TrialLink>
             <button
               type="button"
               className={styles.secondaryAction}
@@ -104,9 +102,7 @@ export function HeroSection() {
             </button>
           </div>
           <p className={styles.note}>
-            <Trans>
-              注册即可免费试用 · Windows 客户端 · 浏览器插件 {PLUGIN_VERSION}（Mac 可用）
-            </Trans>
+            <Trans>注册即可免费试用 · Windows 客户端 · 浏览器插件 {PLUGIN_VERSION}（Mac 可用）</Trans>
           </p>
         </div>
         <div className={styles.media}>

@@ -24,10 +24,21 @@ export const top = style({
 
 export const brandColumn = style({ display: 'flex', flexDirection: 'column', gap: 14, maxWidth: 380 });
 
-export const logoLink = style({ alignSelf: 'flex-start', borderRadius: vars.radius.small });
+export const logoLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  alignSelf: 'flex-start',
+  borderRadius: vars.radius.small,
+  color: onInk.strong,
+  textDecoration: 'none',
+});
 
-/** The brand logo is drawn for white backgrounds; on the footer it is shown in white. */
-export const logo = style({ display: 'block', width: 144, height: 32, filter: 'brightness(0) invert(1)' });
+export const mark = style({ display: 'block', width: 32, height: 32 });
+
+export const brandName = style({ fontSize: 20, fontWeight: 700, letterSpacing: -0.2 });
+
+export const slogan = style({ margin: '-4px 0 0', fontSize: 13, color: onInk.quiet });
 
 export const blurb = style({ margin: 0, lineHeight: 1.8, color: onInk.text });
 
@@ -100,3 +111,21 @@ export const copyright = style({
 });
 
 export const filingLink = style([link, { fontSize: 13, color: onInk.quiet }]);
+
+/** Customer service is the footer's one call to action: an outlined pill. */
+export const serviceButton = style([
+  link,
+  {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 6,
+    marginTop: 2,
+    padding: '5px 14px',
+    border: `1px solid ${onInk.rule}`,
+    borderRadius: 999,
+    color: onInk.strong,
+    selectors: {
+      '&:hover': { textDecoration: 'none', borderColor: onInk.strong },
+    },
+  },
+]);

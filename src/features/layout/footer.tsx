@@ -106,10 +106,19 @@ function ContactGroup() {
         <li>
           <button
             type="button"
-            className={styles.link}
+            className={styles.serviceButton}
             aria-haspopup="dialog"
             onClick={() => layer.send({ type: 'layer.open', layerType: 'customerService' })}
           >
+            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M4 12a8 8 0 0 1 16 0v4a2 2 0 0 1-2 2h-1v-6h3M4 12v4a2 2 0 0 0 2 2h1v-6H4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+            </svg>
             {t`在线客服`}
           </button>
         </li>
@@ -135,8 +144,11 @@ export function Footer() {
               className={styles.logoLink}
               activeOptions={{ exact: true, includeSearch: false }}
             >
-              <img src={brand.logo} alt={brand.name[locale]} width={144} height={32} className={styles.logo} />
+              {/* The full logo is drawn for white backgrounds; on the dark footer the mark and the name are shown. */}
+              <img src={brand.mark} alt="" width={32} height={32} className={styles.mark} />
+              <span className={styles.brandName}>{brand.name[locale]}</span>
             </Link>
+            <p className={styles.slogan}>{brand.slogan[locale]}</p>
             {brand.footerContact && (
               <>
                 <p className={styles.blurb}>{brand.footerContact.blurb[locale]}</p>

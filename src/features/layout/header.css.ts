@@ -1,4 +1,4 @@
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { layout, vars } from '~/styles/theme.css';
 
 export const header = style({
@@ -15,10 +15,16 @@ const innerBase = style({
   margin: '0 auto',
   display: 'flex',
   alignItems: 'center',
-  gap: 28,
+  gap: 24,
 });
 
-export const inner = styleVariants(layout.mainWidth, (width) => [innerBase, { width }]);
+/**
+ * Chinese lines up with the content (main width). The eight English labels need more room than that, so the
+ * English header uses the wider English page minimum, less a 30 px gutter on each side.
+ */
+const headerWidth = layout.mainWidth;
+
+export const inner = styleVariants(headerWidth, (width) => [innerBase, { width }]);
 
 export const logoLink = style({
   display: 'flex',
@@ -39,7 +45,7 @@ export const navList = style({
   listStyle: 'none',
 });
 
-export const navItem = style({ position: 'relative', height: '100%', display: 'flex' });
+export const navItem = style({ position: 'relative', height: '100%', display: 'flex', flex: 'none' });
 
 /** Links and buttons of the header look the same; the active one carries the accent and an underline. */
 export const navLink = style({
@@ -79,7 +85,11 @@ export const navLink = style({
 });
 
 /** Narrower spacing for English, whose labels are longer. */
-export const navLinkEn = style({ fontSize: 14, padding: '0 9px' });
+export const navLinkEn = style({
+  fontSize: 14,
+  padding: '0 8px',
+  selectors: { '&::after': { left: 8, right: 8 } },
+});
 
 export const caret = style({
   width: 10,
@@ -150,7 +160,7 @@ export const popoverIcon = style({ display: 'block', width: 32, height: 32, flex
 export const actions = style({
   display: 'flex',
   alignItems: 'center',
-  gap: 16,
+  gap: 12,
   marginLeft: 'auto',
   flex: 'none',
 });
@@ -159,10 +169,14 @@ export const actions = style({
  * Both widgets render only in the browser; their slots have a fixed size on the server and before mount so
  * nothing moves when they appear. The user centre is right-aligned inside its slot.
  */
-export const userSlot = styleVariants({ zh: { width: 300 }, en: { width: 320 } }, (size) => [
-  { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: 36, flex: 'none' },
-  size,
-]);
+export const userSlot = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  alignItems: 'center',
+  width: 170,
+  height: 36,
+  flex: 'none',
+});
 
 export const languageSlot = style({ width: 124, height: 32, flex: 'none' });
 
@@ -182,5 +196,3 @@ export const mobileHeader = style({
 });
 
 export const mobileLogo = style({ display: 'block', width: 126, height: 28 });
-
-globalStyle(`${navList} > li`, { flex: 'none' });

@@ -110,7 +110,7 @@ export function Header() {
           </ul>
         </nav>
         <div className={styles.actions}>
-          <div className={styles.userSlot[locale]}>
+          <div className={styles.userSlot}>
             <ClientOnly>
               <UserCentre />
             </ClientOnly>

@@ -7,7 +7,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { DocumentType, LayerType } from '#machines/layer/layer.machine';
+import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
 import { HELP_CENTER_URL, OPERATION_CENTER_URL } from '~/lib/links';
 import type { Edition } from '~/lib/portal-env';
 import pluginIcon from './icons/plugin.svg';

@@ -3,7 +3,7 @@ import { vars } from '~/styles/theme.css';
 
 export const bar = style({
   position: 'fixed',
-  right: 16,
+  right: 12,
   top: '50%',
   transform: 'translateY(-50%)',
   zIndex: 90,
@@ -14,7 +14,7 @@ export const list = style({
   flexDirection: 'column',
   gap: 4,
   margin: 0,
-  padding: 6,
+  padding: 4,
   listStyle: 'none',
   borderRadius: vars.radius.medium,
   background: vars.color.surface,
@@ -27,7 +27,7 @@ export const item = style({
   flexDirection: 'column',
   alignItems: 'center',
   gap: 4,
-  width: 72,
+  width: 64,
   padding: '10px 4px 8px',
   border: 0,
   borderRadius: vars.radius.small,

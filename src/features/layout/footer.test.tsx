@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { brands } from '~/lib/brand';
+import { FILING_SITE_URL, FRIENDLY_LINKS, HELP_CENTER_URL } from '~/lib/links';
+import { Footer } from './footer';
+import { renderInLayout } from './test-utils';
+
+const thisYear = new Date().getFullYear();
+
+describe('Footer', () => {
+  it('shows the copyright line with the current year, the company and the filing number', async () => {
+    await renderInLayout(<Footer />, { env: { year: thisYear } });
+    const brand = brands.starreach;
+    expect(screen.getByText(`© 2020-${thisYear} ${brand.companyName.zh}`, { exact: false })).toBeInTheDocument();
+    const filing = screen.getByRole('link', { name: brand.filingNumber });
+    expect(filing).toHaveAttribute('href', FILING_SITE_URL);
+    expect(filing).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows the company blurb, address and phone for brand 1', async () => {
+    await renderInLayout(<Footer />);
+    const contact = brands.starreach.footerContact!;
+    expect(screen.getByText(contact.blurb.zh)).toBeInTheDocument();
+    expect(screen.getByText(contact.address.zh, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: contact.phone })).toHaveAttribute('href', 'tel:020-38286621');
+  });
+
+  it('shows no blurb, address or phone for brand 2, but its own company and the service hours', async () => {
+    await renderInLayout(<Footer />, { env: { brandId: 'creatorbox' } });
+    const blurb = brands.starreach.footerContact!.blurb.zh;
+    expect(screen.queryByText(blurb)).not.toBeInTheDocument();
+    expect(screen.queryByText(/地址：/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/联系电话/)).not.toBeInTheDocument();
+    expect(screen.getByText('服务时间：工作日 9:30–18:30')).toBeInTheDocument();
+    expect(screen.getByText(brands.creatorbox.companyName.zh, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: brands.creatorbox.filingNumber })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: brands.creatorbox.name.zh })).toHaveAttribute('href', '/');
+  });
+
+  it('links the website map home and the help centre of the edition', async () => {
+    await renderInLayout(<Footer />, { env: { edition: 'regional' } });
+    const guide = screen.getByRole('region', { name: '运营指南' });
+    expect(within(guide).getByRole('link', { name: '网站地图' })).toHaveAttribute('href', '/');
+    expect(within(guide).getByRole('link', { name: /帮助中心/ })).toHaveAttribute('href', HELP_CENTER_URL.regional);
+  });
+
+  it('opens the legal documents in the document modal', async () => {
+    const { user, actors } = await renderInLayout(<Footer />);
+    await user.click(screen.getByRole('button', { name: '用户协议' }));
+    expect(actors.documentModal.getSnapshot().context.layerType).toBe('agreement');
+    await user.click(screen.getByRole('button', { name: '隐私政策' }));
+    expect(actors.documentModal.getSnapshot().context.layerType).toBe('privacy');
+    expect(actors.layer.getSnapshot().value).toBe('hidden');
+  });
+
+  it('opens the download and customer-service layers', async () => {
+    const { user, actors } = await renderInLayout(<Footer />);
+    const download = screen.getByRole('region', { name: '下载' });
+    await user.click(within(download).getByRole('button', { name: '客户端下载' }));
+    expect(actors.layer.getSnapshot().context.layerType).toBe('clientDownload');
+    await user.click(within(download).getByRole('button', { name: '插件下载' }));
+    expect(actors.layer.getSnapshot().context.layerType).toBe('pluginDownload');
+    await user.click(screen.getByRole('button', { name: '在线客服' }));
+    expect(actors.layer.getSnapshot().context.layerType).toBe('customerService');
+  });
+
+  it('lists the friendly links as external links that pass no ranking', async () => {
+    await renderInLayout(<Footer />);
+    const row = screen.getByRole('region', { name: '友情链接' });
+    const links = within(row).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'FastMoss 数据',
+      'Kalodata 数据',
+      '紫鸟浏览器注册',
+      'TikTok 账号开户',
+      '云电脑',
+    ]);
+    links.forEach((link, index) => {
+      expect(link).toHaveAttribute('href', FRIENDLY_LINKS[index].href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener nofollow');
+    });
+  });
+
+  it('speaks English under /en', async () => {
+    await renderInLayout(<Footer />, { locale: 'en', env: { year: thisYear } });
+    for (const group of ['Operational guideline', 'Laws and regulations', 'Download', 'Contact way', 'Friendly links'])
+      expect(screen.getByRole('heading', { name: group })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User agreement' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Website map' })).toHaveAttribute('href', '/en');
+    expect(screen.getByRole('link', { name: 'FastMoss Data' })).toBeInTheDocument();
+    expect(screen.getByText(brands.starreach.footerContact!.blurb.en)).toBeInTheDocument();
+    expect(
+      screen.getByText(`© 2020-${thisYear} ${brands.starreach.companyName.en}`, { exact: false }),
+    ).toBeInTheDocument();
+  });
+});

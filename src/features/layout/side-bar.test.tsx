@@ -1,0 +1,48 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { HELP_CENTER_URL } from '~/lib/links';
+import { SideBar } from './side-bar';
+import { renderInLayout } from './test-utils';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('SideBar', () => {
+  it('opens the customer-service layer from Contact consultant', async () => {
+    const { user, actors } = await renderInLayout(<SideBar />);
+    await user.click(screen.getByRole('button', { name: '联系顾问' }));
+    expect(actors.layer.getSnapshot().value).toBe('shown');
+    expect(actors.layer.getSnapshot().context.layerType).toBe('customerService');
+  });
+
+  it.each(['main', 'regional'] as const)('opens the %s help centre in a new window', async (edition) => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = await renderInLayout(<SideBar />, { env: { edition } });
+    await user.click(screen.getByRole('button', { name: '帮助中心' }));
+    expect(open).toHaveBeenCalledWith(HELP_CENTER_URL[edition], '_blank', 'noopener');
+  });
+
+  it('swaps an icon for its active variant on hover and on focus', async () => {
+    const { user } = await renderInLayout(<SideBar />);
+    const consultant = screen.getByRole('button', { name: '联系顾问' });
+    const help = screen.getByRole('button', { name: '帮助中心' });
+    const iconOf = (button: HTMLElement) => button.querySelector('img')?.getAttribute('src');
+    expect(iconOf(consultant)).toBe('/icons/sidebar-consultant.svg');
+
+    await user.hover(consultant);
+    expect(iconOf(consultant)).toBe('/icons/sidebar-consultant-active.svg');
+    expect(iconOf(help)).toBe('/icons/sidebar-help.svg');
+    fireEvent.mouseLeave(consultant);
+    expect(iconOf(consultant)).toBe('/icons/sidebar-consultant.svg');
+
+    act(() => help.focus());
+    expect(iconOf(help)).toBe('/icons/sidebar-help-active.svg');
+    act(() => help.blur());
+    expect(iconOf(help)).toBe('/icons/sidebar-help.svg');
+  });
+
+  it('speaks English under /en', async () => {
+    await renderInLayout(<SideBar />, { locale: 'en' });
+    expect(screen.getByRole('complementary', { name: 'Quick links' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Contact consultant' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Help Center' })).toBeInTheDocument();
+  });
+});
