@@ -22,7 +22,7 @@ for (const { name, spec, machine, events } of selected) {
     console.log(`\nPath ${index + 1}:`);
     const steps = describePath(path, machine);
     if (steps.length === 0) console.log(`  starts in ${String(path.state.value)}`);
-    steps.forEach((step, n) => console.log(`  ${n + 1}. ${step}`));
+    for (const [n, step] of steps.entries()) console.log(`  ${n + 1}. ${step}`);
   });
 }
 console.log(`\n${total} paths in ${selected.length} machine(s).`);

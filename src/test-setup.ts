@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
-if (typeof window !== "undefined") window.scrollTo = () => {};
+if (typeof window !== 'undefined') window.scrollTo = () => {};
 
 // Tests start machines synchronously, as the app does once XState has loaded.
 await import('~/app/actors').then(({ machinesModule }) => machinesModule.load());

@@ -3,10 +3,10 @@
  * machine itself (xstate/graph), with the machine's delayed transitions (`after`) offered as events, so a
  * state reached only by a timer is covered too.
  */
-import type { AnyStateMachine, EventObject, StateNode } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath, serializeSnapshot } from 'xstate/graph';
 
-type AnyNode = StateNode<any, any>;
+type AnyNode = AnyStateNode;
 
 function walk(node: AnyNode, visit: (node: AnyNode) => void) {
   visit(node);
@@ -14,6 +14,8 @@ function walk(node: AnyNode, visit: (node: AnyNode) => void) {
 }
 
 /** The events a machine's `after` transitions listen to, e.g. `xstate.after.throttle.loadingBar.waiting`. */
+export type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;
+
 export function delayedEvents(machine: AnyStateMachine): EventObject[] {
   const events: EventObject[] = [];
   walk(machine.root as AnyNode, (node) => {
@@ -49,7 +51,7 @@ export interface MachinePathsOptions<E extends EventObject> {
    * transition of the machine, including those back to earlier states, is taken at least once.
    */
   kind?: 'shortest' | 'simple' | 'transitions';
-  serializeState?: (snapshot: any) => string;
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
 }
 
 export function machinePaths<E extends EventObject>(machine: AnyStateMachine, options: MachinePathsOptions<E>) {
@@ -57,21 +59,21 @@ export function machinePaths<E extends EventObject>(machine: AnyStateMachine, op
   const traversal = {
     events,
     // Only events the state handles: an ignored event is not a transition worth a path.
-    filterEvents: (snapshot: any, event: EventObject) => snapshot.can(event),
+    filterEvents: (snapshot: AnyMachineSnapshot, event: EventObject) => snapshot.can(event),
     ...(options.serializeState ? { serializeState: options.serializeState } : {}),
   };
-  if (options.kind === 'simple') return getSimplePaths(machine, traversal) as StatePath<any, EventObject>[];
-  const shortest = getShortestPaths(machine, traversal) as StatePath<any, EventObject>[];
+  if (options.kind === 'simple') return getSimplePaths(machine, traversal) as MachinePath[];
+  const shortest = getShortestPaths(machine, traversal) as MachinePath[];
   if (options.kind === 'shortest') return shortest;
 
-  const serialize: (snapshot: any) => string = options.serializeState ?? serializeSnapshot;
+  const serialize: (snapshot: AnyMachineSnapshot) => string = options.serializeState ?? serializeSnapshot;
   const toState = new Map(shortest.map((path) => [serialize(path.state), path]));
   const adjacency = getAdjacencyMap(machine, traversal);
-  const paths: StatePath<any, EventObject>[] = [];
+  const paths: MachinePath[] = [];
   for (const [key, { transitions }] of Object.entries(adjacency)) {
     const base = toState.get(key);
     if (!base) continue;
-    for (const { event, state } of Object.values(transitions) as { event: EventObject; state: any }[]) {
+    for (const { event, state } of Object.values(transitions) as { event: EventObject; state: AnyMachineSnapshot }[]) {
       paths.push({ state, steps: [...base.steps, { state, event }], weight: base.steps.length + 1 });
     }
   }
@@ -79,7 +81,7 @@ export function machinePaths<E extends EventObject>(machine: AnyStateMachine, op
 }
 
 /** One path as readable steps: `state --event--> next state`. */
-export function describePath(path: StatePath<any, EventObject>, machine: AnyStateMachine): string[] {
+export function describePath(path: MachinePath, machine: AnyStateMachine): string[] {
   const lines: string[] = [];
   let previous = stateName(path.steps[0]?.state ?? path.state);
   for (const [index, step] of path.steps.entries()) {

@@ -4,7 +4,7 @@
  * that the thing under test shows the state the machine says it is in.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
-import type { StatePath } from 'xstate/graph';
+import type { MachinePath } from './paths';
 
 export interface ReplayTarget {
   send: (event: EventObject) => void | Promise<void>;
@@ -20,7 +20,7 @@ export function delayOf(event: EventObject, machine: AnyStateMachine): number | 
   return typeof named === 'number' ? named : Number(match[1]);
 }
 
-export async function replayPath(path: StatePath<any, EventObject>, machine: AnyStateMachine, target: ReplayTarget) {
+export async function replayPath(path: MachinePath, machine: AnyStateMachine, target: ReplayTarget) {
   for (const step of path.steps) {
     if (step.event.type !== 'xstate.init') {
       const delay = delayOf(step.event, machine);

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { describePath, machinePaths } from '../testing/paths';
 import { selectIsPlaying, selectOverlayShown, videoMachine } from './video.machine';
 
-export const videoEvents = [
+const videoEvents = [
   { type: 'user.toggle' },
   { type: 'media.play' },
   { type: 'media.pause' },

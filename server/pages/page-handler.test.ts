@@ -27,7 +27,9 @@ function setup(env: Record<string, string> = {}) {
     now: () => new Date('2026-11-21T12:00:00Z'),
   });
   const get = (path: string, headers: Record<string, string> = {}) =>
-    app.request(`http://localhost:3030${path}`, { headers: { host: 'localhost:3030', 'user-agent': WINDOWS, ...headers } });
+    app.request(`http://localhost:3030${path}`, {
+      headers: { host: 'localhost:3030', 'user-agent': WINDOWS, ...headers },
+    });
   return { app, get, renderer, seen };
 }
 
@@ -128,7 +130,10 @@ describe('caching', () => {
 
   it('refuses other methods on pages', async () => {
     const { app } = setup();
-    const res = await app.request('http://localhost:3030/login', { method: 'POST', headers: { host: 'localhost:3030' } });
+    const res = await app.request('http://localhost:3030/login', {
+      method: 'POST',
+      headers: { host: 'localhost:3030' },
+    });
     expect(res.status).toBe(405);
   });
 });

@@ -3,7 +3,10 @@ import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadAfterChunkError } from './chu
 
 function memoryStorage() {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => values.set(key, value) };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => values.set(key, value),
+  };
 }
 
 describe('chunk reload guard', () => {

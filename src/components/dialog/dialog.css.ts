@@ -49,13 +49,19 @@ export const header = style({
   gap: 6,
   flexShrink: 0,
   marginBottom: 16,
-  // Room for the close button in the corner.
-  paddingRight: 32,
 });
 
-export const headerCentered = style({ alignItems: 'center', textAlign: 'center', paddingLeft: 32 });
+export const headerCentered = style({ alignItems: 'center', textAlign: 'center' });
 
-export const titleRow = style({ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' });
+export const titleRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  flexWrap: 'wrap',
+  // Room for the close button in the corner.
+  paddingRight: 32,
+  selectors: { [`${headerCentered} &`]: { justifyContent: 'center', paddingLeft: 32 } },
+});
 
 export const title = style({ margin: 0, fontSize: 22, lineHeight: 1.35, fontWeight: 700, color: vars.color.ink });
 

@@ -64,14 +64,17 @@ export function Dialog({
   const bodyRef = useRef<HTMLDivElement>(null);
 
   const size: CSSProperties = { width, height, maxHeight, borderRadius: radius, padding };
-  const headerClass = [hideTitle ? styles.visuallyHidden : styles.header, !hideTitle && centerHeader && styles.headerCentered]
+  const headerClass = [
+    hideTitle ? styles.visuallyHidden : styles.header,
+    !hideTitle && centerHeader && styles.headerCentered,
+  ]
     .filter(Boolean)
     .join(' ');
 
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Overlay className={styles.overlay} data-dialog-overlay="" />
         <RadixDialog.Content
           className={[styles.content, className].filter(Boolean).join(' ')}
           style={size}

@@ -54,7 +54,12 @@ export interface AutoOpenOptions {
 }
 
 /** Schedules the one automatic opening on mount; the checks run when the timer fires. */
-export function useCustomerServiceAutoOpen({ isMobile, isSomethingOpen, open, delayMs = AUTO_OPEN_DELAY_MS }: AutoOpenOptions) {
+export function useCustomerServiceAutoOpen({
+  isMobile,
+  isSomethingOpen,
+  open,
+  delayMs = AUTO_OPEN_DELAY_MS,
+}: AutoOpenOptions) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: scheduled once per page load; the callbacks read live state
   useEffect(() => {
     if (isMobile || navigator.webdriver) return;

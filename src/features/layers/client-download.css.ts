@@ -29,4 +29,14 @@ export const alternatives = style({
   listStyle: 'none',
 });
 
-export const alternative = style({ width: '100%', minWidth: 0, padding: '0 8px', whiteSpace: 'normal', textAlign: 'center' });
+// Tiles rather than pills: an English label may need two lines in a third of the layer's width.
+export const alternative = style({
+  width: '100%',
+  minWidth: 0,
+  height: '100%',
+  padding: '4px 8px',
+  borderRadius: 8,
+  whiteSpace: 'normal',
+  textAlign: 'center',
+  lineHeight: 1.25,
+});

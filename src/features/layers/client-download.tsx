@@ -68,7 +68,7 @@ function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
       <ul className={styles.alternatives}>
         <li>
           <button type="button" className={alternative} onClick={onShowPlugin}>
-            <Trans>浏览器插件</Trans>
+            <Trans context="client alternative">浏览器插件</Trans>
           </button>
         </li>
         <li>

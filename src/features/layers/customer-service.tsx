@@ -18,7 +18,13 @@ export function CustomerService() {
   return (
     <div className={styles.stage}>
       <SafeImage className={styles.background} src={serviceBackground(i18n.locale)} alt="" width={580} height={670} />
-      <SafeImage className={styles.qr} src={brand.serviceQr} alt={t`${brandName}专属顾问二维码`} width={200} height={200} />
+      <SafeImage
+        className={styles.qr}
+        src={brand.serviceQr}
+        alt={t`${brandName}专属顾问二维码`}
+        width={200}
+        height={200}
+      />
       <p className={styles.caption}>
         <Trans>扫码添加专属顾问</Trans>
         <span className={styles.hours}>

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { type DocumentType, selectIsOpen, selectLayerType } from '#machines/layer/layer.machine';
+import { type DocumentType, selectIsOpen, selectLayerType } from '#machines/layer/layer.selectors';
 import { useAppActors } from '~/app/actors-context';
 import { Dialog } from '~/components/dialog/dialog';
 import type { Locale } from '~/lib/locale';
@@ -21,7 +21,7 @@ export default function DocumentModalDialog() {
   const { t, i18n } = useLingui();
   const { documentModal } = useAppActors();
   const open = useSelector(documentModal, selectIsOpen);
-  const type = useLastDocument(useSelector(documentModal, selectLayerType) as DocumentType | null);
+  const type = useLastDocument(useSelector(documentModal, selectLayerType));
   const close = () => documentModal.send({ type: 'layer.close' });
   if (!type) return null;
 
@@ -31,7 +31,12 @@ export default function DocumentModalDialog() {
     <Dialog
       open={open}
       onClose={close}
-      title={type === 'privacy' ? t`隐私政策` : t`用户服务协议`}
+      title={
+        // A context of its own: the footer's link text has the same Chinese but is worded differently in English.
+        type === 'privacy'
+          ? t({ message: '隐私政策', context: 'legal document title' })
+          : t({ message: '用户服务协议', context: 'legal document title' })
+      }
       width={width}
       padding={padding}
       className={styles.content}

@@ -15,7 +15,7 @@ import {
   selectIsOpen,
   selectLayerStyle,
   selectLayerType,
-} from '#machines/layer/layer.machine';
+} from '#machines/layer/layer.selectors';
 import { useAppActors } from '~/app/actors-context';
 import { Dialog } from '~/components/dialog/dialog';
 import { usePortalEnv } from '~/lib/portal-env';
@@ -43,7 +43,7 @@ export default function GlobalLayerDialog() {
   const layerType = useSelector(layer, selectLayerType);
   const layerStyle = useSelector(layer, selectLayerStyle);
   const showClose = useSelector(layer, selectIsCloseShown);
-  const view = useLayerView(useLastLayerType(layerType as LayerType | null), () =>
+  const view = useLayerView(useLastLayerType(layerType), () =>
     layer.send({ type: 'layer.open', layerType: 'pluginDownload' }),
   );
   if (!view) return null;

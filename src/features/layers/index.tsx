@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
-import { selectIsOpen } from '#machines/layer/layer.machine';
+import { selectIsOpen } from '#machines/layer/layer.selectors';
 import { useAppActors } from '~/app/actors-context';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useCustomerServiceAutoOpen } from './auto-open';

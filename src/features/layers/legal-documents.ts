@@ -2,7 +2,7 @@
  * The legal texts (user agreement, privacy policy) in both languages. Each file is imported raw and lazily, so
  * every document is a chunk of its own that loads only when someone opens it.
  */
-import type { DocumentType } from '#machines/layer/layer.machine';
+import type { DocumentType } from '#machines/layer/layer.selectors';
 import type { Brand } from '~/lib/brand';
 import type { Locale } from '~/lib/locale';
 import { fillTokens } from './legal-markdown';

@@ -98,4 +98,3 @@ export function LegalMarkdown({ markdown, headingOffset = 0, skipTitle = false, 
 
   return <div className={className}>{elements}</div>;
 }
-

@@ -2,8 +2,9 @@
  * The ten browsers the plug-in supports (spec §2), in the order the layer lists them. Icons live in
  * `public/icons/browsers/<id>.svg`.
  */
-import { msg } from '@lingui/core/macro';
+
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 export interface SupportedBrowser {
   id: string;
