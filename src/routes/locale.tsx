@@ -23,11 +23,8 @@ export const localeRoute = createRoute({
     await loadLocale(context.locale);
   },
   component: LocaleLayout,
-  notFoundComponent: () => (
-    <LocaleLayoutFrame>
-      <NotFoundPage />
-    </LocaleLayoutFrame>
-  ),
+  // Rendered inside this layout's Outlet for an unknown child path (the layout frames it already).
+  notFoundComponent: NotFoundPage,
 });
 
 /**

@@ -1,13 +1,16 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router';
 import { ActorsContext } from '~/app/actors-context';
 import type { RouterContext } from '~/app/router-context';
+import { brands } from '~/lib/brand';
 import { localeFromPath } from '~/lib/locale';
 import { PortalEnvContext, serializeEnv } from '~/lib/portal-env';
 import { ErrorPage, NotFoundPage } from './error-page';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  head: () => ({
+  head: ({ match, matches }) => ({
     meta: [
+      // Every page sets its own title; this one is for error pages.
+      { title: brands[match.context.env.brandId].name[localeFromPath(matches.at(-1)?.pathname ?? '/')] },
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#ffffff' },
