@@ -40,3 +40,25 @@ export function reloadInBrowser(): boolean {
     return false;
   }
 }
+
+/** A page's code could not be loaded and the guard did not reload (it already did less than 60 s ago). */
+export class ChunkLoadFailure extends Error {
+  constructor(cause: unknown) {
+    super('The page code could not be loaded', { cause });
+    this.name = 'ChunkLoadFailure';
+  }
+}
+
+/**
+ * Wraps a dynamic import: a failure reloads the page through the guard; when the guard declines, the failure
+ * becomes a `ChunkLoadFailure` for the error page (and not a module-not-found error, which the router would
+ * answer with a reload of its own that ignores the 60 s limit).
+ */
+export function guardChunk<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    load().catch((error: unknown) => {
+      if (!isChunkLoadError(error)) throw error;
+      if (reloadInBrowser()) return new Promise<T>(() => {});
+      throw new ChunkLoadFailure(error);
+    });
+}

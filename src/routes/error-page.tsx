@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { type ErrorComponentProps, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { isChunkLoadError, reloadInBrowser } from '~/lib/chunk-reload';
+import { ChunkLoadFailure, isChunkLoadError, reloadInBrowser } from '~/lib/chunk-reload';
 import { i18nFor } from '~/lib/i18n';
 import { localeFromPath, localizePath } from '~/lib/locale';
 import * as styles from './error-page.css';
@@ -41,6 +41,15 @@ export function ErrorPage({ error }: ErrorComponentProps) {
   useEffect(() => {
     if (chunkError) reloadInBrowser();
   }, [chunkError]);
-  const message = error instanceof Error && error.message && !chunkError ? error.message : SERVER_ERROR_TEXT;
+  if (chunkError || error instanceof ChunkLoadFailure) {
+    return (
+      <ErrorView
+        status={500}
+        message={SERVER_ERROR_TEXT}
+        hint={i18n._(msg`页面代码加载失败，可能是网站刚刚更新。请检查网络后刷新页面。`)}
+      />
+    );
+  }
+  const message = error instanceof Error && error.message ? error.message : SERVER_ERROR_TEXT;
   return <ErrorView status={500} message={message} hint={i18n._(msg`页面出了点问题，请刷新后重试。`)} />;
 }

@@ -4,6 +4,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { guardChunk } from '~/lib/chunk-reload';
 import { localeRoute } from './locale';
 import { rootRoute } from './root';
 import { pageHead } from './seo';
@@ -16,7 +17,7 @@ declare module '@tanstack/react-router' {
 }
 
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T & string) =>
-  lazyRouteComponent(load, name);
+  lazyRouteComponent(guardChunk(load), name);
 
 export const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
