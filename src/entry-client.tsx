@@ -8,7 +8,7 @@ import { browserEffects, createAppActors, machinesModule } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
 import { prefetchLinksOnIdle } from './app/prefetch';
 import { reloadInBrowser } from './lib/chunk-reload';
-import { loadLocale } from './lib/i18n';
+import { areaOfPath, loadLocale } from './lib/i18n';
 import { localeFromPath } from './lib/locale';
 import { createAppRouter } from './router';
 
@@ -24,7 +24,7 @@ const actors = createAppActors(browserEffects);
 const router = createAppRouter({ env, origin: window.location.origin, actors });
 connectLoadingBar(router, actors.loadingBar);
 
-loadLocale(localeFromPath(window.location.pathname)).then(() => {
+loadLocale(localeFromPath(window.location.pathname), [areaOfPath(window.location.pathname)]).then(() => {
   hydrateRoot(document, <RouterClient router={router} />);
   prefetchLinksOnIdle(router);
   loadMachinesOnFirstInteraction();

@@ -3,7 +3,7 @@
  * carries no state-machine code (the 110 kB budget). Until then it shows the machine's initial snapshot and
  * queues the events it is sent; once the machine has loaded it is the real actor: same snapshots, same events.
  *
- * It has the `subscribe` / `getSnapshot` shape that `useSelector` from @xstate/react reads, so components
+ * It has the `subscribe` / `getSnapshot` shape of an XState actor, which `useActorSelector` reads, so components
  * cannot tell the difference. Once the machines' module is loaded (after the first use, on idle prefetch, or
  * up front in tests) new lazy actors start their machine at once.
  */

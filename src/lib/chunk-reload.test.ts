@@ -35,7 +35,9 @@ describe('guarded page chunks', () => {
   it('turns a chunk failure the guard declines into a ChunkLoadFailure, and leaves other errors alone', async () => {
     const { guardChunk, ChunkLoadFailure, CHUNK_RELOAD_KEY: key } = await import('./chunk-reload');
     window.sessionStorage.setItem(key, String(Date.now()));
-    const failing = guardChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')));
+    const failing = guardChunk(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')),
+    );
     await expect(failing()).rejects.toBeInstanceOf(ChunkLoadFailure);
     const other = guardChunk(() => Promise.reject(new Error('boom')));
     await expect(other()).rejects.toThrow('boom');

@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest';
 
 /** The entries of a .po file: msgid and msgstr with continuation lines joined. */
 function poEntries(text: string) {
-  const entries: { id: string; str: string }[] = [];
+  const entries: { id: string; str: string; context: string }[] = [];
   for (const block of text.split(/\n\s*\n/)) {
-    let current: 'id' | 'str' | null = null;
-    const entry = { id: '', str: '' };
+    let current: 'id' | 'str' | 'context' | null = null;
+    const entry = { id: '', str: '', context: '' };
     for (const line of block.split('\n')) {
       const quoted = /"(.*)"\s*$/.exec(line)?.[1] ?? '';
-      if (line.startsWith('msgid ')) {
+      if (line.startsWith('msgctxt ')) {
+        current = 'context';
+        entry.context += quoted;
+      } else if (line.startsWith('msgid ')) {
         current = 'id';
         entry.id += quoted;
       } else if (line.startsWith('msgstr ')) {
@@ -37,6 +40,21 @@ describe('English catalogs', () => {
       .filter((entry) => entry.str.trim() === '')
       .map((entry) => entry.id);
     expect(missing).toEqual([]);
+  });
+
+  it('translates a message shared by several areas the same way everywhere (they merge into one catalog)', () => {
+    const seen = new Map<string, { file: string; str: string }>();
+    const conflicts: string[] = [];
+    for (const file of files) {
+      for (const entry of poEntries(readFileSync(join(dir, file), 'utf8'))) {
+        const key = `${entry.context}\u0004${entry.id}`;
+        const other = seen.get(key);
+        if (other && other.str !== entry.str)
+          conflicts.push(`${entry.id}: ${other.file} "${other.str}" vs ${file} "${entry.str}"`);
+        seen.set(key, { file, str: entry.str });
+      }
+    }
+    expect(conflicts).toEqual([]);
   });
 
   it.each(files)('%s keeps every placeholder of the source', (file) => {

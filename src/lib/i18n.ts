@@ -1,12 +1,16 @@
 /**
  * One Lingui instance per language (never a global that is switched): the `{-$locale}` layout picks the
  * instance for its language, so the server can render zh and en pages side by side and hydration sees the
- * same messages. Catalogs are split by area (see lingui.config.ts) and merged here.
+ * same messages. Catalogs are split by area (see lingui.config.ts); the browser loads only the areas a page
+ * uses (common and layout always, plus the page's own, plus layers once a layer has opened).
  */
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { LOCALES, type Locale } from './locale';
+import { LOCALES, type Locale, stripLocale } from './locale';
 
 type CatalogModule = { messages: Messages };
+
+export const CATALOG_AREAS = ['common', 'layout', 'home', 'layers', 'auth', 'scan', 'college'] as const;
+export type CatalogArea = (typeof CATALOG_AREAS)[number];
 
 const catalogLoaders = import.meta.glob<CatalogModule>('../../locales/*/*.po');
 
@@ -14,24 +18,41 @@ const instances = Object.fromEntries(
   LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: {} } })]),
 ) as Record<Locale, I18n>;
 
-const loading = new Map<Locale, Promise<I18n>>();
+const loaded = new Map<string, Promise<void>>();
+/** Areas some page has needed: a language switch loads them all for the new language too. */
+const wanted = new Set<CatalogArea>(['common', 'layout']);
 
-/** Loads (once) every catalog of a language into its instance. */
-export function loadLocale(locale: Locale): Promise<I18n> {
-  let pending = loading.get(locale);
+function loadArea(locale: Locale, area: CatalogArea): Promise<void> {
+  const key = `${locale}/${area}`;
+  let pending = loaded.get(key);
   if (!pending) {
-    const entries = Object.entries(catalogLoaders).filter(([path]) => path.includes(`/locales/${locale}/`));
-    pending = Promise.all(entries.map(([, load]) => load())).then((modules) => {
-      const merged: Messages = {};
-      for (const mod of modules) Object.assign(merged, mod.messages);
-      const i18n = instances[locale];
-      i18n.load(locale, merged);
-      i18n.activate(locale);
-      return i18n;
+    const load = catalogLoaders[`../../locales/${locale}/${area}.po`];
+    pending = load ? load().then((mod) => instances[locale].load(locale, mod.messages)) : Promise.resolve();
+    pending = pending.catch((error: unknown) => {
+      loaded.delete(key);
+      throw error;
     });
-    loading.set(locale, pending);
+    loaded.set(key, pending);
   }
   return pending;
+}
+
+/** Loads the given areas (default: every area) of a language, plus every area wanted so far. */
+export async function loadLocale(locale: Locale, areas: readonly CatalogArea[] = CATALOG_AREAS): Promise<I18n> {
+  for (const area of areas) wanted.add(area);
+  await Promise.all([...wanted].map((area) => loadArea(locale, area)));
+  const i18n = instances[locale];
+  if (!i18n.locale) i18n.activate(locale);
+  return i18n;
+}
+
+/** The catalog area of a page, by its path. */
+export function areaOfPath(pathname: string): CatalogArea {
+  const head = stripLocale(pathname).split('/')[1] ?? '';
+  if (head === '') return 'home';
+  if (head === 'login' || head === 'register' || head === 'forget_password') return 'auth';
+  if (head === 'scan_code') return 'scan';
+  return 'college';
 }
 
 /** The instance of a language (load it first with `loadLocale`). */

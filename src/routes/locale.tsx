@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { Layout } from '~/features/layout/layout';
-import { i18nFor, loadLocale } from '~/lib/i18n';
+import { areaOfPath, i18nFor, loadLocale } from '~/lib/i18n';
 import { type Locale, localeFromPath } from '~/lib/locale';
 import { pageRedirect } from '~/lib/page-rules';
 import { NotFoundPage } from './error-page';
@@ -11,16 +11,15 @@ import { rootRoute } from './root';
 export const localeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '{-$locale}',
-  beforeLoad: ({ params, location, context }) => {
+  beforeLoad: async ({ params, location, context }) => {
     if (params.locale !== undefined && params.locale !== 'en') throw notFound();
     // The server applies the same rules before rendering; this covers client-side navigation.
     const target = pageRedirect(location.pathname, location.searchStr, context.env.isMobile);
     if (target) throw redirect({ href: target });
     const locale: Locale = params.locale === 'en' ? 'en' : 'zh';
+    // The page's messages are there before it renders (on the server every catalog is loaded already).
+    await loadLocale(locale, [areaOfPath(location.pathname)]);
     return { locale };
-  },
-  loader: async ({ context }) => {
-    await loadLocale(context.locale);
   },
   component: LocaleLayout,
   // Rendered inside this layout's Outlet for an unknown child path (the layout frames it already).

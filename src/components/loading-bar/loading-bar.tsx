@@ -3,15 +3,15 @@
  * the machine decides when a navigation is slow enough to show it and when it hides again.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { selectBarPhase, selectBarVisible } from '#machines/loading-bar/loading-bar.selectors';
 import { useAppActors } from '~/app/actors-context';
+import { useActorSelector } from '~/app/use-actor-selector';
 import * as styles from './loading-bar.css';
 
 export function LoadingBar() {
   const { loadingBar } = useAppActors();
-  const visible = useSelector(loadingBar, selectBarVisible);
-  const phase = useSelector(loadingBar, selectBarPhase);
+  const visible = useActorSelector(loadingBar, selectBarVisible);
+  const phase = useActorSelector(loadingBar, selectBarPhase);
   const { t } = useLingui();
   return (
     <div className={styles.track} aria-hidden={!visible}>

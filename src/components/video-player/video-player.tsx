@@ -3,7 +3,6 @@
  * The element loads only its metadata until the visitor plays it.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import {
   initialVideoSnapshot,
@@ -14,6 +13,7 @@ import {
 } from '#machines/video/video.selectors';
 import { type MachinesModule, machinesModule } from '~/app/actors';
 import { LazyActor } from '~/app/lazy-actor';
+import { useActorSelector } from '~/app/use-actor-selector';
 import * as styles from './video-player.css';
 
 export interface VideoPlayerProps {
@@ -51,8 +51,8 @@ export function VideoPlayer({ src, poster, width, height, title }: VideoPlayerPr
       ),
   );
   useEffect(() => () => actor.stop(), [actor]);
-  const overlay = useSelector(actor, selectOverlayShown);
-  const playing = useSelector(actor, selectIsPlaying);
+  const overlay = useActorSelector(actor, selectOverlayShown);
+  const playing = useActorSelector(actor, selectIsPlaying);
   const toggle = () => actor.send({ type: 'user.toggle' });
 
   return (

@@ -4,10 +4,10 @@
  * `content/legal/`, fetched as its own chunk, with a close button at the bottom as well as the corner.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { type DocumentType, selectIsOpen, selectLayerType } from '#machines/layer/layer.selectors';
 import { useAppActors } from '~/app/actors-context';
+import { useActorSelector } from '~/app/use-actor-selector';
 import { Dialog } from '~/components/dialog/dialog';
 import type { Locale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
@@ -20,8 +20,8 @@ import { LegalMarkdown } from './legal-markdown';
 export default function DocumentModalDialog() {
   const { t, i18n } = useLingui();
   const { documentModal } = useAppActors();
-  const open = useSelector(documentModal, selectIsOpen);
-  const type = useLastDocument(useSelector(documentModal, selectLayerType));
+  const open = useActorSelector(documentModal, selectIsOpen);
+  const type = useLastDocument(useActorSelector(documentModal, selectLayerType));
   const close = () => documentModal.send({ type: 'layer.close' });
   if (!type) return null;
 

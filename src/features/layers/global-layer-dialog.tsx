@@ -6,7 +6,6 @@
  * customer-service layer).
  */
 import { useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import {
   type LayerStyle,
@@ -17,6 +16,7 @@ import {
   selectLayerType,
 } from '#machines/layer/layer.selectors';
 import { useAppActors } from '~/app/actors-context';
+import { useActorSelector } from '~/app/use-actor-selector';
 import { Dialog } from '~/components/dialog/dialog';
 import { usePortalEnv } from '~/lib/portal-env';
 import { layout } from '~/styles/theme.css';
@@ -39,10 +39,10 @@ interface LayerView {
 
 export default function GlobalLayerDialog() {
   const { layer } = useAppActors();
-  const open = useSelector(layer, selectIsOpen);
-  const layerType = useSelector(layer, selectLayerType);
-  const layerStyle = useSelector(layer, selectLayerStyle);
-  const showClose = useSelector(layer, selectIsCloseShown);
+  const open = useActorSelector(layer, selectIsOpen);
+  const layerType = useActorSelector(layer, selectLayerType);
+  const layerStyle = useActorSelector(layer, selectLayerStyle);
+  const showClose = useActorSelector(layer, selectIsCloseShown);
   const view = useLayerView(useLastLayerType(layerType), () =>
     layer.send({ type: 'layer.open', layerType: 'pluginDownload' }),
   );

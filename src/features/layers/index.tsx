@@ -3,15 +3,23 @@
  * because they are on every page's first load: they only watch their actors, and the dialog with all layer
  * content (and Radix) is a separate chunk that loads when a layer first opens.
  */
-import { useSelector } from '@xstate/react';
+
 import { lazy, Suspense, useState } from 'react';
 import { selectIsOpen } from '#machines/layer/layer.selectors';
 import { useAppActors } from '~/app/actors-context';
+import { useActorSelector } from '~/app/use-actor-selector';
+import { loadLocale } from '~/lib/i18n';
+import { localeFromPath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useCustomerServiceAutoOpen } from './auto-open';
 
-const loadGlobalLayerDialog = () => import('./global-layer-dialog');
-const loadDocumentModalDialog = () => import('./document-modal-dialog');
+/** The dialog code and the layers' messages (in the page's language) arrive together. */
+const withMessages =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadLocale(localeFromPath(window.location.pathname), ['layers'])]).then(([module]) => module);
+const loadGlobalLayerDialog = withMessages(() => import('./global-layer-dialog'));
+const loadDocumentModalDialog = withMessages(() => import('./document-modal-dialog'));
 const GlobalLayerDialog = lazy(loadGlobalLayerDialog);
 const DocumentModalDialog = lazy(loadDocumentModalDialog);
 
@@ -30,7 +38,7 @@ export function preloadDocumentModal(): void {
 export function GlobalLayer() {
   const { layer, documentModal } = useAppActors();
   const { isMobile } = usePortalEnv();
-  const opened = useHasBeenTrue(useSelector(layer, selectIsOpen));
+  const opened = useHasBeenTrue(useActorSelector(layer, selectIsOpen));
 
   useCustomerServiceAutoOpen({
     isMobile,
@@ -48,7 +56,7 @@ export function GlobalLayer() {
 
 export function DocumentModal() {
   const { documentModal } = useAppActors();
-  const opened = useHasBeenTrue(useSelector(documentModal, selectIsOpen));
+  const opened = useHasBeenTrue(useActorSelector(documentModal, selectIsOpen));
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
