@@ -9,11 +9,11 @@
  * `npm run test:e2e -- layers video` runs only the spec files whose names contain one of the words.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBrowser } from '../scripts/ensure-browser';
 import { ARTIFACTS_DIR } from './support/artifacts';
-import { buildIfStale, PROJECT_ROOT, type PortalServer, startPortalServer, TEST_DIST } from './support/portal-server';
+import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer, TEST_DIST } from './support/portal-server';
 
 const PORT = 5030;
 const BRAND2_PORT = 5031;
@@ -29,6 +29,12 @@ const specs = readdirSync(join(PROJECT_ROOT, 'e2e/specs'))
 if (specs.length === 0) {
   console.error(`No spec file matches ${filters.join(', ')}.`);
   process.exit(1);
+}
+
+// Screenshots of an earlier run would pass for failures of this one.
+mkdirSync(ARTIFACTS_DIR, { recursive: true });
+for (const name of readdirSync(ARTIFACTS_DIR).filter((file) => file.endsWith('.png'))) {
+  rmSync(join(ARTIFACTS_DIR, name));
 }
 
 let server: PortalServer | undefined;

@@ -7,7 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { browserEffects, createAppActors, machinesModule } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
 import { prefetchLinksOnIdle } from './app/prefetch';
-import { reloadInBrowser } from './lib/chunk-reload';
+import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
 import { areaOfPath, loadLocale } from './lib/i18n';
 import { localeFromPath } from './lib/locale';
 import { createAppRouter } from './router';
@@ -24,11 +24,18 @@ const actors = createAppActors(browserEffects);
 const router = createAppRouter({ env, origin: window.location.origin, actors });
 connectLoadingBar(router, actors.loadingBar);
 
-loadLocale(localeFromPath(window.location.pathname), [areaOfPath(window.location.pathname)]).then(() => {
-  hydrateRoot(document, <RouterClient router={router} />);
-  prefetchLinksOnIdle(router);
-  loadMachinesOnFirstInteraction();
-});
+loadLocale(localeFromPath(window.location.pathname), [areaOfPath(window.location.pathname)]).then(
+  () => {
+    hydrateRoot(document, <RouterClient router={router} />);
+    prefetchLinksOnIdle(router);
+    loadMachinesOnFirstInteraction();
+  },
+  (error: unknown) => {
+    // Without its messages the page cannot hydrate; the server's HTML stays readable and its links work.
+    if (isChunkLoadError(error) && reloadInBrowser()) return;
+    console.error('[portal] the page could not start:', error);
+  },
+);
 
 /**
  * XState and the machines are not part of the first load; they load as soon as the visitor does anything

@@ -11,7 +11,7 @@ export const NAMES = {
   operationCenter: /运营中心|operations? cent(er|re)/i,
   qaCenter: /问答中心|q\s*&\s*a/i,
   articles: /文章资讯|articles?( information)?/i,
-  agreement: /用户协议|user agreement/i,
+  agreement: /用户(服务)?协议|user (service )?agreement/i,
   privacy: /隐私政策|privacy policy/i,
   contactConsultant: /联系顾问|咨询顾问|contact (a |an |our )?(consultant|advisor|adviser)/i,
   close: /关闭|close/i,
@@ -29,7 +29,7 @@ export const DIALOG_TITLES = {
   clientDownload: /客户端|client/i,
   pluginDownload: /插件|plug-?in|extension/i,
   customerService: /客服|顾问|咨询|customer service|consultant|contact/i,
-  agreement: /用户协议|user agreement|terms/i,
+  agreement: /用户(服务)?协议|user (service )?agreement|terms/i,
   privacy: /隐私|privacy/i,
 } as const;
 

@@ -102,7 +102,9 @@ export class SitePage {
   }
 
   async isFocused(locator: Locator): Promise<boolean> {
-    return locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
+    return locator.evaluate(
+      (element) => element === document.activeElement || element.contains(document.activeElement),
+    );
   }
 
   async localStorageItem(key: string): Promise<string | null> {
@@ -113,12 +115,20 @@ export class SitePage {
     return this.page.evaluate((k) => window.sessionStorage.getItem(k), key);
   }
 
-  /** Retries until the dialog's box is the given size (± tolerance). */
+  /** The dialog's box once it has stopped moving (an opening animation may scale or slide it). */
   async dialogBox(dialog: Locator) {
-    return eventually(async () => {
-      const box = await dialog.boundingBox();
-      if (!box) throw new Error('The dialog has no box (not visible).');
-      return box;
-    });
+    let previous = '';
+    return eventually(
+      async () => {
+        const box = await dialog.boundingBox();
+        if (!box) throw new Error('The dialog has no box (not visible).');
+        const current = JSON.stringify(box);
+        const settled = current === previous;
+        previous = current;
+        if (!settled) throw new Error(`The dialog is still moving: ${current}`);
+        return box;
+      },
+      { interval: 150 },
+    );
   }
 }

@@ -20,6 +20,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * tsx compiles with esbuild's keepNames, which wraps named inner functions in `__name(...)`; a function sent
+ * to the page (evaluate, addInitScript) then fails with "__name is not defined" unless the page has it.
+ */
+export const KEEP_NAMES_SHIM = { content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' };
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureBrowser(), args: CHROMIUM_ARGS });
 }
@@ -32,7 +38,7 @@ export const DESKTOP: BrowserContextOptions = {
 };
 
 /** Registers the file's browser hooks; the returned getter gives the browser inside tests. */
-export function useBrowser(): () => Browser {
+export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   before(async () => {
     browser = await launchBrowser();
@@ -54,7 +60,8 @@ export interface PageSession {
 
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageSession> {
   const context = await browser.newContext({ ...DESKTOP, ...options });
-  context.setDefaultTimeout(10_000);
+  await context.addInitScript(KEEP_NAMES_SHIM);
+  context.setDefaultTimeout(5_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();
   return { context, page, errors: watchErrors(page) };

@@ -87,14 +87,20 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   let exited = false;
+  let stopping = false;
   const exitedPromise = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
       exited = true;
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      log.write(`\n[portal-server] the server process exited with ${how}\n`);
+      // Said at once (on stderr), so a run whose server died is not mistaken for broken features.
+      if (!stopping) console.error(`# The server on port ${port} exited with ${how} during the run: see ${logFile}`);
       resolve();
     }),
   );
 
   const stop = async () => {
+    stopping = true;
     if (!exited) {
       child.kill('SIGTERM');
       const killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);

@@ -102,6 +102,8 @@ export class ModuleLoader<TModule> {
   load(): Promise<TModule> {
     this.promise ??= this.importer().then(
       (module) => {
+        // Vite resolves a failed preload with nothing when the page is reloading to recover from it.
+        if (!module) throw new Error('The state machines could not be loaded');
         this.value = module;
         return module;
       },

@@ -67,12 +67,18 @@ export const scanCodeRoute = createRoute({
 const collegeHead = (ctx: Parameters<typeof pageHead>[0]) =>
   pageHead(ctx, msg`商学院`, msg`跨境短视频电商卖家的达人营销知识库：找达人、写邀约、做运营、看更新。`);
 
+/** The business college frame; its pages (the index and the five sections) set the head tags. */
 export const collegeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'business-college',
-  head: collegeHead,
   staticData: { module: 'src/features/college/college-page.tsx' },
   component: page(() => import('~/features/college/college-page'), 'CollegePage'),
+});
+
+const collegeIndexRoute = createRoute({
+  getParentRoute: () => collegeRoute,
+  path: '/',
+  head: collegeHead,
 });
 
 /** The five sections of the business college (spec §2), each with an optional article id. */
@@ -111,7 +117,7 @@ export const routeTree = rootRoute.addChildren([
     registerRoute,
     forgetPasswordRoute,
     scanCodeRoute,
-    collegeRoute.addChildren(collegeSectionRoutes),
+    collegeRoute.addChildren([collegeIndexRoute, ...collegeSectionRoutes]),
     ...articleRoutes,
     electricityDetailRoute,
   ]),

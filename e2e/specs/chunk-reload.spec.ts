@@ -1,0 +1,64 @@
+/**
+ * A script chunk that fails to load forces one full page reload, at most once per 60 s (spec §4, §8;
+ * src/lib/chunk-reload.ts, src/entry-client.tsx): the first failure reloads and stamps sessionStorage
+ * `chunk-reload-at`; a second failure within the minute shows the error page instead of reloading again.
+ */
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import { NAMES } from '../models/names';
+import { SitePage } from '../models/site-page';
+import { browserForThisFile, pageTest } from '../support/browser';
+import { turnOnDataSaver } from '../support/page-scripts';
+import { eventually, sleep } from '../support/wait';
+
+const browser = browserForThisFile();
+/** The code of the college pages, which the header's Q&A entry needs (Vite names chunks after their module). */
+const COLLEGE_ROUTE_CHUNK = /\/assets\/college-page-[^/]+\.js$/;
+const NAVIGATION_LOG = 'e2e-navigations';
+
+/** Keeps, across reloads of the tab, how each document was loaded ("navigate", "reload") and where. */
+function logNavigations() {
+  window.addEventListener('load', () => {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const log = JSON.parse(sessionStorage.getItem('e2e-navigations') ?? '[]') as string[];
+    log.push(`${entry?.type ?? '?'} ${location.pathname}`);
+    sessionStorage.setItem('e2e-navigations', JSON.stringify(log));
+  });
+}
+
+describe('chunk load failure', () => {
+  pageTest('reloads once, then shows the error page', browser, async ({ page }) => {
+    await page.addInitScript(logNavigations);
+    // No idle prefetch: the failing chunk is first requested by the click.
+    await page.addInitScript(turnOnDataSaver);
+    const site = new SitePage(page);
+    await site.goto('/');
+    const navigations = async () => JSON.parse((await site.sessionStorageItem(NAVIGATION_LOG)) ?? '[]') as string[];
+    assert.deepEqual(await navigations(), ['navigate /']);
+
+    // From now on the college pages' chunk fails, as after a deploy replaced it.
+    let failedRequests = 0;
+    await page.route(COLLEGE_ROUTE_CHUNK, (route) => {
+      failedRequests++;
+      return route.abort('failed');
+    });
+
+    await site.clickable(site.header, NAMES.qaCenter).click();
+    await eventually(async () => assert.equal((await navigations()).length, 2, 'the page reloaded'), {
+      timeout: 10_000,
+    });
+    assert.ok(failedRequests > 0, 'the college chunk was requested and failed');
+    const [, second] = await navigations();
+    assert.match(second, /^reload /, `the second load is a reload (${second})`);
+    const stamp = Number(await site.sessionStorageItem('chunk-reload-at'));
+    assert.ok(stamp > Date.now() - 60_000 && stamp <= Date.now(), `sessionStorage chunk-reload-at is set (${stamp})`);
+
+    // The reloaded page needs the same chunk, which fails again within the minute: the error page, no reload.
+    await page.getByText('Unknown middleware').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await sleep(2000);
+    assert.equal((await navigations()).length, 2, `no second reload within 60 s (${(await navigations()).join(', ')})`);
+    assert.equal(Number(await site.sessionStorageItem('chunk-reload-at')), stamp, 'the stamp is unchanged');
+    const home = page.getByRole('main').getByRole('link', { name: NAMES.homeLink });
+    assert.equal(await home.first().getAttribute('href'), '/', 'the error page links home');
+  });
+});

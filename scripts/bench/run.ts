@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`: measures the home page against its budgets and prints a table.
+ *
+ * Builds into dist-e2e/ when that build is stale, serves it on 5130 / 5131 (production mode), loads `/` and
+ * `/en` in Chromium (cold cache, 1440x900) and reports first-load JavaScript (brotli, measured and computed
+ * from the build manifest), bytes transferred without videos, CLS and LCP, each against its budget; then the
+ * time to first byte and requests per second of `/` over 2,000 requests from 20 concurrent workers on
+ * loopback. A measurement, not a test: it exits 0 and marks rows over budget with "OVER BUDGET".
+ */
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../e2e/support/browser';
+import { buildIfStale, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../../e2e/support/portal-server';
+import { ensureBrowser } from '../ensure-browser';
+import { loadTest, uncachedTtfb } from './load';
+import { measurePage, type PageMetrics } from './page-metrics';
+import { homeFirstLoadJs } from './static-js';
+
+const PORT = 5130;
+const BRAND2_PORT = 5131;
+const KB = 1000;
+export const BUDGETS = { jsBytes: 110 * KB, transferBytes: 400 * KB, cls: 0 };
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
+const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+
+function printTable(headers: string[], rows: string[][]) {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+const executablePath = ensureBrowser();
+await buildIfStale(TEST_DIST);
+const server = await startPortalServer({
+  port: PORT,
+  brand2Port: BRAND2_PORT,
+  distDir: TEST_DIST,
+  logFile: join(PROJECT_ROOT, 'e2e/artifacts/bench-server.log'),
+});
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+try {
+  const staticJs = homeFirstLoadJs(join(PROJECT_ROOT, TEST_DIST, 'client'));
+  const pages: (PageMetrics & { jsWithoutPrefetch: number })[] = [];
+  for (const [path, locale] of [
+    ['/', 'zh-CN'],
+    ['/en', 'en-US'],
+  ] as const) {
+    // A warm-up load first, so the server's HTML cache and the OS are not what gets measured.
+    await measurePage(browser, server.baseUrl, path, locale);
+    const withoutPrefetch = await measurePage(browser, server.baseUrl, path, locale, { prefetch: false });
+    pages.push({
+      ...(await measurePage(browser, server.baseUrl, path, locale)),
+      jsWithoutPrefetch: withoutPrefetch.jsBytes,
+    });
+  }
+
+  console.log('\nHome page budgets (desktop 1440x900, cold cache, Accept-Encoding br; 1 kB = 1000 bytes)\n');
+  const rows: string[][] = [];
+  for (const page of pages) {
+    rows.push(
+      [
+        page.path,
+        'first-load JS, received until network idle (br)',
+        kb(page.jsBytes),
+        `≤ ${kb(BUDGETS.jsBytes)}`,
+        verdict(page.jsBytes <= BUDGETS.jsBytes),
+      ],
+      [
+        page.path,
+        '  the same without the idle link prefetch',
+        kb(page.jsWithoutPrefetch),
+        `≤ ${kb(BUDGETS.jsBytes)}`,
+        verdict(page.jsWithoutPrefetch <= BUDGETS.jsBytes),
+      ],
+      [
+        page.path,
+        'first-load JS, from manifest (br)',
+        kb(staticJs.total),
+        `≤ ${kb(BUDGETS.jsBytes)}`,
+        verdict(staticJs.total <= BUDGETS.jsBytes),
+      ],
+      [
+        page.path,
+        'transfer without videos, at load',
+        kb(page.transferAtLoad),
+        `≤ ${kb(BUDGETS.transferBytes)}`,
+        verdict(page.transferAtLoad <= BUDGETS.transferBytes),
+      ],
+      [
+        page.path,
+        'transfer without videos, after scroll',
+        kb(page.transferAfterScroll),
+        `≤ ${kb(BUDGETS.transferBytes)}`,
+        verdict(page.transferAfterScroll <= BUDGETS.transferBytes),
+      ],
+      [page.path, 'CLS (scroll to bottom and back)', page.cls.toFixed(4), '0', verdict(page.cls <= BUDGETS.cls)],
+      [page.path, 'LCP', `${Math.round(page.lcpMs)} ms`, '-', '-'],
+      [page.path, 'requests', String(page.requests), '-', '-'],
+    );
+  }
+  printTable(['page', 'metric', 'value', 'budget', 'verdict'], rows);
+
+  for (const page of pages) {
+    console.log(`\nScripts of ${page.path} until network idle:`);
+    for (const file of page.jsFiles) console.log(`  ${kb(file.bytes).padStart(9)}  ${file.url}`);
+    if (page.shiftSources.length) console.log(`  layout shifts from: ${page.shiftSources.join(', ')}`);
+  }
+  console.log('\nFirst-load JS from the manifest (entry + static imports + home route chunk):');
+  for (const file of staticJs.files) console.log(`  ${kb(file.bytes).padStart(9)}  /${file.file}`);
+
+  const headers = { cookie: 'i18n_redirected=zh', 'accept-encoding': 'br, gzip' };
+  const uncached = await uncachedTtfb(server.baseUrl, '/', 20, headers);
+  const load = await loadTest(`${server.baseUrl}/`, { total: 2000, concurrency: 20, maxSeconds: 60, headers });
+  console.log('\nServer: GET / on loopback (production build, HTML cache on)\n');
+  printTable(
+    ['measure', 'value'],
+    [
+      ['requests (20 concurrent workers)', `${load.requests} in ${load.seconds.toFixed(2)} s, ${load.errors} errors`],
+      ['requests per second', load.requestsPerSecond.toFixed(0)],
+      [
+        'TTFB p50 / p90 / p99 / max',
+        [load.ttfbMs.p50, load.ttfbMs.p90, load.ttfbMs.p99, load.ttfbMs.max]
+          .map((ms) => `${ms.toFixed(1)} ms`)
+          .join(' / '),
+      ],
+      [
+        'TTFB of a fresh render (not cached), p50 / p90',
+        `${uncached.p50.toFixed(1)} ms / ${uncached.p90.toFixed(1)} ms`,
+      ],
+    ],
+  );
+} catch (error) {
+  console.error('The benchmark could not finish:', error instanceof Error ? error.message : error);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+process.exit(0);

@@ -1,0 +1,56 @@
+/**
+ * First-load JavaScript of the home page computed from the build, without a browser: the entry chunk, its
+ * static imports and the home route's chunk (with its static imports), each counted by its brotli file
+ * (`.br`, as the server sends it) or, for files too small to be compressed, by its own size.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+export const HOME_ROUTE_MODULE = 'src/features/home/home-page.tsx';
+
+/** The files a browser must load to run `keys`: each chunk and, recursively, its static imports. */
+export function staticClosure(manifest: Manifest, keys: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
+/** Bytes sent for a file of the client build: its `.br` when there is one, else the file itself. */
+export function sentBytes(clientDir: string, file: string): number {
+  const path = join(clientDir, file);
+  return existsSync(`${path}.br`) ? statSync(`${path}.br`).size : statSync(path).size;
+}
+
+export interface StaticJs {
+  files: { file: string; bytes: number }[];
+  total: number;
+}
+
+export function homeFirstLoadJs(clientDir: string): StaticJs {
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('The manifest has no entry chunk.');
+  if (!manifest[HOME_ROUTE_MODULE]) throw new Error(`The manifest has no chunk for ${HOME_ROUTE_MODULE}.`);
+  const files = staticClosure(manifest, [entryKey, HOME_ROUTE_MODULE]).map((file) => ({
+    file,
+    bytes: sentBytes(clientDir, file),
+  }));
+  return { files, total: files.reduce((sum, { bytes }) => sum + bytes, 0) };
+}
