@@ -67,19 +67,6 @@ export const title = style({ margin: 0, fontSize: 22, lineHeight: 1.35, fontWeig
 
 export const description = style({ margin: 0, fontSize: 14, color: vars.color.muted });
 
-/** Hidden on screen, still read by screen readers. */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 export const body = style({
   flex: '1 1 auto',
   minHeight: 0,

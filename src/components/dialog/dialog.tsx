@@ -7,6 +7,7 @@
 import { useLingui } from '@lingui/react/macro';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './dialog.css';
 
 export interface DialogProps {
@@ -64,10 +65,7 @@ export function Dialog({
   const bodyRef = useRef<HTMLDivElement>(null);
 
   const size: CSSProperties = { width, height, maxHeight, borderRadius: radius, padding };
-  const headerClass = [
-    hideTitle ? styles.visuallyHidden : styles.header,
-    !hideTitle && centerHeader && styles.headerCentered,
-  ]
+  const headerClass = [hideTitle ? visuallyHidden : styles.header, !hideTitle && centerHeader && styles.headerCentered]
     .filter(Boolean)
     .join(' ');
 

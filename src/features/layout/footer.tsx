@@ -9,7 +9,7 @@ import { useAppActors } from '~/app/actors-context';
 import { FILING_SITE_URL, FRIENDLY_LINKS } from '~/lib/links';
 import { type Locale, localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
-import { visuallyHidden } from './a11y.css';
+import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './footer.css';
 import { type FooterGroup, type FooterLink, FRIENDLY_LINK_NAMES, footerGroups } from './menu';
 

@@ -8,7 +8,7 @@ import { ClientOnly, Link, useLocation } from '@tanstack/react-router';
 import { useAppActors } from '~/app/actors-context';
 import { type Locale, localizePath, stripLocale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
-import { visuallyHidden } from './a11y.css';
+import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './header.css';
 import { LanguageSwitcher } from './language-switcher';
 import { headerMenu, isActivePath, type MenuEntry } from './menu';

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 
-/** Read by screen readers, not shown (for example "opens in a new tab"). */
+/** Hidden on screen, still read by screen readers (for example "opens in a new tab", a dialog's title). */
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,
