@@ -1,6 +1,8 @@
 /**
  * First-load JavaScript of the home page computed from the build, without a browser: the entry chunk, its
- * static imports and the home route's chunk (with its static imports), each counted by its brotli file
+ * static imports, the home route's chunk (with its static imports) and the message catalogs the page loads
+ * before it hydrates (common, layout and home of the page's language; see src/lib/i18n.ts), each counted by
+ * its brotli file
  * (`.br`, as the server sends it) or, for files too small to be compressed, by its own size.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -43,12 +45,16 @@ export interface StaticJs {
   total: number;
 }
 
-export function homeFirstLoadJs(clientDir: string): StaticJs {
+/** The catalog areas a home page loads before hydrating. */
+export const HOME_CATALOG_AREAS = ['common', 'layout', 'home'] as const;
+
+export function homeFirstLoadJs(clientDir: string, locale: 'zh' | 'en' = 'zh'): StaticJs {
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('The manifest has no entry chunk.');
   if (!manifest[HOME_ROUTE_MODULE]) throw new Error(`The manifest has no chunk for ${HOME_ROUTE_MODULE}.`);
-  const files = staticClosure(manifest, [entryKey, HOME_ROUTE_MODULE]).map((file) => ({
+  const catalogs = HOME_CATALOG_AREAS.map((area) => `locales/${locale}/${area}.po`).filter((key) => manifest[key]);
+  const files = staticClosure(manifest, [entryKey, HOME_ROUTE_MODULE, ...catalogs]).map((file) => ({
     file,
     bytes: sentBytes(clientDir, file),
   }));
