@@ -3,6 +3,7 @@
  * plug-in, the ten supported browsers, the three-step flow (download, install, use), the install steps and the
  * tutorial video.
  */
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
 import { VideoPlayer } from '~/components/video-player/video-player';
@@ -13,6 +14,13 @@ import { button } from './buttons.css';
 import * as styles from './plugin-download.css';
 import { posterFor } from './poster';
 import { browserIcon, SUPPORTED_BROWSERS } from './supported-browsers';
+
+/** The three-step flow of spec §2: download, install, use. */
+const FLOW = [
+  { name: msg`下载`, hint: msg`下载插件安装包或专用浏览器` },
+  { name: msg`安装`, hint: msg`在浏览器扩展程序页加载插件` },
+  { name: msg`使用`, hint: msg`登录达人广场，开始批量建联` },
+];
 
 export function PluginVersionBadge() {
   return <span className={styles.badge}>{PLUGIN_VERSION}</span>;
@@ -26,45 +34,17 @@ export function PluginDownload() {
   return (
     <div>
       <ol className={styles.flow} aria-label={t`使用流程`}>
-        <li className={styles.flowStep}>
-          <span className={styles.flowNumber} aria-hidden="true">
-            1
-          </span>
-          <span>
-            <strong className={styles.flowName}>
-              <Trans>下载</Trans>
-            </strong>
-            <span className={styles.flowHint}>
-              <Trans>下载插件安装包或专用浏览器</Trans>
+        {FLOW.map((step, index) => (
+          <li key={step.name.id} className={styles.flowStep}>
+            <span className={styles.flowNumber} aria-hidden="true">
+              {index + 1}
             </span>
-          </span>
-        </li>
-        <li className={styles.flowStep}>
-          <span className={styles.flowNumber} aria-hidden="true">
-            2
-          </span>
-          <span>
-            <strong className={styles.flowName}>
-              <Trans>安装</Trans>
-            </strong>
-            <span className={styles.flowHint}>
-              <Trans>在浏览器扩展程序页加载插件</Trans>
+            <span>
+              <strong className={styles.flowName}>{i18n._(step.name)}</strong>
+              <span className={styles.flowHint}>{i18n._(step.hint)}</span>
             </span>
-          </span>
-        </li>
-        <li className={styles.flowStep}>
-          <span className={styles.flowNumber} aria-hidden="true">
-            3
-          </span>
-          <span>
-            <strong className={styles.flowName}>
-              <Trans>使用</Trans>
-            </strong>
-            <span className={styles.flowHint}>
-              <Trans>登录达人广场，开始批量建联</Trans>
-            </span>
-          </span>
-        </li>
+          </li>
+        ))}
       </ol>
 
       <div className={styles.columns}>
