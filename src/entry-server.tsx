@@ -11,8 +11,6 @@ import { LOCALES } from './lib/locale';
 import type { PortalEnv } from './lib/portal-env';
 import { createAppRouter } from './router';
 
-export { pageRedirect } from './lib/page-rules';
-
 export interface RenderOptions {
   env: PortalEnv;
   origin: string;

@@ -1,5 +1,5 @@
 /** Every page route of spec §2 as a visitor reaches it on desktop (scan_code only exists on mobile). */
-import type { Locale } from '../../src/lib/locale';
+import { LOCALES as APP_LOCALES, type Locale, localizePath } from '../../src/lib/locale';
 
 const COLLEGE_SECTIONS = ['ecommerce-intro', 'electricity', 'operate', 'release-record', 'test'];
 const ARTICLE_KINDS = ['ecommerce', 'operate', 'report'];
@@ -17,12 +17,10 @@ export const PAGE_PATHS: string[] = [
   '/electricity-detail/7',
 ];
 
-export const LOCALES: Locale[] = ['zh', 'en'];
+export const LOCALES: readonly Locale[] = APP_LOCALES;
 
-export function localized(path: string, locale: Locale): string {
-  if (locale === 'zh') return path;
-  return path === '/' ? '/en' : `/en${path}`;
-}
+/** The app's own prefixing (zh none, en `/en`). */
+export const localized = localizePath;
 
 /** [locale, full path] for every route in both languages. */
 export const ALL_PAGES: { locale: Locale; path: string }[] = LOCALES.flatMap((locale) =>

@@ -24,19 +24,25 @@ export function delayedEvents(machine: AnyStateMachine): EventObject[] {
   return events;
 }
 
-/** A readable name for an event: `after 200 ms (throttle)` for timers, the type otherwise. */
-export function describeEvent(event: EventObject, machine: AnyStateMachine): string {
+/**
+ * The delay of a timer event (`xstate.after.<delay>.<state>`) in milliseconds, or undefined for other events.
+ * Named delays (`throttle`) are looked up in the machine's `delays`.
+ */
+export function delayOf(event: EventObject, machine: AnyStateMachine): { ms: number; name?: string } | undefined {
   const match = /^xstate\.after\.([^.]+)\./.exec(event.type);
-  if (!match) {
-    const extras = Object.entries(event)
-      .filter(([key]) => key !== 'type')
-      .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
-    return extras.length ? `${event.type} {${extras.join(', ')}}` : event.type;
-  }
-  const delayName = match[1];
-  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
-  const value = delays[delayName];
-  return typeof value === 'number' ? `after ${value} ms (${delayName})` : `after ${delayName} ms`;
+  if (!match) return undefined;
+  const named = ((machine.implementations.delays ?? {}) as Record<string, unknown>)[match[1]];
+  return typeof named === 'number' ? { ms: named, name: match[1] } : { ms: Number(match[1]) };
+}
+
+/** A readable name for an event: `after 200 ms (throttle)` for timers, the type with its payload otherwise. */
+export function describeEvent(event: EventObject, machine: AnyStateMachine): string {
+  const delay = delayOf(event, machine);
+  if (delay) return delay.name ? `after ${delay.ms} ms (${delay.name})` : `after ${delay.ms} ms`;
+  const extras = Object.entries(event)
+    .filter(([key]) => key !== 'type')
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+  return extras.length ? `${event.type} {${extras.join(', ')}}` : event.type;
 }
 
 export function stateName(snapshot: { value: unknown }): string {

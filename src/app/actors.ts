@@ -15,6 +15,7 @@ import {
   type LoadingBarEvent,
   type LoadingBarSnapshot,
 } from '#machines/loading-bar/loading-bar.selectors';
+import { writeLocal } from '~/lib/local-storage';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
 import { LazyActor, ModuleLoader } from './lazy-actor';
 
@@ -29,13 +30,7 @@ export interface ActorEffects {
 }
 
 export const browserEffects: ActorEffects = {
-  rememberServiceClosed: () => {
-    try {
-      window.localStorage.setItem(CUSTOMER_SERVICE_CLOSED_KEY, 'false');
-    } catch {
-      // Storage can be unavailable (private mode, disabled cookies); the layer still closes.
-    }
-  },
+  rememberServiceClosed: () => writeLocal(CUSTOMER_SERVICE_CLOSED_KEY, 'false'),
 };
 
 export const serverEffects: ActorEffects = { rememberServiceClosed: () => {} };

@@ -1,20 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
+import * as shared from './home.css';
 
 export const layout = style({
   display: 'grid',
   gridTemplateColumns: '560px minmax(0, 1fr)',
   gap: 64,
   alignItems: 'center',
-});
-
-export const image = style({
-  display: 'block',
-  width: 560,
-  height: 'auto',
-  aspectRatio: '560 / 360',
-  borderRadius: vars.radius.large,
-  boxShadow: vars.shadow.card,
 });
 
 export const points = style({
@@ -43,21 +35,6 @@ export const pointIndex = style({
   background: vars.color.accentSoft,
   color: vars.color.accent,
   fontWeight: 700,
-});
-
-export const pointTitle = style({
-  margin: '4px 0 0',
-  color: vars.color.ink,
-  fontSize: 18,
-  lineHeight: 1.4,
-  fontWeight: 700,
-});
-
-export const pointBody = style({
-  margin: '8px 0 0',
-  color: vars.color.muted,
-  fontSize: 15,
-  lineHeight: 1.75,
 });
 
 export const board = style({
@@ -141,3 +118,7 @@ export const rankShare = style({
   color: vars.color.muted,
   fontSize: 14,
 });
+
+export const pointTitle = style([shared.pointTitle, { margin: '4px 0 0' }]);
+
+export const image = style([shared.illustration, { boxShadow: vars.shadow.card }]);

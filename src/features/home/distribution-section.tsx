@@ -99,7 +99,7 @@ export function DistributionSection() {
                 </span>
                 <div>
                   <h3 className={styles.pointTitle}>{i18n._(point.title)}</h3>
-                  <p className={styles.pointBody}>{i18n._(point.body)}</p>
+                  <p className={shared.pointBody}>{i18n._(point.body)}</p>
                 </div>
               </li>
             ))}

@@ -1,52 +1,35 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAppActors } from '~/app/actors-context';
 import { VideoPlayer } from '~/components/video-player/video-player';
 import { PLUGIN_VERSION } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './hero-section.css';
 import { TrialLink } from './trial-link';
-import { useLocale } from './use-locale';
 
 export const HERO_TITLE_ID = 'home-hero-title';
 
 const INTRO_VIDEO = { width: 640, height: 360 };
 
 /** The four marketing claims of spec §1, as big numbers. */
+const CLAIMS = [
+  { value: msg`800万+`, label: msg`带货达人` },
+  { value: msg`1000万+`, label: msg`短视频素材` },
+  { value: msg`数万`, label: msg`日触达达人` },
+  { value: msg`90%`, label: msg`最高节省人力` },
+];
+
 function Claims() {
+  const { i18n } = useLingui();
   return (
     <ul className={styles.claims}>
-      <li className={styles.claim}>
-        <strong className={styles.claimValue}>
-          <Trans>800万+</Trans>
-        </strong>
-        <span className={styles.claimLabel}>
-          <Trans>带货达人</Trans>
-        </span>
-      </li>
-      <li className={styles.claim}>
-        <strong className={styles.claimValue}>
-          <Trans>1000万+</Trans>
-        </strong>
-        <span className={styles.claimLabel}>
-          <Trans>短视频素材</Trans>
-        </span>
-      </li>
-      <li className={styles.claim}>
-        <strong className={styles.claimValue}>
-          <Trans>数万</Trans>
-        </strong>
-        <span className={styles.claimLabel}>
-          <Trans>日触达达人</Trans>
-        </span>
-      </li>
-      <li className={styles.claim}>
-        <strong className={styles.claimValue}>
-          <Trans>90%</Trans>
-        </strong>
-        <span className={styles.claimLabel}>
-          <Trans>最高节省人力</Trans>
-        </span>
-      </li>
+      {CLAIMS.map((claim) => (
+        <li key={claim.value.id} className={styles.claim}>
+          <strong className={styles.claimValue}>{i18n._(claim.value)}</strong>
+          <span className={styles.claimLabel}>{i18n._(claim.label)}</span>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -57,3 +57,27 @@ export const sectionLead = style({
   fontSize: 17,
   lineHeight: 1.7,
 });
+
+/** A point of a section's list (distribution, safety): its title and text. */
+export const pointTitle = style({
+  color: vars.color.ink,
+  fontSize: 18,
+  lineHeight: 1.4,
+  fontWeight: 700,
+});
+
+export const pointBody = style({
+  margin: '8px 0 0',
+  color: vars.color.muted,
+  fontSize: 15,
+  lineHeight: 1.75,
+});
+
+/** A section's 560 x 360 illustration. */
+export const illustration = style({
+  display: 'block',
+  width: 560,
+  height: 'auto',
+  aspectRatio: '560 / 360',
+  borderRadius: vars.radius.large,
+});

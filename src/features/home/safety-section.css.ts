@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
+import * as shared from './home.css';
 
 export const layout = style({
   display: 'grid',
@@ -45,25 +46,6 @@ export const check = style({
   },
 });
 
-export const pointTitle = style({
-  margin: '16px 0 0',
-  color: vars.color.ink,
-  fontSize: 18,
-  lineHeight: 1.4,
-  fontWeight: 700,
-});
+export const pointTitle = style([shared.pointTitle, { margin: '16px 0 0' }]);
 
-export const pointBody = style({
-  margin: '8px 0 0',
-  color: vars.color.muted,
-  fontSize: 15,
-  lineHeight: 1.75,
-});
-
-export const image = style({
-  display: 'block',
-  width: 560,
-  height: 'auto',
-  aspectRatio: '560 / 360',
-  borderRadius: vars.radius.large,
-});
+export const image = shared.illustration;

@@ -45,7 +45,7 @@ export function SafetySection() {
               <li key={point.title.id} className={styles.point}>
                 <span className={styles.check} aria-hidden="true" />
                 <h3 className={styles.pointTitle}>{i18n._(point.title)}</h3>
-                <p className={styles.pointBody}>{i18n._(point.body)}</p>
+                <p className={shared.pointBody}>{i18n._(point.body)}</p>
               </li>
             ))}
           </ul>

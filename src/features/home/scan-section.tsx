@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import * as shared from './home.css';
 import * as styles from './scan-section.css';
-import { useLocale } from './use-locale';
 
 export const SCAN_TITLE_ID = 'home-scan-title';
 

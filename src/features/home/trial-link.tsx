@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { localizePath } from '~/lib/locale';
-import { useLocale } from './use-locale';
+import { useLocale } from '~/lib/use-locale';
 
 /**
  * A link to registration in the page's language. `search` keeps the current query string, so attribution

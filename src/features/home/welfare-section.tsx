@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
+import { useLocale } from '~/lib/use-locale';
 import * as shared from './home.css';
 import { SectionHeader } from './section-header';
-import { useLocale } from './use-locale';
 import * as styles from './welfare-section.css';
 
 export const WELFARE_TITLE_ID = 'home-welfare-title';

@@ -10,6 +10,8 @@
  * tests and accessibility scans see the page they asked for.
  */
 import { useEffect } from 'react';
+import { readLocal } from '~/lib/local-storage';
+import { stripLocale } from '~/lib/locale';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
 
 export const AUTO_OPEN_DELAY_MS = 30_000;
@@ -27,7 +29,7 @@ export interface AutoOpenConditions {
 }
 
 export function shouldAutoOpenCustomerService(conditions: AutoOpenConditions): boolean {
-  const onHome = conditions.pathname === '/' || conditions.pathname === '/en' || conditions.pathname === '/en/';
+  const onHome = stripLocale(conditions.pathname) === '/';
   return (
     !conditions.isMobile &&
     !conditions.automated &&
@@ -35,15 +37,6 @@ export function shouldAutoOpenCustomerService(conditions: AutoOpenConditions): b
     conditions.storedFlag !== 'false' &&
     !conditions.somethingOpen
   );
-}
-
-function readStoredFlag(): string | null {
-  try {
-    return window.localStorage.getItem(CUSTOMER_SERVICE_CLOSED_KEY);
-  } catch {
-    // Storage disabled: treat as "never closed" (the layer can still be closed for this page).
-    return null;
-  }
 }
 
 export interface AutoOpenOptions {
@@ -67,7 +60,7 @@ export function useCustomerServiceAutoOpen({
       const allowed = shouldAutoOpenCustomerService({
         isMobile,
         pathname: window.location.pathname,
-        storedFlag: readStoredFlag(),
+        storedFlag: readLocal(CUSTOMER_SERVICE_CLOSED_KEY),
         somethingOpen: isSomethingOpen(),
         automated: navigator.webdriver,
       });

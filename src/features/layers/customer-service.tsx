@@ -6,18 +6,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './customer-service.css';
 
 export const serviceBackground = (locale: string) => `/layers/service-bg-${locale === 'en' ? 'en' : 'zh'}.svg`;
 
 export function CustomerService() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { brand } = usePortalEnv();
-  const brandName = brand.name[i18n.locale === 'en' ? 'en' : 'zh'];
+  const locale = useLocale();
+  const brandName = brand.name[locale];
 
   return (
     <div className={styles.stage}>
-      <SafeImage className={styles.background} src={serviceBackground(i18n.locale)} alt="" width={580} height={670} />
+      <SafeImage className={styles.background} src={serviceBackground(locale)} alt="" width={580} height={670} />
       <SafeImage
         className={styles.qr}
         src={brand.serviceQr}

@@ -11,6 +11,7 @@ import { useActorSelector } from '~/app/use-actor-selector';
 import { Dialog } from '~/components/dialog/dialog';
 import type { Locale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import { layout } from '~/styles/theme.css';
 import { button } from './buttons.css';
 import * as styles from './document-modal-dialog.css';
@@ -18,14 +19,14 @@ import { fillLegalTokens, loadLegalDocument } from './legal-documents';
 import { LegalMarkdown } from './legal-markdown';
 
 export default function DocumentModalDialog() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { documentModal } = useAppActors();
   const open = useActorSelector(documentModal, selectIsOpen);
   const type = useLastDocument(useActorSelector(documentModal, selectLayerType));
+  const locale = useLocale();
   const close = () => documentModal.send({ type: 'layer.close' });
   if (!type) return null;
 
-  const locale: Locale = i18n.locale === 'en' ? 'en' : 'zh';
   const { width, padding } = layout.modal.agreement;
   return (
     <Dialog

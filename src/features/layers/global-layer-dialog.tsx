@@ -19,6 +19,7 @@ import { useAppActors } from '~/app/actors-context';
 import { useActorSelector } from '~/app/use-actor-selector';
 import { Dialog } from '~/components/dialog/dialog';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import { layout } from '~/styles/theme.css';
 import { ClientDownload } from './client-download';
 import { CustomerService } from './customer-service';
@@ -88,9 +89,9 @@ function withStyle(view: LayerView, style: LayerStyle | null) {
 }
 
 function useLayerView(layerType: LayerType | null, showPlugin: () => void): LayerView | null {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { brand } = usePortalEnv();
-  const brandName = brand.name[i18n.locale === 'en' ? 'en' : 'zh'];
+  const brandName = brand.name[useLocale()];
 
   switch (layerType) {
     case 'clientDownload':

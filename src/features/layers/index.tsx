@@ -23,18 +23,6 @@ const loadDocumentModalDialog = withMessages(() => import('./document-modal-dial
 const GlobalLayerDialog = lazy(loadGlobalLayerDialog);
 const DocumentModalDialog = lazy(loadDocumentModalDialog);
 
-/**
- * Starts loading the layer chunk ahead of a click (e.g. on hover or focus of a button that opens a layer);
- * loading is cached, so calling it often is free.
- */
-export function preloadGlobalLayer(): void {
-  void loadGlobalLayerDialog();
-}
-
-export function preloadDocumentModal(): void {
-  void loadDocumentModalDialog();
-}
-
 export function GlobalLayer() {
   const { layer, documentModal } = useAppActors();
   const { isMobile } = usePortalEnv();

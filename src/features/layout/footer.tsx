@@ -7,8 +7,9 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useAppActors } from '~/app/actors-context';
 import { FILING_SITE_URL, FRIENDLY_LINKS } from '~/lib/links';
-import { type Locale, localizePath } from '~/lib/locale';
+import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './footer.css';
 import { type FooterGroup, type FooterLink, FRIENDLY_LINK_NAMES, footerGroups } from './menu';
@@ -19,12 +20,13 @@ const FIRST_YEAR = 2020;
 function FooterLinkView({ link }: { link: FooterLink }) {
   const { i18n, t } = useLingui();
   const { layer, documentModal } = useAppActors();
+  const locale = useLocale();
   const title = i18n._(link.title);
   switch (link.type) {
     case 'internalLink':
       return (
         <Link
-          to={localizePath(link.path, i18n.locale as Locale)}
+          to={localizePath(link.path, locale)}
           className={styles.link}
           activeOptions={{ exact: true, includeSearch: false }}
         >
@@ -129,7 +131,7 @@ function ContactGroup() {
 
 export function Footer() {
   const { i18n, t } = useLingui();
-  const locale = i18n.locale as Locale;
+  const locale = useLocale();
   const { brand, edition, year } = usePortalEnv();
   const friendlyTitleId = useId();
   const companyName = brand.companyName[locale];

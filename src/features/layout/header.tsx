@@ -6,8 +6,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ClientOnly, Link, useLocation } from '@tanstack/react-router';
 import { useAppActors } from '~/app/actors-context';
-import { type Locale, localizePath, stripLocale } from '~/lib/locale';
+import { localizePath, stripLocale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './header.css';
 import { LanguageSwitcher } from './language-switcher';
@@ -17,8 +18,7 @@ import { UserCentre } from './user-centre';
 
 function HomeLogo({ className, imageClassName, width, height }: LogoProps) {
   const { brand } = usePortalEnv();
-  const { i18n } = useLingui();
-  const locale = i18n.locale as Locale;
+  const locale = useLocale();
   return (
     <Link to={localizePath('/', locale)} className={className} activeOptions={{ exact: true, includeSearch: false }}>
       <img src={brand.logo} alt={brand.name[locale]} width={width} height={height} className={imageClassName} />
@@ -44,7 +44,7 @@ function ExternalMark() {
 function NavEntry({ entry, currentPath }: { entry: MenuEntry; currentPath: string }) {
   const { i18n, t } = useLingui();
   const { layer } = useAppActors();
-  const locale = i18n.locale as Locale;
+  const locale = useLocale();
   const className = locale === 'en' ? `${styles.navLink} ${styles.navLinkEn}` : styles.navLink;
   const label = i18n._(entry.label);
 
@@ -91,8 +91,8 @@ function NavEntry({ entry, currentPath }: { entry: MenuEntry; currentPath: strin
 
 export function Header() {
   const env = usePortalEnv();
-  const { i18n, t } = useLingui();
-  const locale = i18n.locale as Locale;
+  const { t } = useLingui();
+  const locale = useLocale();
   const currentPath = useLocation({ select: (location) => stripLocale(location.pathname) });
   const entries = headerMenu({ edition: env.edition, workbenchUrl: env.workbenchUrl });
 

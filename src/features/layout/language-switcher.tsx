@@ -7,6 +7,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import Cookies from 'js-cookie';
+import { writeLocal } from '~/lib/local-storage';
 import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_DAYS,
@@ -15,6 +16,7 @@ import {
   type Locale,
   localizePath,
 } from '~/lib/locale';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './language-switcher.css';
 
 /** Each language is named in itself, so a reader of the other language can still find theirs. */
@@ -25,16 +27,12 @@ const LANGUAGE_NAMES: Record<Locale, { label: string; lang: string }> = {
 
 export function rememberLanguage(locale: Locale): void {
   Cookies.set(LANGUAGE_COOKIE, locale, { expires: LANGUAGE_COOKIE_DAYS, path: '/', sameSite: 'Lax' });
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
-  } catch {
-    // The cookie alone still carries the choice.
-  }
+  writeLocal(LANGUAGE_STORAGE_KEY, locale);
 }
 
 export function LanguageSwitcher() {
-  const { i18n, t } = useLingui();
-  const current = i18n.locale as Locale;
+  const { t } = useLingui();
+  const current = useLocale();
   const router = useRouter();
   const location = useLocation();
 

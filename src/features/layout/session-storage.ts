@@ -4,6 +4,7 @@
  * to `username`). Only the browser can read these, so the widget renders after mount.
  */
 import Cookies from 'js-cookie';
+import { readLocal, removeLocal } from '~/lib/local-storage';
 import { AUTH_COOKIE, REGISTE_INFO_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
 
 /** The window event the browser plug-in listens for (and fires) when the user logs out (spec §4). */
@@ -12,15 +13,6 @@ export const LOGOUT_EVENT = 'user-login-out';
 export interface StoredSession {
   token: string;
   userName: string;
-}
-
-function readStorage(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    // Storage can be blocked (private mode, disabled cookies); treat it as empty.
-    return null;
-  }
 }
 
 function userNameFrom(rawUserInfo: string | null): string {
@@ -42,7 +34,7 @@ function userNameFrom(rawUserInfo: string | null): string {
 export function readStoredSession(): StoredSession | null {
   const token = Cookies.get(AUTH_COOKIE);
   if (!token) return null;
-  return { token, userName: userNameFrom(readStorage(USER_INFO_KEY)) };
+  return { token, userName: userNameFrom(readLocal(USER_INFO_KEY)) };
 }
 
 /**
@@ -71,12 +63,7 @@ export function subscribeToStoredSession(onChange: () => void): () => void {
  */
 export function logoutLocally(goToLogin: () => void): void {
   Cookies.remove(AUTH_COOKIE, { path: '/' });
-  try {
-    window.localStorage.removeItem(USER_INFO_KEY);
-    window.localStorage.removeItem(REGISTE_INFO_KEY);
-  } catch {
-    // Nothing stored that could be removed.
-  }
+  removeLocal(USER_INFO_KEY, REGISTE_INFO_KEY);
   window.dispatchEvent(new Event(LOGOUT_EVENT));
   goToLogin();
 }

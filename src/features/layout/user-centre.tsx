@@ -7,8 +7,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { type Locale, localizePath } from '~/lib/locale';
+import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import { logoutLocally, type StoredSession, storedSessionKey, subscribeToStoredSession } from './session-storage';
 import * as styles from './user-centre.css';
 
@@ -93,8 +94,8 @@ function UserMenu({ name, loginPath }: { name: string; loginPath: string }) {
 }
 
 export function UserCentre() {
-  const { i18n, t } = useLingui();
-  const locale = i18n.locale as Locale;
+  const { t } = useLingui();
+  const locale = useLocale();
   const sessionKey = useSyncExternalStore(subscribeToStoredSession, storedSessionKey, () => LOGGED_OUT);
   const session = JSON.parse(sessionKey) as StoredSession | null;
   const loginPath = localizePath('/login', locale);
