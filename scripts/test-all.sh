@@ -14,6 +14,10 @@ step "lint"
 npx biome check . || status=1
 
 step "unit, component, machine and server tests (vitest)"
+TEST_DATABASE_URL=$(bash scripts/test-postgres.sh)
+export TEST_DATABASE_URL
+if [ -n "$TEST_DATABASE_URL" ]; then echo "Server tests run on PGlite and on PostgreSQL ($TEST_DATABASE_URL)."
+else echo "PostgreSQL is not available (apt-get install postgresql, or set TEST_DATABASE_URL): server tests run on PGlite only."; fi
 npx vitest run --reporter=default --reporter=json --outputFile=e2e/artifacts/vitest.json || status=1
 
 step "browser tests (playwright-core + Chromium against the built server)"

@@ -4,12 +4,15 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 
 export interface AppOptions extends PageHandlerDeps {
   /** The built client folder (production); absent in development, where Vite serves files. */
   clientDir?: string;
+  /** The database and clock of the API; without them the app serves pages only (page tests). */
+  api?: Omit<ApiDeps, 'settings'>;
 }
 
 const YEAR = 365 * 24 * 3600;
@@ -45,7 +48,7 @@ export function createApp(options: AppOptions) {
   }
 
   app.use('/api/*', compress());
-  app.route('/api', createApi());
+  app.route('/api', createApi(options.api && { ...options.api, settings: options.settings }));
 
   const handlePage = createPageHandler(options);
   app.use('*', compress());

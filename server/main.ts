@@ -6,11 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
 import { createApp } from './app';
+import { seedCollege } from './college/seed';
+import { openDatabase } from './db/open';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
 import { readSettings } from './settings';
@@ -23,12 +25,24 @@ type ServerEntry = Renderer & { routeModules: () => Record<string, string> };
 
 async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
+  const db = await openDatabase({
+    databaseUrl: settings.databaseUrl,
+    dataDir: resolve(projectRoot, settings.dataDir),
+  });
+  await seedCollege(db, join(projectRoot, 'content/college'));
+  const api = { db, now: () => new Date() };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      db.close().finally(() => process.exit(0));
+    });
+  }
 
   if (dev) {
     const { createServer: createVite } = await import('vite');
     const vite = await createVite({ root: projectRoot, server: { middlewareMode: true }, appType: 'custom' });
     const app = createApp({
       settings,
+      api,
       getRenderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<ServerEntry>,
       getManifest: async () => devManifest,
     });
@@ -47,6 +61,7 @@ async function main() {
     const manifest: ServerManifest = buildRouterManifest(viteManifest, entry.routeModules());
     const app = createApp({
       settings,
+      api,
       clientDir: `${distDir}/client`,
       getRenderer: async () => entry,
       getManifest: async () => manifest,
@@ -71,6 +86,11 @@ async function main() {
     console.log(`${label}: http://localhost:${port}/${lan}`);
   }
   console.log(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
+  console.log(
+    settings.databaseUrl
+      ? 'Database: PostgreSQL (DATABASE_URL).'
+      : `Database: embedded PGlite in ${settings.dataDir}/ (set DATABASE_URL to use PostgreSQL).`,
+  );
 }
 
 main().catch((error) => {

@@ -13,6 +13,9 @@ describe('settings', () => {
       workbenchUrl: '/workbench/function_introduction',
       production: true,
       htmlCacheSeconds: 300,
+      databaseUrl: undefined,
+      dataDir: 'data/pglite',
+      trustProxy: false,
     });
   });
 

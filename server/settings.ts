@@ -16,6 +16,12 @@ export interface Settings {
   production: boolean;
   /** Seconds a rendered page stays in the server's HTML cache (0 turns the cache off). */
   htmlCacheSeconds: number;
+  /** A PostgreSQL connection string; when empty the embedded database in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded (PGlite) database. */
+  dataDir: string;
+  /** Whether a proxy in front sets X-Forwarded-For (the client address used by the rate limits). */
+  trustProxy: boolean;
 }
 
 function intSetting(value: string | undefined, fallback: number, name: string): number {
@@ -38,5 +44,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     workbenchUrl: env.WORKBENCH_URL ?? '/workbench/function_introduction',
     production: env.NODE_ENV !== 'development',
     htmlCacheSeconds: intSetting(env.HTML_CACHE_SECONDS, 300, 'HTML_CACHE_SECONDS'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || 'data/pglite',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -4,8 +4,9 @@
  * benchmark, which use different ports so both can run beside a developer's server.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,6 +72,8 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
   }
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
+  // Every run starts with an empty embedded database of its own, removed when the server stops.
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
@@ -80,6 +83,7 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
       PORT: String(port),
       BRAND2_PORT: String(brand2Port),
       HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,6 +112,7 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
       clearTimeout(killTimer);
     }
     await new Promise<void>((resolve) => log.end(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
   };
 
   const baseUrl = `http://localhost:${port}`;

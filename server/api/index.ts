@@ -1,15 +1,36 @@
 /**
- * The API of spec §7 lives under /api. This area answers health checks and, for any path it does not know,
- * the JSON envelope with a 404, so no API call ever receives an HTML page.
+ * The API of spec §7 under /api: the accounts and college modules, the OpenAPI document built from their
+ * schemas, the health check, and the JSON envelope for every error, so no API call ever receives an HTML page
+ * or a bare 500.
  */
 import { Hono } from 'hono';
+import { accountsApi } from './accounts/index';
+import { collegeApi } from './college/index';
+import type { ApiDeps } from './deps';
+import { ApiError, errorResponse, requestLanguage } from './http';
+import { openApiDocument } from './openapi';
 
-export function createApi() {
+/** Without deps (page-only tests) the API answers only health, the OpenAPI document and the 404 envelope. */
+export function createApi(deps?: ApiDeps) {
   const api = new Hono();
   api.get('/health', (c) => c.json({ code: 200, message: 'ok', data: { uptime: Math.round(process.uptime()) } }));
+  api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  if (deps) {
+    api.route('/', accountsApi(deps));
+    api.route('/', collegeApi(deps));
+  }
   api.all('*', (c) => {
-    const english = (c.req.header('accept-language') ?? '').toLowerCase().startsWith('en');
+    const english = requestLanguage(c) === 'en';
     return c.json({ code: 404, message: english ? 'No such API endpoint' : '接口不存在' }, 404);
+  });
+  api.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    console.error('[api]', error);
+    const english = requestLanguage(c) === 'en';
+    return c.json(
+      { code: 500, message: english ? 'Server error, please try again later' : '服务器开小差了，请稍后再试' },
+      500,
+    );
   });
   return api;
 }

@@ -12,6 +12,7 @@ import { isMobileUserAgent, platformFromUserAgent } from '../../src/lib/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../src/lib/locale';
 import { pageRedirect } from '../../src/lib/page-rules';
 import type { PortalEnv } from '../../src/lib/portal-env';
+import { requestHost } from '../request';
 import type { Settings } from '../settings';
 import { type CachedPage, HtmlCache } from './html-cache';
 
@@ -33,15 +34,6 @@ const HTML_CACHE_CONTROL = 'no-cache';
 
 function languageCookie(locale: Locale): string {
   return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_DAYS * 24 * 3600}; SameSite=Lax`;
-}
-
-/** The host (with port) the brand is chosen from: the Host header, or the port the request arrived on. */
-function requestHost(c: Context): string {
-  const host = c.req.header('host') ?? '';
-  if (/:\d+$/.test(host)) return host;
-  const localPort = (c.env as { incoming?: { socket?: { localPort?: number } } } | undefined)?.incoming?.socket
-    ?.localPort;
-  return localPort ? `${host}:${localPort}` : host;
 }
 
 export function createPageHandler(deps: PageHandlerDeps) {

@@ -1,0 +1,145 @@
+/**
+ * What every API module shares: the JSON envelope `{code, message, data?}`, the request's language, errors
+ * that carry an HTTP status, a business code and a message in both languages, and body/query validation with
+ * zod schemas (the same schemas feed /api/openapi.json, see openapi.ts).
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+export type Lang = 'zh' | 'en';
+
+/** A message in both languages; the response carries the one matching the request. */
+export interface Text {
+  zh: string;
+  en: string;
+}
+
+/** English when `Accept-Language` starts with `en`, Chinese otherwise (the site's default). */
+export function requestLanguage(c: Context): Lang {
+  return (c.req.header('accept-language') ?? '').trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
+}
+
+export function ok<T>(c: Context, data?: T, message: Text = { zh: '成功', en: 'Success' }) {
+  const body =
+    data === undefined
+      ? { code: 200, message: message[requestLanguage(c)] }
+      : { code: 200, message: message[requestLanguage(c)], data };
+  return c.json(body, 200);
+}
+
+/**
+ * An error a handler throws to answer with a 4xx (or 5xx) envelope. `code` is the business code documented in
+ * docs/api.md; `headers` carry, for example, `Retry-After`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: number,
+    readonly text: Text,
+    readonly headers: Record<string, string> = {},
+    readonly data?: unknown,
+  ) {
+    super(text.en);
+  }
+}
+
+export function errorResponse(c: Context, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  const body: { code: number; message: string; data?: unknown } = {
+    code: error.code,
+    message: error.text[requestLanguage(c)],
+  };
+  if (error.data !== undefined) body.data = error.data;
+  return c.json(body, error.status);
+}
+
+export const BAD_REQUEST = 40000;
+
+/** Fields named in validation messages: the form's own words where there is one. */
+const FIELD_NAMES: Record<string, Text> = {};
+
+/** Lets an API module name its fields in validation messages ("手机号" rather than "phone"). */
+export function nameFields(names: Record<string, Text>): void {
+  Object.assign(FIELD_NAMES, names);
+}
+
+function fieldName(path: PropertyKey[], lang: Lang): string {
+  const key = path.map(String).join('.');
+  return FIELD_NAMES[key]?.[lang] ?? (key || (lang === 'en' ? 'the request' : '请求'));
+}
+
+/** One readable sentence for the first problem zod found, in the request's language. */
+export function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
+  const field = fieldName(issue.path, lang);
+  const en = lang === 'en';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined
+        ? en
+          ? `${field} is required`
+          : `缺少${field}`
+        : en
+          ? `${field} has the wrong type (expected ${issue.expected})`
+          : `${field}类型不正确（应为 ${issue.expected}）`;
+    case 'unrecognized_keys':
+      return en ? `Unknown field(s): ${issue.keys.join(', ')}` : `不支持的字段：${issue.keys.join('、')}`;
+    case 'too_small':
+      return en ? `${field} is too short or too small` : `${field}过短或过小`;
+    case 'too_big':
+      return en ? `${field} is too long or too large` : `${field}过长或过大`;
+    case 'invalid_value':
+      return en ? `${field} has a value that is not allowed` : `${field}的取值不允许`;
+    default:
+      return en ? `${field} is not valid` : `${field}格式不正确`;
+  }
+}
+
+function validationError(error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const text = { zh: describeIssue(issue, 'zh'), en: describeIssue(issue, 'en') };
+  return new ApiError(400, BAD_REQUEST, text, {}, { field: issue.path.map(String).join('.') || undefined });
+}
+
+/** Most API bodies are a few hundred bytes; anything beyond this is refused with 413 before parsing. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * Reads and validates a JSON body: 415 unless the content type is JSON, 413 when too large, 400 when it is
+ * not JSON or does not match the schema (missing, extra or wrong-typed fields).
+ */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type))
+    throw new ApiError(415, BAD_REQUEST, {
+      zh: '请求格式不正确：需要 application/json',
+      en: 'Unsupported content type: send application/json',
+    });
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const raw = await c.req.text();
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw tooLarge();
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, BAD_REQUEST, { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+function tooLarge(): ApiError {
+  return new ApiError(413, BAD_REQUEST, {
+    zh: `请求内容过大（上限 ${MAX_BODY_BYTES / 1024} KB）`,
+    en: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB)`,
+  });
+}
+
+/** Validates the query string (each parameter's first value) against a schema; 400 when it does not match. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

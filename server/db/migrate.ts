@@ -1,0 +1,61 @@
+/**
+ * Applies the numbered SQL files of `migrations/` (`001_name.sql`, `002_name.sql`, ...) in order, each in its
+ * own transaction, and records them in `schema_migrations`. An advisory lock makes concurrent server processes
+ * apply them once. A file that was applied is never run again, so change the schema with a new file.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database';
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** An arbitrary constant naming this application's migration lock. */
+const LOCK_KEY = 7_302_551;
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  const migrations = readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => {
+      const match = /^(\d+)_([\w-]+)\.sql$/.exec(file);
+      if (!match) throw new Error(`Migration file "${file}" must be named like 001_name.sql`);
+      return { version: Number(match[1]), name: match[2], sql: readFileSync(join(dir, file), 'utf8') };
+    })
+    .sort((a, b) => a.version - b.version);
+  for (let i = 1; i < migrations.length; i++) {
+    if (migrations[i].version === migrations[i - 1].version)
+      throw new Error(`Two migrations share number ${migrations[i].version}`);
+  }
+  return migrations;
+}
+
+/** Applies the migrations not yet applied; returns the versions it applied. */
+export async function migrate(db: Database, migrations = readMigrations()): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.query(`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`);
+    const done = new Set(
+      (await tx.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version),
+    );
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}

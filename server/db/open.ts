@@ -1,0 +1,25 @@
+/**
+ * Opens the database the settings name (PostgreSQL when `DATABASE_URL` is set, else the PGlite folder) and
+ * brings its schema up to date.
+ */
+import type { Database } from './database';
+import { migrate } from './migrate';
+
+export interface DatabaseSettings {
+  databaseUrl?: string;
+  /** Folder of the embedded database. */
+  dataDir: string;
+}
+
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  const db = settings.databaseUrl
+    ? await (await import('./postgres')).openPostgres(settings.databaseUrl)
+    : await (await import('./pglite')).openPGlite(settings.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,27 @@
+/**
+ * The embedded database: PGlite (Postgres compiled to WebAssembly) in a folder on disk, or in memory for tests.
+ * PGlite has a single connection; it queues statements itself and `transaction()` holds the connection for
+ * the whole transaction, so concurrent requests never interleave inside one.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database';
+
+export async function openPGlite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = new PGlite(dataDir);
+  await db.waitReady;
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    query: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await target.query<T>(sql, params as unknown[])).rows,
+    exec: async (sql) => {
+      await target.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    close: () => db.close(),
+  };
+}
