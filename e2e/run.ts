@@ -2,7 +2,7 @@
  * `npm run test:e2e`: the browser tests against the real production server.
  *
  * Checks that Chromium is installed, builds into dist-e2e/ when that build is stale (never touching the dist/
- * of `npm start`), starts the server on 5030 (brand 1) and 5031 (brand 2), runs e2e/specs/*.spec.ts with Node's
+ * of `npm start`), starts the server on 5030 (brand 1) and 5031 (brand 2) (`E2E_PORT` and `E2E_DIST` change the port and build folder), runs e2e/specs/*.spec.ts with Node's
  * test runner (one file at a time, TAP output ending with its `# pass` / `# fail` lines), stops the server
  * whatever happens and exits with the test runner's code.
  *
@@ -15,8 +15,9 @@ import { ensureBrowser } from '../scripts/ensure-browser';
 import { ARTIFACTS_DIR } from './support/artifacts';
 import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer, TEST_DIST } from './support/portal-server';
 
-const PORT = 5030;
-const BRAND2_PORT = 5031;
+// E2E_PORT and E2E_DIST let two runs (say, two developers' worktrees on one machine) go side by side.
+const PORT = Number(process.env.E2E_PORT ?? 5030);
+const BRAND2_PORT = PORT + 1;
 
 ensureBrowser();
 

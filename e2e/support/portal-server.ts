@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const TEST_DIST = 'dist-e2e';
+export const TEST_DIST = process.env.E2E_DIST ?? 'dist-e2e';
 
 /** Builds into `distDir` unless its stamp matches the inputs; returns whether it built. */
 export async function buildIfStale(distDir = TEST_DIST): Promise<boolean> {
