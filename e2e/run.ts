@@ -57,7 +57,8 @@ try {
     port: PORT,
     brand2Port: BRAND2_PORT,
     distDir: TEST_DIST,
-    logFile: join(ARTIFACTS_DIR, 'server.log'),
+    // Runs on other ports (E2E_PORT) keep their own log: the accounts specs read SMS codes from it.
+    logFile: join(ARTIFACTS_DIR, process.env.E2E_PORT ? `server-${PORT}.log` : 'server.log'),
   });
   console.log(`Server: ${server.baseUrl} (brand 1), ${server.brand2Url} (brand 2); log in ${server.logFile}`);
   const runner = spawn(
@@ -65,7 +66,12 @@ try {
     ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=tap', ...specs],
     {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_BRAND2_URL: server.brand2Url },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: server.baseUrl,
+        E2E_BRAND2_URL: server.brand2Url,
+        E2E_SERVER_LOG: server.logFile,
+      },
       stdio: 'inherit',
     },
   );

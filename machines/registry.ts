@@ -4,8 +4,14 @@
  * you add one.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { captchaMachine } from './captcha/captcha.machine';
+import { captchaPathEvents } from './captcha/captcha.testing';
 import { documentModalMachine, layerMachine } from './layer/layer.machine';
 import { loadingBarMachine } from './loading-bar/loading-bar.machine';
+import { sessionMachine } from './session/session.machine';
+import { sessionPathEvents } from './session/session.testing';
+import { smsCountdownMachine } from './sms-countdown/sms-countdown.machine';
+import { smsCountdownPathEvents } from './sms-countdown/sms-countdown.testing';
 import { videoMachine } from './video/video.machine';
 
 export interface RegisteredMachine {
@@ -51,5 +57,23 @@ export const machineRegistry: RegisteredMachine[] = [
     spec: '§2 video player',
     machine: videoMachine,
     events: [{ type: 'user.toggle' }, { type: 'media.play' }, { type: 'media.pause' }, { type: 'media.ended' }],
+  },
+  {
+    name: 'smsCountdown',
+    spec: '§8 SMS toasts, issue 3: captcha, then a 60 s countdown; a 429 blocks for its wait (2 s waits here)',
+    machine: smsCountdownMachine,
+    events: smsCountdownPathEvents,
+  },
+  {
+    name: 'captcha',
+    spec: '§7 slider captcha, issue 3: puzzle, slide, one-time ticket; failures fetch a new puzzle',
+    machine: captchaMachine,
+    events: captchaPathEvents,
+  },
+  {
+    name: 'session',
+    spec: '§3 session store, §4 login state and logout, §8 401 / 40002 and logout errors, issue 3 item 7',
+    machine: sessionMachine,
+    events: sessionPathEvents,
   },
 ];

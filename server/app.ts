@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
+import { workbenchRoutes } from './workbench/index';
 
 export interface AppOptions extends PageHandlerDeps {
   /** The built client folder (production); absent in development, where Vite serves files. */
@@ -50,7 +51,11 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', compress());
   app.route('/api', createApi(options.api && { ...options.api, settings: options.settings }));
 
-  const handlePage = createPageHandler(options);
+  // The stand-in workbench landing (needs the database to check the login), before the pages.
+  if (options.api) app.route('/', workbenchRoutes({ ...options.api, settings: options.settings }));
+
+  // Route loaders rendering on the server call the API in-process through the app itself (no network).
+  const handlePage = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
   app.use('*', compress());
   app.get('*', handlePage);
   app.on('HEAD', '*', handlePage);

@@ -10,11 +10,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
+import { startSweeper } from './accounts/sweep';
 import { createApp } from './app';
 import { seedCollege } from './college/seed';
 import { openDatabase } from './db/open';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
+import { createCaptchaProvider } from './providers/captcha/index';
+import { createSmsProvider } from './providers/sms/index';
 import { readSettings } from './settings';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +33,9 @@ async function main() {
     dataDir: resolve(projectRoot, settings.dataDir),
   });
   await seedCollege(db, join(projectRoot, 'content/college'));
-  const api = { db, now: () => new Date() };
+  const now = () => new Date();
+  const api = { db, now, sms: createSmsProvider(settings, now), captcha: createCaptchaProvider(settings) };
+  startSweeper(db, now);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       db.close().finally(() => process.exit(0));
@@ -86,6 +91,9 @@ async function main() {
     console.log(`${label}: http://localhost:${port}/${lan}`);
   }
   console.log(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
+  console.log(
+    `SMS: ${settings.sms.provider === 'http' ? 'HTTP gateway (SMS_GATEWAY_URL)' : 'built-in sink (codes in this log)'}; captcha: ${settings.captcha.provider}.`,
+  );
   console.log(
     settings.databaseUrl
       ? 'Database: PostgreSQL (DATABASE_URL).'

@@ -16,7 +16,37 @@ describe('settings', () => {
       databaseUrl: undefined,
       dataDir: 'data/pglite',
       trustProxy: false,
+      sms: { provider: 'builtin' },
+      captcha: { provider: 'builtin' },
     });
+  });
+
+  it('reads the SMS gateway and the remote captcha, and insists on what each needs', () => {
+    const settings = readSettings({
+      SMS_PROVIDER: 'http',
+      SMS_GATEWAY_URL: 'https://sms.example.test/send',
+      SMS_GATEWAY_KEY: 'k',
+      CAPTCHA_PROVIDER: 'remote',
+      CAPTCHA_APP_ID: 'app-1',
+      CAPTCHA_SECRET: 's',
+      CAPTCHA_VERIFY_URL: 'https://captcha.example.test/siteverify',
+    });
+    expect(settings.sms).toEqual({ provider: 'http', gatewayUrl: 'https://sms.example.test/send', gatewayKey: 'k' });
+    expect(settings.captcha).toEqual({
+      provider: 'remote',
+      appId: 'app-1',
+      secret: 's',
+      verifyUrl: 'https://captcha.example.test/siteverify',
+    });
+    expect(() => readSettings({ SMS_PROVIDER: 'pigeon' })).toThrow(/SMS_PROVIDER/);
+    expect(() => readSettings({ SMS_PROVIDER: 'http', SMS_GATEWAY_KEY: 'k' })).toThrow(/SMS_GATEWAY_URL/);
+    expect(() => readSettings({ SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'ftp://x', SMS_GATEWAY_KEY: 'k' })).toThrow(
+      /SMS_GATEWAY_URL/,
+    );
+    expect(() => readSettings({ CAPTCHA_PROVIDER: 'remote', CAPTCHA_APP_ID: 'a', CAPTCHA_SECRET: 's' })).toThrow(
+      /CAPTCHA_VERIFY_URL/,
+    );
+    expect(() => readSettings({ CAPTCHA_PROVIDER: 'other' })).toThrow(/CAPTCHA_PROVIDER/);
   });
 
   it('refuses values it cannot use, naming the setting', () => {

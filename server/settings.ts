@@ -22,6 +22,10 @@ export interface Settings {
   dataDir: string;
   /** Whether a proxy in front sets X-Forwarded-For (the client address used by the rate limits). */
   trustProxy: boolean;
+  /** Where SMS codes go: the built-in sink (server log + development outbox) or an HTTP gateway. */
+  sms: { provider: 'builtin' | 'http'; gatewayUrl?: string; gatewayKey?: string };
+  /** The captcha in front of every SMS: the built-in slider or a third-party service verified by URL. */
+  captcha: { provider: 'builtin' | 'remote'; appId?: string; secret?: string; verifyUrl?: string };
 }
 
 function intSetting(value: string | undefined, fallback: number, name: string): number {
@@ -29,6 +33,48 @@ function intSetting(value: string | undefined, fallback: number, name: string): 
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
+}
+
+function choice<T extends string>(value: string | undefined, options: readonly T[], name: string): T {
+  const picked = value || options[0];
+  if (!(options as readonly string[]).includes(picked))
+    throw new Error(`${name} must be ${options.map((o) => `"${o}"`).join(' or ')}, got "${value}"`);
+  return picked as T;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} must be set when ${because}`);
+  return value;
+}
+
+function urlSetting(env: NodeJS.ProcessEnv, name: string, because: string): string {
+  const value = required(env, name, because);
+  if (!/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
+
+function readSms(env: NodeJS.ProcessEnv): Settings['sms'] {
+  const provider = choice(env.SMS_PROVIDER, ['builtin', 'http'] as const, 'SMS_PROVIDER');
+  if (provider === 'builtin') return { provider };
+  const because = 'SMS_PROVIDER is "http"';
+  return {
+    provider,
+    gatewayUrl: urlSetting(env, 'SMS_GATEWAY_URL', because),
+    gatewayKey: required(env, 'SMS_GATEWAY_KEY', because),
+  };
+}
+
+function readCaptcha(env: NodeJS.ProcessEnv): Settings['captcha'] {
+  const provider = choice(env.CAPTCHA_PROVIDER, ['builtin', 'remote'] as const, 'CAPTCHA_PROVIDER');
+  if (provider === 'builtin') return { provider };
+  const because = 'CAPTCHA_PROVIDER is "remote"';
+  return {
+    provider,
+    appId: required(env, 'CAPTCHA_APP_ID', because),
+    secret: required(env, 'CAPTCHA_SECRET', because),
+    verifyUrl: urlSetting(env, 'CAPTCHA_VERIFY_URL', because),
+  };
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -47,5 +93,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || 'data/pglite',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    sms: readSms(env),
+    captcha: readCaptcha(env),
   };
 }

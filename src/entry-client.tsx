@@ -21,7 +21,12 @@ const env = window.__PORTAL_ENV__;
 if (!env) throw new Error('The page was not rendered by the portal server (no __PORTAL_ENV__).');
 
 const actors = createAppActors(browserEffects);
-const router = createAppRouter({ env, origin: window.location.origin, actors });
+const router = createAppRouter({
+  env,
+  origin: window.location.origin,
+  actors,
+  api: (path, init) => fetch(path, { credentials: 'same-origin', ...init }),
+});
 connectLoadingBar(router, actors.loadingBar);
 
 loadLocale(localeFromPath(window.location.pathname), [areaOfPath(window.location.pathname)]).then(

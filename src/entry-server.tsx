@@ -6,6 +6,7 @@
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
 import type { ServerManifest } from '@tanstack/router-core';
 import { createAppActors, serverEffects } from './app/actors';
+import type { ApiFetch } from './app/router-context';
 import { loadLocale } from './lib/i18n';
 import { LOCALES } from './lib/locale';
 import type { PortalEnv } from './lib/portal-env';
@@ -15,15 +16,26 @@ export interface RenderOptions {
   env: PortalEnv;
   origin: string;
   manifest?: ServerManifest;
+  /** The in-process API for route loaders (the page handler passes it); without it loaders get a 503. */
+  apiFetch?: ApiFetch;
 }
+
+const noApi: ApiFetch = async () =>
+  new Response(JSON.stringify({ code: 503, message: 'No API in this renderer' }), {
+    status: 503,
+    headers: { 'content-type': 'application/json' },
+  });
 
 const catalogsReady = Promise.all(LOCALES.map((locale) => loadLocale(locale)));
 
-export async function renderPage(request: Request, { env, origin, manifest }: RenderOptions): Promise<Response> {
+export async function renderPage(
+  request: Request,
+  { env, origin, manifest, apiFetch = noApi }: RenderOptions,
+): Promise<Response> {
   await catalogsReady;
   const handler = createRequestHandler({
     request,
-    createRouter: () => createAppRouter({ env, origin, actors: createAppActors(serverEffects) }),
+    createRouter: () => createAppRouter({ env, origin, actors: createAppActors(serverEffects), api: apiFetch }),
     getRouterManifest: manifest ? () => manifest : undefined,
   });
   return handler(defaultRenderHandler);

@@ -1,8 +1,20 @@
 /** Every page route of spec §2 as a visitor reaches it on desktop (scan_code only exists on mobile). */
 import { LOCALES as APP_LOCALES, type Locale, localizePath } from '../../src/lib/locale';
 
-const COLLEGE_SECTIONS = ['ecommerce-intro', 'electricity', 'operate', 'release-record', 'test'];
-const ARTICLE_KINDS = ['ecommerce', 'operate', 'report'];
+/** Each section with the id of one of its articles (content/college). */
+const COLLEGE_SECTIONS: [string, number][] = [
+  ['ecommerce-intro', 1001],
+  ['electricity', 2001],
+  ['operate', 3001],
+  ['release-record', 4001],
+  ['test', 5001],
+];
+/** `/article/<kind>` shows a section: ecommerce → ecommerce-intro, operate → operate, report → release-record. */
+const ARTICLE_KINDS: [string, number][] = [
+  ['ecommerce', 1002],
+  ['operate', 3002],
+  ['report', 4002],
+];
 
 /** Paths without the language prefix. */
 export const PAGE_PATHS: string[] = [
@@ -11,10 +23,13 @@ export const PAGE_PATHS: string[] = [
   '/register',
   '/forget_password',
   '/business-college',
-  ...COLLEGE_SECTIONS.flatMap((section) => [`/business-college/${section}`, `/business-college/${section}/1`]),
-  ...ARTICLE_KINDS.flatMap((kind) => [`/article/${kind}`, `/article/${kind}/1`]),
+  ...COLLEGE_SECTIONS.flatMap(([section, id]) => [
+    `/business-college/${section}`,
+    `/business-college/${section}/${id}`,
+  ]),
+  ...ARTICLE_KINDS.flatMap(([kind, id]) => [`/article/${kind}`, `/article/${kind}/${id}`]),
   '/electricity-detail',
-  '/electricity-detail/7',
+  '/electricity-detail/2007',
 ];
 
 export const LOCALES: readonly Locale[] = APP_LOCALES;

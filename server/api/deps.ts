@@ -1,12 +1,19 @@
 /**
- * What the API modules are given: the database, the settings and a clock (tests move it forward). The
- * accounts issue adds its providers (SMS, captcha) here.
+ * What the API modules are given: the database, the settings, a clock (tests move it forward) and the outside
+ * services. The providers are optional so a module's tests can leave them out: the accounts API then uses the
+ * built-in SMS sink and the built-in slider captcha.
  */
 import type { Database } from '../db/database';
+import type { CaptchaProvider } from '../providers/captcha/index';
+import type { SmsProvider } from '../providers/sms/index';
 import type { Settings } from '../settings';
 
 export interface ApiDeps {
   db: Database;
   settings: Settings;
   now: () => Date;
+  /** Where SMS codes go (server/providers/sms). */
+  sms?: SmsProvider;
+  /** The captcha in front of SMS sends (server/providers/captcha). */
+  captcha?: CaptchaProvider;
 }

@@ -125,7 +125,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new ApiError(400, BAD_REQUEST, { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' });
   }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
@@ -139,7 +139,7 @@ function tooLarge(): ApiError {
 
 /** Validates the query string (each parameter's first value) against a schema; 400 when it does not match. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(c.req.query());
+  const parsed = schema.safeParse(c.req.query(), { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

@@ -16,10 +16,13 @@ import { requestHost } from '../request';
 import type { Settings } from '../settings';
 import { type CachedPage, HtmlCache } from './html-cache';
 
+/** Calls an API path for route loaders; the page handler answers it from the in-process API. */
+export type PageApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
 export interface Renderer {
   renderPage(
     request: Request,
-    options: { env: PortalEnv; origin: string; manifest?: ServerManifest },
+    options: { env: PortalEnv; origin: string; manifest?: ServerManifest; apiFetch?: PageApiFetch },
   ): Promise<Response>;
 }
 
@@ -28,6 +31,12 @@ export interface PageHandlerDeps {
   getRenderer: () => Promise<Renderer>;
   getManifest: () => Promise<ServerManifest | undefined>;
   now?: () => Date;
+  /**
+   * The app's own `fetch` (Hono's `app.fetch`), so route loaders on the server reach the API without a
+   * network round trip. Pages are cached and shared: only the Host header (the brand) is passed on, never the
+   * visitor's cookies.
+   */
+  apiFetch?: (request: Request, env?: unknown) => Response | Promise<Response>;
 }
 
 const HTML_CACHE_CONTROL = 'no-cache';
@@ -90,7 +99,21 @@ export function createPageHandler(deps: PageHandlerDeps) {
     if (!page) {
       const renderer = await deps.getRenderer();
       const request = new Request(url, { headers: c.req.raw.headers, signal: c.req.raw.signal });
-      const response = await renderer.renderPage(request, { env, origin, manifest: await deps.getManifest() });
+      const appFetch = deps.apiFetch;
+      const apiFetch: PageApiFetch | undefined =
+        appFetch &&
+        (async (path, init) => {
+          if (!path.startsWith('/api/')) throw new Error(`Route loaders may only call the API, not ${path}`);
+          const headers = new Headers(init?.headers);
+          headers.set('host', c.req.header('host') ?? url.host);
+          return appFetch(new Request(new URL(path, url.origin), { ...init, headers }), c.env);
+        });
+      const response = await renderer.renderPage(request, {
+        env,
+        origin,
+        manifest: await deps.getManifest(),
+        apiFetch,
+      });
       if (response.status >= 300 && response.status < 400) return response;
       const body = await response.text();
       page = {

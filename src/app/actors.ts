@@ -18,6 +18,7 @@ import {
 import { writeLocal } from '~/lib/local-storage';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
 import { LazyActor, ModuleLoader } from './lazy-actor';
+import { browserSessionHost, createSessionActor, inertSessionHost, type SessionHost } from './session';
 
 export type MachinesModule = typeof import('./machines');
 
@@ -27,13 +28,16 @@ export const machinesModule = new ModuleLoader<MachinesModule>(() => import('./m
 export interface ActorEffects {
   /** Remembers that the visitor closed the customer-service layer. */
   rememberServiceClosed: () => void;
+  /** Where the session reads its state and gets its effects (cookies, storage, events, navigation, calls). */
+  session: SessionHost;
 }
 
 export const browserEffects: ActorEffects = {
   rememberServiceClosed: () => writeLocal(CUSTOMER_SERVICE_CLOSED_KEY, 'false'),
+  session: browserSessionHost,
 };
 
-export const serverEffects: ActorEffects = { rememberServiceClosed: () => {} };
+export const serverEffects: ActorEffects = { rememberServiceClosed: () => {}, session: inertSessionHost };
 
 export function createAppActors(effects: ActorEffects) {
   const layer = new LazyActor<LayerSnapshot<LayerType>, LayerEvent<LayerType>, MachinesModule>(
@@ -60,7 +64,8 @@ export function createAppActors(effects: ActorEffects) {
     machinesModule,
     ({ createActor, loadingBarMachine }) => createActor(loadingBarMachine).start() as never,
   );
-  return { layer, documentModal, loadingBar };
+  const session = createSessionActor(effects.session);
+  return { layer, documentModal, loadingBar, session };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

@@ -40,9 +40,13 @@ export function prefetchLinksOnIdle(router: AnyRouter) {
       for (const href of internalHrefs()) {
         if (href.startsWith('/downloads/') || /\.\w+$/.test(href.split('?')[0])) continue;
         const url = new URL(href, window.location.origin);
-        router.preloadRoute({ to: url.pathname }).catch(() => {
-          // A failed prefetch only means the page loads on click instead.
-        });
+        // Code only: `preloadRoute` would also run the routes' loaders (the college's API calls) for every link.
+        const [routes] = router.getMatchedRoutes(url.pathname);
+        for (const route of routes) {
+          Promise.resolve(router.loadRouteChunk(route)).catch(() => {
+            // A failed prefetch only means the page loads on click instead.
+          });
+        }
       }
     });
   run();

@@ -3,8 +3,11 @@
  * Page components load with their route (code-split), so the first load of `/` carries only the home page.
  */
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, useMatch } from '@tanstack/react-router';
+import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
+import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '~/features/college/sections';
 import { guardChunk } from '~/lib/chunk-reload';
+import type { Locale } from '~/lib/locale';
 import { localeRoute } from './locale';
 import { rootRoute } from './root';
 import { pageHead } from './seo';
@@ -64,50 +67,106 @@ export const scanCodeRoute = createRoute({
   component: page(() => import('~/features/scan-login/scan-code-page'), 'ScanCodePage'),
 });
 
-const collegeHead = (ctx: Parameters<typeof pageHead>[0]) =>
-  pageHead(ctx, msg`商学院`, msg`跨境短视频电商卖家的达人营销知识库：找达人、写邀约、做运营、看更新。`);
+type HeadContext = Parameters<typeof pageHead>[0];
 
-/** The business college frame; its pages (the index and the five sections) set the head tags. */
+/** The college's head tags: the loader's title and description when it has them, else the college's. */
+function collegeHead(ctx: HeadContext & { loaderData?: { head: { title: string; description: string } } }) {
+  const head = pageHead(ctx, msg`商学院`, msg`跨境短视频电商卖家的达人营销知识库：找达人、写邀约、做运营、看更新。`);
+  const text = ctx.loaderData?.head;
+  if (!text) return head;
+  return { ...head, meta: [{ title: text.title }, { name: 'description', content: text.description }] };
+}
+
+// Every college page (index, sections, /article/*, /electricity-detail) is one lazily loaded component; its
+// data comes from a loader whose code is imported on demand too (nothing of it is in the first load of `/`).
+const COLLEGE_MODULE = 'src/features/college/college-page.tsx';
+const CollegeChunk = page(() => import('~/features/college/college-page'), 'CollegePage');
+
+/**
+ * Reads the loader's data here and hands it to the lazily loaded page. The router's store hooks stay out of
+ * the page's chunk: importing them there makes the bundler split the first-load bundle (their CommonJS
+ * `use-sync-external-store` shim would be shared across chunks), which costs ~2 kB on every page.
+ */
+function CollegeRoutePage() {
+  const data = useMatch({ strict: false, select: (match) => match.loaderData }) as CollegePageData;
+  return <CollegeChunk data={data} />;
+}
+// The router waits for `preload` before rendering (and before hydrating), as it does for a lazy component.
+CollegeRoutePage.preload = () => CollegeChunk.preload?.();
+const collegeLoaders = guardChunk(() => import('~/features/college/loaders'));
+
+type CollegeRouteInput = Omit<CollegeLoaderInput, 'api' | 'locale' | 'env'>;
+const loadCollege = (
+  context: { api: CollegeLoaderInput['api']; locale: Locale; env: CollegeLoaderInput['env'] },
+  input: CollegeRouteInput,
+) => collegeLoaders().then((m) => m.loadCollegePage({ ...input, ...context }));
+
+/** `?page=N` of a list: a whole number from 1 to 10000, else left out (other parameters are kept). */
+const collegeSearch = (search: Record<string, unknown>) => {
+  const page = Number(search.page);
+  return { ...search, page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : undefined } as {
+    page?: number;
+    q?: unknown;
+  };
+};
+
+/** The business college's frame; its index and the five sections are its children. */
 export const collegeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'business-college',
-  staticData: { module: 'src/features/college/college-page.tsx' },
-  component: page(() => import('~/features/college/college-page'), 'CollegePage'),
 });
 
 const collegeIndexRoute = createRoute({
   getParentRoute: () => collegeRoute,
   path: '/',
+  validateSearch: collegeSearch,
+  loaderDeps: ({ search }) => ({ page: search.page, q: search.q }),
+  loader: ({ context, deps }) => loadCollege(context, { family: { type: 'college' }, page: deps.page, q: deps.q }),
   head: collegeHead,
+  staticData: { module: COLLEGE_MODULE },
+  component: CollegeRoutePage,
 });
-
-/** The five sections of the business college (spec §2), each with an optional article id. */
-export const COLLEGE_SECTIONS = ['ecommerce-intro', 'electricity', 'operate', 'release-record', 'test'] as const;
 
 const collegeSectionRoutes = COLLEGE_SECTIONS.map((section) =>
   createRoute({
     getParentRoute: () => collegeRoute,
     path: `${section}/{-$id}`,
+    validateSearch: collegeSearch,
+    loaderDeps: ({ search }) => ({ page: search.page }),
+    loader: ({ context, params, deps }) =>
+      loadCollege(context, { family: { type: 'college' }, section, id: params.id, page: deps.page }),
     head: collegeHead,
+    staticData: { module: COLLEGE_MODULE },
+    component: CollegeRoutePage,
   }),
 );
 
-export const articleRoutes = (['ecommerce', 'operate', 'report'] as const).map((kind) =>
+/** `/article/ecommerce|operate|report/:id?` show the e-commerce primer, operation and release-record sections. */
+export const articleRoutes = ARTICLE_KINDS.map((kind) =>
   createRoute({
     getParentRoute: () => localeRoute,
     path: `article/${kind}/{-$id}`,
-    head: (ctx) => pageHead(ctx, msg`文章资讯`, msg`短视频电商达人营销的文章与资讯。`),
-    staticData: { module: 'src/features/college/article-page.tsx' },
-    component: page(() => import('~/features/college/article-page'), 'ArticlePage'),
+    validateSearch: collegeSearch,
+    loaderDeps: ({ search }) => ({ page: search.page }),
+    loader: ({ context, params, deps }) =>
+      loadCollege(context, { family: { type: 'article', kind }, id: params.id, page: deps.page }),
+    head: collegeHead,
+    staticData: { module: COLLEGE_MODULE },
+    component: CollegeRoutePage,
   }),
 );
 
+/** `/electricity-detail/:id?`: the Q&A section's list and its answers. */
 export const electricityDetailRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'electricity-detail/{-$id}',
-  head: (ctx) => pageHead(ctx, msg`问答详情`, msg`达人营销常见问题解答。`),
-  staticData: { module: 'src/features/college/detail-page.tsx' },
-  component: page(() => import('~/features/college/detail-page'), 'DetailPage'),
+  validateSearch: collegeSearch,
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, params, deps }) =>
+    loadCollege(context, { family: { type: 'detail' }, id: params.id, page: deps.page }),
+  head: collegeHead,
+  staticData: { module: COLLEGE_MODULE },
+  component: CollegeRoutePage,
 });
 
 export const routeTree = rootRoute.addChildren([

@@ -1,12 +1,122 @@
-import { Trans } from '@lingui/react/macro';
+/**
+ * /login (spec §2): tabs for account login (password or SMS code) and quick registration for the trial, a
+ * link to the password reset, "back to login" from the registration tab, and "go to workbench" when the
+ * visitor is logged in already. `?tab=register` opens the registration tab; `?redirect=<path>` is where a
+ * successful login goes when it is a page of this site.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearch } from '@tanstack/react-router';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { localizePath } from '~/lib/locale';
+import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
+import { AuthShell } from './auth-shell';
+import { AgreementNotice } from './form-parts';
+import { LoggedInBanner } from './logged-in-banner';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+type Tab = 'login' | 'register';
+const TABS: Tab[] = ['login', 'register'];
 
 export function LoginPage() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { brand } = usePortalEnv();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const [tab, setTab] = useState<Tab>(search.tab === 'register' ? 'register' : 'login');
+  const baseId = useId();
+  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
+
+  const select = (next: Tab, focus = false) => {
+    setTab(next);
+    if (focus) tabRefs.current.get(next)?.focus();
+  };
+  // The tabs pattern: arrows move between tabs (and select them), Home/End to the ends.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(tab);
+    const target =
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index - 1 + TABS.length) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : null;
+    if (!target) return;
+    event.preventDefault();
+    select(target, true);
+  };
+
+  const brandName = brand.name[locale];
+  const labels: Record<Tab, string> = { login: t`账号登录`, register: t`快速注册领取试用权益` };
+
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>
-        <Trans>账号登录</Trans>
-      </h1>
-    </main>
+    <AuthShell
+      banner={<LoggedInBanner />}
+      title={tab === 'login' ? t`欢迎登录${brandName}` : t`注册领取免费试用`}
+      footer={
+        tab === 'login' ? (
+          <>
+            <Link className={styles.link} to={localizePath('/forget_password', locale)}>
+              <Trans>忘记密码？</Trans>
+            </Link>
+            <span>
+              <Trans>还没有账号？</Trans>{' '}
+              <button type="button" className={styles.linkButton} onClick={() => select('register')}>
+                <Trans>快速注册</Trans>
+              </button>
+            </span>
+          </>
+        ) : (
+          <span>
+            <Trans>已有账号？</Trans>{' '}
+            <button type="button" className={styles.linkButton} onClick={() => select('login')}>
+              <Trans>返回登录</Trans>
+            </button>
+          </span>
+        )
+      }
+    >
+      <div className={styles.tabs} role="tablist" aria-label={t`登录或注册`} onKeyDown={onKeyDown}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              if (element) tabRefs.current.set(name, element);
+              else tabRefs.current.delete(name);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`${baseId}-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className={styles.tab}
+            onClick={() => select(name)}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${tab}`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className={styles.tabPanel}
+      >
+        {tab === 'login' ? (
+          <>
+            <LoginForm redirect={search.redirect} />
+            <AgreementNotice />
+          </>
+        ) : (
+          <RegisterForm />
+        )}
+      </div>
+    </AuthShell>
   );
 }

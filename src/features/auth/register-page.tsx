@@ -1,12 +1,35 @@
-import { Trans } from '@lingui/react/macro';
+/**
+ * /register (spec §2): registration for the free trial. Phones land here for every page but login and
+ * scan_code. The query string is kept both ways: links here keep it (attribution, invite code), and "back to
+ * login" keeps it too.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { localizePath } from '~/lib/locale';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
+import { AuthShell } from './auth-shell';
+import { LoggedInBanner } from './logged-in-banner';
+import { RegisterForm } from './register-form';
 
 export function RegisterPage() {
+  const { t } = useLingui();
+  const locale = useLocale();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>
-        <Trans>注册领取免费试用</Trans>
-      </h1>
-    </main>
+    <AuthShell
+      banner={<LoggedInBanner />}
+      title={t`注册领取免费试用`}
+      subtitle={t`手机号快速注册，立即领取 3 天免费试用权益`}
+      footer={
+        <span>
+          <Trans>已有账号？</Trans>{' '}
+          <Link className={styles.link} to={localizePath('/login', locale)} search={true}>
+            <Trans>返回登录</Trans>
+          </Link>
+        </span>
+      }
+    >
+      <RegisterForm />
+    </AuthShell>
   );
 }

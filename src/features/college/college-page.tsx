@@ -1,12 +1,13 @@
-import { Trans } from '@lingui/react/macro';
-import * as styles from '../auth/auth-page.css';
+/**
+ * The business college's page, loaded with its route: every college route renders it with the data its
+ * loader fetched (loaders.ts), on the server for the first HTML. The route (src/routes/pages.tsx) reads the
+ * data and passes it in; the API comes from the router's context.
+ */
+import { useRouter } from '@tanstack/react-router';
+import { CollegeView } from './college-view';
+import type { CollegePageData } from './loaders';
 
-export function CollegePage() {
-  return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>
-        <Trans>商学院</Trans>
-      </h1>
-    </main>
-  );
+export function CollegePage({ data }: { data: CollegePageData }) {
+  const { api } = useRouter().options.context;
+  return <CollegeView data={data} api={api} />;
 }

@@ -6,7 +6,9 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { SessionListeners } from '~/app/session-listeners';
 import { LoadingBar } from '~/components/loading-bar/loading-bar';
+import { ToastHost } from '~/components/toast/toast-host';
 import { DocumentModal, GlobalLayer } from '~/features/layers';
 import type { Locale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
@@ -23,8 +25,10 @@ export function Layout({ children }: { children: ReactNode }) {
   if (isMobile) {
     return (
       <div className={styles.mobile}>
+        <SessionListeners />
         <MobileHeader />
         {children}
+        <ToastHost />
       </div>
     );
   }
@@ -38,6 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header />
       <div className={styles.content}>{children}</div>
       <Footer />
+      <SessionListeners />
+      <ToastHost />
     </div>
   );
 }

@@ -1,24 +1,24 @@
 /**
  * The user-centre widget of the header (spec §2 "User-centre widget", §6). Logged out: a login button.
  * Logged in: the user name, which opens a small panel with the go-to-workbench and logout buttons (the
- * header has no room to show all three side by side in English). It reads the Authorization cookie and
- * localStorage, so the header renders it only in the browser, after mount.
+ * header has no room to show all three side by side in English). It renders the session actor
+ * (src/app/session.ts: the Authorization cookie and localStorage until the session machine loads), so the
+ * header renders it only in the browser, after mount. Logout sends `user.logout` to the session machine.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Link, useRouter } from '@tanstack/react-router';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Link } from '@tanstack/react-router';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useAppActors } from '~/app/actors-context';
 import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
-import { logoutLocally, type StoredSession, storedSessionKey, subscribeToStoredSession } from './session-storage';
+import { useSession } from './session-storage';
 import * as styles from './user-centre.css';
 
-const LOGGED_OUT = JSON.stringify(null);
-
-function UserMenu({ name, loginPath }: { name: string; loginPath: string }) {
+function UserMenu({ name, loggingOut }: { name: string; loggingOut: boolean }) {
   const { t } = useLingui();
   const { workbenchUrl } = usePortalEnv();
-  const router = useRouter();
+  const { session } = useAppActors();
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -81,10 +81,14 @@ function UserMenu({ name, loginPath }: { name: string; loginPath: string }) {
         <a href={workbenchUrl} className={styles.primaryButton}>
           {t`进入工作台`}
         </a>
+        {/* The session machine posts the logout, then clears the session and goes to login (spec §4). */}
         <button
           type="button"
           className={styles.secondaryButton}
-          onClick={() => logoutLocally(() => router.navigate({ href: loginPath }))}
+          aria-disabled={loggingOut}
+          onClick={() => {
+            if (!loggingOut) session.send({ type: 'user.logout' });
+          }}
         >
           {t`退出登录`}
         </button>
@@ -96,16 +100,15 @@ function UserMenu({ name, loginPath }: { name: string; loginPath: string }) {
 export function UserCentre() {
   const { t } = useLingui();
   const locale = useLocale();
-  const sessionKey = useSyncExternalStore(subscribeToStoredSession, storedSessionKey, () => LOGGED_OUT);
-  const session = JSON.parse(sessionKey) as StoredSession | null;
+  const { loggedIn, userName, loggingOut } = useSession();
   const loginPath = localizePath('/login', locale);
 
-  if (!session) {
+  if (!loggedIn) {
     return (
       <Link to={loginPath} className={styles.loginButton}>
         {t`登录`}
       </Link>
     );
   }
-  return <UserMenu name={session.userName || t`已登录用户`} loginPath={loginPath} />;
+  return <UserMenu name={userName || t`已登录用户`} loggingOut={loggingOut} />;
 }

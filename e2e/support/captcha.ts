@@ -1,0 +1,48 @@
+/**
+ * The built-in slider captcha, solved the way any program could: the puzzle's two pictures go through the
+ * server's own solver (server/providers/captcha/solver.ts), which finds the gap by comparing the piece with
+ * every position of its row. No back door: the production server is asked exactly what a browser asks.
+ */
+import type { Page } from 'playwright-core';
+import { solvePuzzle } from '../../server/providers/captcha/solver';
+
+/** `data` of POST /api/v2/captcha/puzzle (docs/api.md). */
+export interface Puzzle {
+  captchaId: string;
+  image: string;
+  piece: string;
+  width: number;
+  height: number;
+  pieceSize: number;
+  pieceY: number;
+  expiresIn: number;
+}
+
+/** The left edge of the gap in image pixels: where the piece has to go. */
+export function gapOf(puzzle: Puzzle): number {
+  return solvePuzzle(puzzle.image, puzzle.piece, puzzle.pieceY);
+}
+
+const PUZZLE_PATH = '/api/v2/captcha/puzzle';
+
+/** Every puzzle the page received (from the answers to its puzzle calls), newest last. */
+export class PuzzleWatcher {
+  readonly puzzles: Puzzle[] = [];
+
+  constructor(page: Page) {
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname !== PUZZLE_PATH || !response.ok()) return;
+      try {
+        const body = (await response.json()) as { data?: Puzzle };
+        if (body.data) this.puzzles.push(body.data);
+      } catch {
+        // The page went away before the body was read.
+      }
+    });
+  }
+
+  /** The puzzle whose background picture is `image` (what the widget shows). */
+  find(image: string): Puzzle | undefined {
+    return this.puzzles.find((puzzle) => puzzle.image === image);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Deletes what no rule can need any more: expired limit counters, codes, puzzles, tickets, throttles and
+ * sessions. The server runs it every few minutes; nothing depends on it running (every check also looks at
+ * the expiry), it only keeps the tables small.
+ */
+import type { Database } from '../db/database';
+import { LOGIN_BACKOFF } from './limits';
+
+const DAY = 24 * 3600 * 1000;
+
+export async function sweepExpired(db: Database, now: Date): Promise<Record<string, number>> {
+  const dayAgo = new Date(now.getTime() - DAY);
+  const forget = new Date(now.getTime() - LOGIN_BACKOFF.forgetAfterSeconds * 1000);
+  return db.transaction(async (tx) => {
+    const run = async (sql: string, params: unknown[]) => (await tx.query(`${sql} returning 1`, params)).length;
+    return {
+      rate_events: await run('delete from rate_events where expires_at <= $1', [now]),
+      sms_codes: await run('delete from sms_codes where expires_at <= $1', [now]),
+      captcha_puzzles: await run('delete from captcha_puzzles where expires_at <= $1', [now]),
+      captcha_tickets: await run('delete from captcha_tickets where expires_at <= $1', [now]),
+      login_throttles: await run(
+        'delete from login_throttles where last_failure_at <= $1 and (locked_until is null or locked_until <= $2)',
+        [forget, now],
+      ),
+      sessions: await run('delete from sessions where expires_at <= $1 or revoked_at <= $2', [now, dayAgo]),
+    };
+  });
+}
+
+/** Sweeps every `everyMs` in the background (not keeping the process alive); returns the stopper. */
+export function startSweeper(db: Database, now: () => Date, everyMs = 10 * 60 * 1000): () => void {
+  const timer = setInterval(() => {
+    sweepExpired(db, now()).catch((error) => console.error('[accounts] sweep failed:', error));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,88 @@
+/** The `users` table: plain parameterized SQL, one function per question the flows ask. */
+import type { Queryable } from '../db/database';
+
+export interface RegisteInfo {
+  urlCode?: string;
+  e_keywordid?: string;
+  searchEngineWord?: string;
+  utm_term?: string;
+  bd_vid?: string;
+  qhclickid?: string;
+}
+
+export interface UserRow {
+  id: number;
+  tenant_id: number;
+  country_code: number;
+  phone: string;
+  nickname: string;
+  password_hash: string;
+  channel_id: number;
+  client_id: string;
+  invite_code: string | null;
+  registe_info: RegisteInfo;
+  created_ip: string;
+  created_at: Date;
+}
+
+export interface PhoneKey {
+  tenantId: number;
+  countryCode: number;
+  phone: string;
+}
+
+export async function findUserByPhone(tx: Queryable, key: PhoneKey): Promise<UserRow | null> {
+  const [row] = await tx.query<UserRow>(
+    'select * from users where tenant_id = $1 and country_code = $2 and phone = $3',
+    [key.tenantId, key.countryCode, key.phone],
+  );
+  return row ?? null;
+}
+
+export async function findUserById(tx: Queryable, id: number): Promise<UserRow | null> {
+  const [row] = await tx.query<UserRow>('select * from users where id = $1', [id]);
+  return row ?? null;
+}
+
+export interface NewUser extends PhoneKey {
+  nickname: string;
+  passwordHash: string;
+  channelId: number;
+  clientId: string;
+  inviteCode: string | null;
+  registeInfo: RegisteInfo;
+  ip: string;
+}
+
+/** Inserts the user; null when the phone is already registered for the tenant (a concurrent registration). */
+export async function insertUser(tx: Queryable, user: NewUser, now: Date): Promise<UserRow | null> {
+  const [row] = await tx.query<UserRow>(
+    `insert into users (tenant_id, country_code, phone, nickname, password_hash, channel_id, client_id, invite_code,
+                        registe_info, created_ip, created_at, password_changed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $11)
+     on conflict (tenant_id, country_code, phone) do nothing
+     returning *`,
+    [
+      user.tenantId,
+      user.countryCode,
+      user.phone,
+      user.nickname,
+      user.passwordHash,
+      user.channelId,
+      user.clientId,
+      user.inviteCode,
+      JSON.stringify(user.registeInfo),
+      user.ip,
+      now,
+    ],
+  );
+  return row ?? null;
+}
+
+export async function updatePassword(tx: Queryable, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await tx.query('update users set password_hash = $2, password_changed_at = $3 where id = $1', [
+    userId,
+    passwordHash,
+    now,
+  ]);
+}

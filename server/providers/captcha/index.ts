@@ -1,0 +1,33 @@
+/**
+ * Captcha providers. `builtin` is the slider of ./slider.ts: the server makes the puzzle, checks the drag and
+ * issues its own one-time tickets (server/accounts/captcha.ts). `remote` is a third-party widget configured by
+ * its app id: the browser gets the ticket from the provider, and the server asks the provider's verify URL
+ * whether it is genuine before accepting it (once: a redeemed ticket is recorded and never accepted again).
+ */
+import type { Settings } from '../../settings';
+import { createRemoteCaptcha } from './remote';
+
+export interface BuiltinCaptcha {
+  kind: 'builtin';
+  appId: null;
+}
+
+export interface RemoteCaptcha {
+  kind: 'remote';
+  appId: string;
+  /** Asks the provider whether `ticket` is genuine; false on "no", on errors and on time-outs. */
+  verify(ticket: string, ip: string): Promise<boolean>;
+}
+
+export type CaptchaProvider = BuiltinCaptcha | RemoteCaptcha;
+
+export const builtinCaptcha: BuiltinCaptcha = { kind: 'builtin', appId: null };
+
+export function createCaptchaProvider(settings: Settings): CaptchaProvider {
+  if (settings.captcha.provider === 'builtin') return builtinCaptcha;
+  return createRemoteCaptcha({
+    appId: settings.captcha.appId ?? '',
+    secret: settings.captcha.secret ?? '',
+    verifyUrl: settings.captcha.verifyUrl ?? '',
+  });
+}

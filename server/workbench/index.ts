@@ -1,0 +1,133 @@
+/**
+ * The workbench landing (issue 3 §9). Login success leads to `settings.workbenchUrl`; the workbench is a
+ * separate application, so when that URL is a path on this site the server answers it (and its /en twin)
+ * with a plain signed-in page that stands in for it. A valid `Authorization` cookie is required; without one
+ * the visitor goes to login with `?redirect=<path>`, and a dead token's cookie is cleared on the way.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { brands } from '../../src/lib/brand';
+import { localeFromPath, localizePath } from '../../src/lib/locale';
+import { sessionUser, TOKEN_PATTERN } from '../accounts/sessions';
+import { findUserById, type UserRow } from '../accounts/users';
+import type { Database } from '../db/database';
+import { requestBrand } from '../request';
+import type { Settings } from '../settings';
+
+export interface WorkbenchDeps {
+  settings: Settings;
+  db: Database;
+  now: () => Date;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+/** A JSON literal safe inside <script>. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The landing's paths: the configured workbench path in both languages, or none for an outside URL. */
+export function workbenchPaths(workbenchUrl: string): string[] {
+  if (!workbenchUrl.startsWith('/') || workbenchUrl.startsWith('//')) return [];
+  const path = workbenchUrl.split(/[?#]/)[0];
+  return [...new Set([localizePath(path, 'zh'), localizePath(path, 'en')])];
+}
+
+function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): string {
+  const en = locale === 'en';
+  const home = en ? '/en' : '/';
+  const login = en ? '/en/login' : '/login';
+  const t = en
+    ? {
+        title: `Workbench - ${brandName}`,
+        signedIn: 'Signed in as',
+        note: `This page stands in for the ${brandName} workbench, a separate application that is not part of this site. Your login works: the workbench would open here.`,
+        home: 'Home',
+        logout: 'Log out',
+        failed: 'Logout failed',
+      }
+    : {
+        title: `工作台 - ${brandName}`,
+        signedIn: '当前登录：',
+        note: `此页面代替${brandName}工作台（独立的应用，不属于本网站）。您已成功登录，工作台将在这里打开。`,
+        home: '返回首页',
+        logout: '退出登录',
+        failed: '退出失败',
+      };
+  const name = escapeHtml(user.nickname);
+  return `<!doctype html>
+<html lang="${en ? 'en' : 'zh-CN'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(t.title)}</title>
+<style>
+  body { font-family: system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0; color: #1f2329; background: #f5f6f8; }
+  main { max-width: 640px; margin: 80px auto; padding: 40px; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.06); }
+  h1 { margin: 0 0 16px; font-size: 24px; }
+  p { line-height: 1.6; }
+  nav { display: flex; gap: 16px; margin-top: 24px; }
+  a, button { font: inherit; font-size: 15px; padding: 8px 18px; border-radius: 6px; cursor: pointer; text-decoration: none; }
+  a { color: #1f5af0; border: 1px solid #1f5af0; }
+  button { color: #fff; background: #d81e44; border: 0; }
+</style>
+</head>
+<body>
+<main>
+  <h1>${escapeHtml(brandName)}</h1>
+  <p data-testid="workbench-user">${escapeHtml(t.signedIn)} <strong>${name}</strong></p>
+  <p>${escapeHtml(t.note)}</p>
+  <nav><a href="${home}">${escapeHtml(t.home)}</a><button type="button" id="logout">${escapeHtml(t.logout)}</button></nav>
+</main>
+<script>
+(function () {
+  var userName = ${scriptJson(user.nickname)};
+  var language = ${scriptJson(en ? 'en' : 'zh-CN')};
+  document.getElementById('logout').addEventListener('click', function () {
+    var match = document.cookie.match(/(?:^|; )Authorization=([^;]*)/);
+    var token = match ? decodeURIComponent(match[1]) : '';
+    fetch('/api/v2/web/userlogout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Auth-Token': token, 'Accept-Language': language },
+      body: JSON.stringify({ userName: userName })
+    }).then(function (res) { return res.json(); }).then(function (body) {
+      if (body.code !== 200 && body.code !== 401 && body.code !== 40002) { alert(body.message || ${scriptJson(t.failed)}); return; }
+      document.cookie = 'Authorization=; Path=/; Max-Age=0';
+      localStorage.removeItem('userInfo');
+      localStorage.removeItem('registeInfo');
+      window.dispatchEvent(new Event('user-login-out'));
+      location.href = ${scriptJson(login)};
+    }).catch(function (error) { console.error(error); });
+  });
+})();
+</script>
+</body>
+</html>`;
+}
+
+export function workbenchRoutes(deps: WorkbenchDeps) {
+  const app = new Hono();
+  const handle = async (c: Context) => {
+    const path = new URL(c.req.url).pathname;
+    const locale = localeFromPath(path);
+    const brandId = requestBrand(c, deps.settings);
+    const tenantId = brands[brandId].tenantId;
+    const token = getCookie(c, 'Authorization');
+    let user: UserRow | null = null;
+    if (token && TOKEN_PATTERN.test(token)) {
+      const userId = await sessionUser(deps.db, token, tenantId, deps.now());
+      user = userId === null ? null : await findUserById(deps.db, userId);
+    }
+    c.header('Cache-Control', 'private, no-store');
+    if (!user) {
+      const login = `${locale === 'en' ? '/en/login' : '/login'}?redirect=${encodeURIComponent(path)}`;
+      if (token) c.header('Set-Cookie', 'Authorization=; Path=/; Max-Age=0; SameSite=Lax');
+      return c.redirect(login, 302);
+    }
+    return c.html(landingPage(user, brands[brandId].name[locale], locale));
+  };
+  for (const path of workbenchPaths(deps.settings.workbenchUrl)) app.get(path, handle);
+  return app;
+}

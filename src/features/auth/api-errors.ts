@@ -1,0 +1,39 @@
+/**
+ * Turns a failed call into what the form shows: a message next to a field, a message for the form, or a
+ * failure toast (spec §8 "Login failed", "Register failed", …, with the server's message).
+ *
+ * - 40000 (validation) names its field in `data.field`; 40011 is the phone, 40012 the password, 40004 the
+ *   code, 40006 the phone (already registered): shown next to that field when the form has it.
+ * - 429: the app already shows the "too many requests" warning; the form says how long to wait.
+ * - Anything else (40003 wrong phone or password, server errors, no connection): a toast.
+ */
+import { msg } from '@lingui/core/macro';
+import { ApiRequestError } from '~/lib/api/client';
+
+export const networkFailure = msg`网络连接失败，请检查网络后重试`;
+
+const FIELD_OF_CODE: Record<number, string> = { 40011: 'phone', 40012: 'password', 40004: 'code', 40006: 'phone' };
+
+export type FailureDisplay<F extends string> =
+  | { kind: 'field'; field: F; message: string }
+  | { kind: 'wait'; message: string; retryAfter?: number }
+  | { kind: 'toast'; message: string | null; network: boolean };
+
+/**
+ * `fields` maps the API's field names to the form's (e.g. the reset form's `password` is its new password);
+ * a field the form does not have turns into a toast.
+ */
+export function describeFailure<F extends string>(
+  error: unknown,
+  fields: Partial<Record<string, F>>,
+): FailureDisplay<F> {
+  if (!(error instanceof ApiRequestError)) return { kind: 'toast', message: null, network: false };
+  if (error.isNetworkError) return { kind: 'toast', message: null, network: true };
+  if (error.isRateLimited) {
+    return { kind: 'wait', message: error.message, ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) };
+  }
+  const apiField = error.code === 40000 ? error.field : FIELD_OF_CODE[error.code];
+  const field = apiField ? fields[apiField] : undefined;
+  if (field && error.message) return { kind: 'field', field, message: error.message };
+  return { kind: 'toast', message: error.message || null, network: false };
+}

@@ -1,0 +1,28 @@
+/** The built-in captcha calls of the API, with their failures turned into what the captcha machine knows. */
+import type { CaptchaFailure, CaptchaService } from '~/components/slider-captcha/slider-captcha';
+import { captchaPuzzle, captchaVerify } from '~/lib/api/accounts';
+import { ApiRequestError } from '~/lib/api/client';
+
+export function toCaptchaFailure(error: unknown): CaptchaFailure {
+  if (error instanceof ApiRequestError) {
+    if (error.code === 40008) return { kind: 'wrong' };
+    if (error.code === 40009) return { kind: 'expired' };
+    return {
+      kind: 'unavailable',
+      ...(error.message ? { message: error.message } : {}),
+      ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}),
+    };
+  }
+  return { kind: 'unavailable' };
+}
+
+export const captchaService: CaptchaService = {
+  loadPuzzle: () =>
+    captchaPuzzle().catch((error: unknown) => {
+      throw toCaptchaFailure(error);
+    }),
+  verify: (captchaId, x) =>
+    captchaVerify({ captchaId, x }).catch((error: unknown) => {
+      throw toCaptchaFailure(error);
+    }),
+};

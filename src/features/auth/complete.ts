@@ -1,0 +1,14 @@
+/**
+ * What a successful login or registration does (spec §8, issue 3 item 9): the success toast, the session is
+ * stored (`signIn` resolves once the cookie and userInfo are written), then a full page load of the target.
+ */
+import { signIn } from '~/app/session';
+import { toast } from '~/components/toast/toast';
+import type { UserInfo } from '~/lib/api/accounts';
+import { leavePage } from './navigation';
+
+export async function completeSignIn(userInfo: UserInfo, successMessage: string, target: string): Promise<void> {
+  toast.success(successMessage);
+  await signIn(userInfo);
+  leavePage.assign(target);
+}

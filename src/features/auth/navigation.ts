@@ -1,0 +1,45 @@
+/**
+ * Where a successful login goes (issue 3 item 9): the workbench, or the `redirect` of the query when it is a
+ * path of this site (the workbench sends visitors to `/login?redirect=<path>`). Leaving is a full page load:
+ * the workbench is a server page, not a route of this app.
+ */
+import { type Locale, localizePath, stripLocale } from '~/lib/locale';
+
+const AUTH_PATHS = new Set(['/login', '/register', '/forget_password', '/scan_code']);
+
+/**
+ * The redirect target when it is safe: a same-origin path (never `//host` or `/\host`), not an auth page.
+ * On phones every other page leads back to registration (spec §2), so only the workbench is followed there.
+ */
+export function safeRedirect(
+  redirect: unknown,
+  options: { origin: string; workbenchUrl: string; isMobile: boolean },
+): string | null {
+  if (typeof redirect !== 'string' || !redirect.startsWith('/') || redirect.startsWith('//')) return null;
+  if (redirect.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(redirect, options.origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== options.origin) return null;
+  const bare = stripLocale(url.pathname);
+  if (AUTH_PATHS.has(bare.replace(/\/$/, ''))) return null;
+  if (options.isMobile && !bare.startsWith(stripLocale(options.workbenchUrl))) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** A full navigation (its own function so tests can watch it: jsdom cannot leave the page). */
+export const leavePage = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
+/** The workbench in the page's language (`/en/workbench/...` on English pages); other sites stay as they are. */
+export function workbenchFor(workbenchUrl: string, locale: Locale): string {
+  return workbenchUrl.startsWith('/') && !workbenchUrl.startsWith('//')
+    ? localizePath(workbenchUrl, locale)
+    : workbenchUrl;
+}

@@ -1,0 +1,133 @@
+/**
+ * Password reset (spec §2 "/forget_password"): phone, SMS code (purpose `reset`) and the new password.
+ * Success: the "Password reset succeeded" toast, then the login page in the same language. Every session of
+ * the account ends on the server, so this browser's login is cleared too.
+ */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { forceLogout, readStoredSession } from '~/app/session';
+import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
+import { toast } from '~/components/toast/toast';
+import { resetPassword } from '~/lib/api/accounts';
+import { localizePath } from '~/lib/locale';
+import { useLocale } from '~/lib/use-locale';
+import { describeFailure, networkFailure } from './api-errors';
+import * as styles from './auth-form.css';
+import { PasswordField, PhoneField, TextField } from './fields';
+import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
+import { SmsButton } from './sms-button';
+import { collectErrors, useForm } from './use-form';
+import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
+
+const FIELDS = ['phone', 'code', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+
+const resetFailed = msg`密码重置失败`;
+const resetFailedWith = (reason: string) => msg`密码重置失败：${reason}`;
+
+export function ResetForm() {
+  const { i18n, t } = useLingui();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const busyLabels = useBusyLabels();
+  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
+  const form = useForm<Field>({ phone: '', code: '', password: '' }, FIELDS);
+  const { values, errors, setValue } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    form.setNotice(null);
+    const valid = form.showErrors(
+      collectErrors({
+        phone: checkPhone(values.phone, countryCode, validationMessages.phoneRequired),
+        code: checkCode(values.code),
+        password: checkPassword(values.password, validationMessages.newPasswordRequired),
+      }),
+    );
+    if (!valid) return;
+    form.setBusy(true);
+    try {
+      await resetPassword({
+        phone: normalizePhone(values.phone),
+        countryCode,
+        code: values.code.trim(),
+        password: values.password,
+      });
+      toast.success(t`密码重置成功`);
+      // The server has ended every session of the account; one held in this browser ends too (it goes to login).
+      if (readStoredSession().token) forceLogout();
+      else await navigate({ to: localizePath('/login', locale) });
+    } catch (error) {
+      form.setBusy(false);
+      const failure = describeFailure<Field>(error, { phone: 'phone', code: 'code', password: 'password' });
+      if (failure.kind === 'field') form.setError(failure.field, failure.message, { focus: true });
+      else if (failure.kind === 'wait') form.setNotice(failure.message || t`操作过于频繁，请稍后再试`);
+      else {
+        const reason = failure.message ?? (failure.network ? i18n._(networkFailure) : null);
+        toast.error(i18n._(reason ? resetFailedWith(reason) : resetFailed));
+      }
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t`找回密码`}>
+      <PhoneField
+        name="phone"
+        value={values.phone}
+        onValue={(value) => setValue('phone', value)}
+        countryCode={countryCode}
+        onCountry={(value) => {
+          setCountryCode(value);
+          form.setError('phone', null);
+        }}
+        error={errors.phone}
+        inputRef={form.inputRef('phone')}
+      />
+      <TextField
+        name="code"
+        label={t`验证码`}
+        placeholder={t`请输入验证码`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={values.code}
+        onValue={(value) => setValue('code', value)}
+        error={errors.code}
+        inputRef={form.inputRef('code')}
+        after={
+          <SmsButton
+            purpose="reset"
+            getTarget={() => {
+              const problem = checkPhone(values.phone, countryCode, validationMessages.phoneEmpty);
+              if (problem) {
+                form.setError('phone', problem, { focus: true });
+                return null;
+              }
+              return { phone: normalizePhone(values.phone), countryCode };
+            }}
+            onSent={() => form.focus('code')}
+            onPhoneError={(message) => form.setError('phone', message, { focus: true })}
+          />
+        }
+      />
+      <PasswordField
+        name="password"
+        label={t`新密码`}
+        placeholder={t`请输入新的账号密码`}
+        autoComplete="new-password"
+        hint={t`8 到 64 个字符`}
+        value={values.password}
+        onValue={(value) => setValue('password', value)}
+        error={errors.password}
+        inputRef={form.inputRef('password')}
+      />
+      <FormNotice>{form.notice}</FormNotice>
+      <SubmitButton busy={form.busy} busyLabel={busyLabels.reset}>
+        <Trans>重置密码</Trans>
+      </SubmitButton>
+    </form>
+  );
+}

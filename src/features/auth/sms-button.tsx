@@ -1,0 +1,153 @@
+/**
+ * The "get code" button beside a code field, driven by the SMS countdown machine: a click checks the phone,
+ * opens the slider captcha, sends the code with the captcha's ticket and then counts 60 s down ("59 s") before
+ * another code may be asked for. A 429 blocks it for the wait the server names ("请 56 秒后再试"), counted down
+ * the same way. Success and failure are told with toasts (spec §8); a failure about the phone (already
+ * registered, not valid for the country) goes next to the phone field instead.
+ */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { smsCountdownMachine } from '#machines/sms-countdown/sms-countdown.machine';
+import {
+  type SmsSendFailure,
+  type SmsSendInput,
+  type SmsSent,
+  type SmsTarget,
+  selectCaptchaOpen,
+  selectRemaining,
+  selectSmsPhase,
+} from '#machines/sms-countdown/sms-countdown.selectors';
+import { useActorSelector } from '~/app/use-actor-selector';
+import { useMachineActor } from '~/app/use-machine-actor';
+import { CaptchaDialog } from '~/components/slider-captcha/captcha-dialog';
+import { toast } from '~/components/toast/toast';
+import { type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
+import { ApiRequestError } from '~/lib/api/client';
+import { networkFailure } from './api-errors';
+import * as styles from './auth-form.css';
+import { captchaService } from './captcha-service';
+
+export interface SmsButtonProps {
+  purpose: SmsPurpose;
+  /** The phone to send to, or null when the phone field is not valid (the form then shows why). */
+  getTarget: () => SmsTarget | null;
+  /** The code went out: the form moves focus to the code field. */
+  onSent?: () => void;
+  /** The server's message is about the phone (40006 registered, 40011 invalid, 40000 on phone). */
+  onPhoneError: (message: string) => void;
+  disabled?: boolean;
+}
+
+/** Maps a rejection of `sendSmsCode` to what the machine knows. */
+export function toSmsFailure(error: unknown): SmsSendFailure {
+  if (error instanceof ApiRequestError) {
+    if (error.isRateLimited) {
+      return {
+        kind: 'rateLimited',
+        retryAfter: error.retryAfter ?? 60,
+        ...(error.message ? { message: error.message } : {}),
+      };
+    }
+    return {
+      kind: 'failed',
+      code: error.code,
+      ...(error.message ? { message: error.message } : {}),
+      ...(error.field ? { field: error.field } : {}),
+    };
+  }
+  return { kind: 'failed' };
+}
+
+const PHONE_CODES = new Set([40006, 40011]);
+
+const sentMessage = msg`验证码发送成功`;
+const sendFailed = msg`手机验证码发送失败`;
+const sendFailedWith = (reason: string) => msg`手机验证码发送失败：${reason}`;
+
+export function SmsButton({ purpose, getTarget, onSent, onPhoneError, disabled }: SmsButtonProps) {
+  const { i18n, t } = useLingui();
+  const latest = useRef({ purpose, onSent, onPhoneError, i18n });
+  latest.current = { purpose, onSent, onPhoneError, i18n };
+
+  const actor = useMachineActor(
+    smsCountdownMachine.provide({
+      actors: {
+        sendCode: fromPromise<SmsSent, SmsSendInput>(({ input }) =>
+          sendSmsCode({ ...input, purpose: latest.current.purpose }).then(
+            ({ resendIn }) => ({ resendIn }),
+            (error: unknown) => {
+              throw toSmsFailure(error);
+            },
+          ),
+        ),
+      },
+      actions: {
+        sent: () => {
+          toast.success(latest.current.i18n._(sentMessage));
+          latest.current.onSent?.();
+        },
+        // The app shows the "too many requests" warning for every 429; the button shows the wait.
+        blocked: () => {},
+        failed: (_, { failure }) => {
+          const { i18n } = latest.current;
+          if (failure.kind !== 'failed') return;
+          const aboutPhone =
+            PHONE_CODES.has(failure.code ?? 0) || (failure.code === 40000 && failure.field === 'phone');
+          if (aboutPhone && failure.message) {
+            latest.current.onPhoneError(failure.message);
+            return;
+          }
+          const reason = failure.message || (!failure.code ? i18n._(networkFailure) : '');
+          // The provider's failure (40013) says just what the toast says: no need to say it twice.
+          const plain = !reason || reason === i18n._(sendFailed);
+          toast.error(i18n._(plain ? sendFailed : sendFailedWith(reason)));
+        },
+      },
+    }),
+  );
+  const phase = useActorSelector(actor, selectSmsPhase);
+  const remaining = useActorSelector(actor, selectRemaining);
+  const captchaOpen = useActorSelector(actor, selectCaptchaOpen);
+
+  const request = () => {
+    const target = getTarget();
+    if (target) actor.send({ type: 'user.request', ...target });
+  };
+
+  const label = (() => {
+    switch (phase) {
+      case 'counting':
+        return t`${remaining} s`;
+      case 'blocked':
+        return t`请 ${remaining} 秒后再试`;
+      case 'verifying':
+      case 'sending':
+        return t`发送中…`;
+      default:
+        return t`获取验证码`;
+    }
+  })();
+
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.smsButton}
+        onClick={request}
+        disabled={disabled || phase !== 'idle'}
+        aria-busy={phase === 'sending' || undefined}
+        data-phase={phase}
+      >
+        {label}
+      </button>
+      <CaptchaDialog
+        open={captchaOpen}
+        onClose={() => actor.send({ type: 'captcha.cancel' })}
+        service={captchaService}
+        onPassed={(ticket) => actor.send({ type: 'captcha.passed', ticket })}
+      />
+    </>
+  );
+}

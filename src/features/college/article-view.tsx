@@ -1,0 +1,58 @@
+/**
+ * One article: title, meta, the text, the like button, the authorization notice and the previous/next
+ * toggle. The text is the HTML markdown-it made on the server with raw HTML turned off
+ * (server/college/markdown.ts); it is the only HTML this page inserts.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ApiFetch } from '~/app/router-context';
+import { localizePath } from '~/lib/locale';
+import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
+import { ArticleMeta } from './article-list';
+import * as styles from './college.css';
+import { LikeButton } from './like-button';
+import { articlePath, type CollegeFamily } from './paths';
+import type { ArticleLink, ArticlePage } from './types';
+
+export function ArticleView({ family, page, api }: { family: CollegeFamily; page: ArticlePage; api: ApiFetch }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { brand } = usePortalEnv();
+  const brandName = brand.name[locale];
+  const { article, previous, next } = page;
+  const link = (target: ArticleLink, rel: 'prev' | 'next') => (
+    <Link
+      className={styles.cardLink}
+      rel={rel}
+      to={localizePath(articlePath(family, article.section, target.id), locale)}
+    >
+      {target.title}
+    </Link>
+  );
+  return (
+    <article className={styles.article} aria-labelledby="college-article-title">
+      <h1 id="college-article-title" className={styles.articleTitle}>
+        {article.title}
+      </h1>
+      <ArticleMeta article={article} showSection />
+      <div
+        className={styles.markdown}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it output with raw HTML off, made on the server
+        dangerouslySetInnerHTML={{ __html: article.html }}
+      />
+      <LikeButton api={api} articleId={article.id} />
+      <p className={styles.notice}>{t`本文由${brandName}商学院原创，未经授权禁止转载。`}</p>
+      <nav className={styles.neighbours} aria-label={t`上一篇和下一篇`}>
+        <div className={styles.neighbour}>
+          <span className={styles.neighbourLabel}>{t`上一篇`}</span>
+          {previous ? link(previous, 'prev') : <span className={styles.neighbourNone}>{t`没有了`}</span>}
+        </div>
+        <div className={styles.neighbourNext}>
+          <span className={styles.neighbourLabel}>{t`下一篇`}</span>
+          {next ? link(next, 'next') : <span className={styles.neighbourNone}>{t`没有了`}</span>}
+        </div>
+      </nav>
+    </article>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The HTTP client of the portal's API (spec §7, docs/api.md). Every call goes to `/api`, carries the token of
+ * the `Authorization` cookie in `X-Auth-Token` and the page's language in `Accept-Language`, and resolves with
+ * the envelope's `data` — or rejects with an `ApiRequestError`, also when an HTTP 200 answer carries a business
+ * code other than 200.
+ *
+ * Two answers concern every page, whatever the call (spec §8): HTTP 401 or a body code 401 / 40002 end the
+ * session (clear it and go to login), HTTP 429 shows the "too many requests" warning. They reach the app through
+ * `setApiHooks` (./hooks; src/app/session-listeners.tsx installs them), so this module knows nothing of React or the session.
+ *
+ * This module (and axios) is loaded only by code that talks to the server — forms and the session's effects —
+ * never with the first load of a page.
+ */
+import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
+import Cookies from 'js-cookie';
+import { localeFromPath } from '../locale';
+import { AUTH_COOKIE } from '../storage-keys';
+import { apiHooks } from './hooks';
+
+/** The JSON envelope of every answer. */
+export interface ApiEnvelope<T = unknown> {
+  code: number;
+  message: string;
+  data?: T;
+}
+
+/** Business codes that end the session (docs/api.md): no/malformed token, and unknown/expired/revoked token. */
+export const UNAUTHORIZED_CODES: readonly number[] = [401, 40002];
+
+/**
+ * A failed call. `status` is the HTTP status (0 when no answer arrived: offline, timeout, aborted); `code` the
+ * business code of the body (or the status when the body had none); `message` the server's message in the
+ * request's language (empty when there was none: the UI shows its own text then).
+ */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: number;
+  /** Seconds to wait, from `Retry-After` or `data.retryAfter` of a 429. */
+  readonly retryAfter?: number;
+  /** The field a validation error (400 / 40000 and the like) names, from `data.field`. */
+  readonly field?: string;
+  readonly data?: unknown;
+
+  constructor(init: {
+    status: number;
+    code: number;
+    message: string;
+    retryAfter?: number;
+    field?: string;
+    data?: unknown;
+  }) {
+    super(init.message);
+    this.name = 'ApiRequestError';
+    this.status = init.status;
+    this.code = init.code;
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    if (init.field !== undefined) this.field = init.field;
+    if (init.data !== undefined) this.data = init.data;
+  }
+
+  /** True when no answer arrived (network down, timeout, aborted): the server's state is unknown. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+
+  /** True for the answers that end the session (HTTP 401, body code 401 or 40002). */
+  get isUnauthorized(): boolean {
+    return this.status === 401 || UNAUTHORIZED_CODES.includes(this.code);
+  }
+
+  get isRateLimited(): boolean {
+    return this.status === 429 || this.code === 429;
+  }
+}
+
+export { type ApiHooks, setApiHooks } from './hooks';
+
+/** `en` on /en pages, `zh-CN` otherwise (the server answers messages in that language). */
+export function requestLanguage(pathname: string = apiHooks.pagePath()) {
+  return localeFromPath(pathname) === 'en' ? 'en' : 'zh-CN';
+}
+
+export const http = axios.create({
+  baseURL: '/api',
+  timeout: 20_000,
+  headers: { 'Content-Type': 'application/json' },
+  // Every status resolves: the envelope decides (a 4xx carries a code and a message to show).
+  validateStatus: () => true,
+});
+
+http.interceptors.request.use((config) => {
+  const token = Cookies.get(AUTH_COOKIE);
+  if (token) config.headers.set('X-Auth-Token', token);
+  config.headers.set('Accept-Language', requestLanguage());
+  return config;
+});
+
+function positiveNumber(value: unknown): number | undefined {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : undefined;
+}
+
+function isEnvelope(body: unknown): body is ApiEnvelope {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+/** Turns an answer into its data, or an `ApiRequestError` (exported for tests). */
+export function settle<T>(status: number, body: unknown, headers: Record<string, unknown> = {}): T {
+  if (status >= 200 && status < 300 && isEnvelope(body) && body.code === 200) return body.data as T;
+  const envelope = isEnvelope(body) ? body : undefined;
+  const data = envelope?.data as { retryAfter?: unknown; field?: unknown } | undefined;
+  const retryAfter = positiveNumber(headers['retry-after']) ?? positiveNumber(data?.retryAfter);
+  throw new ApiRequestError({
+    status,
+    code: envelope?.code ?? status,
+    message: typeof envelope?.message === 'string' ? envelope.message : '',
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+    ...(typeof data?.field === 'string' ? { field: data.field } : {}),
+    ...(envelope?.data !== undefined ? { data: envelope.data } : {}),
+  });
+}
+
+/** Runs the 401/429 hooks for an error; a hook that throws never hides the error from the caller. */
+function notify(error: ApiRequestError) {
+  try {
+    if (error.isUnauthorized) apiHooks.onUnauthorized(error);
+    else if (error.status === 429) apiHooks.onTooManyRequests(error);
+  } catch (hookError) {
+    console.error('[api] a response hook failed:', hookError);
+  }
+}
+
+/** Sends a request and resolves with the envelope's `data`, or rejects with an `ApiRequestError`. */
+export async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  let status: number;
+  let body: unknown;
+  let headers: Record<string, unknown>;
+  try {
+    const response = await http.request(config);
+    status = response.status;
+    body = response.data;
+    headers = response.headers as Record<string, unknown>;
+  } catch (error) {
+    // No answer at all: offline, timeout, aborted, or a request that could not be built.
+    throw new ApiRequestError({
+      status: 0,
+      code: 0,
+      message: '',
+      data: isAxiosError(error) ? error.code : String(error),
+    });
+  }
+  try {
+    return settle<T>(status, body, headers);
+  } catch (error) {
+    if (error instanceof ApiRequestError) notify(error);
+    throw error;
+  }
+}
