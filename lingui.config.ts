@@ -6,12 +6,15 @@ import { formatter } from '@lingui/format-po';
  * `locales/en/*.po`. Catalogs are split by area (one .po per area and locale) so that work on different
  * areas never rewrites the same file; `src/lib/i18n.ts` merges them at run time.
  */
+const AUTH_COMPONENTS = ['src/components/country-select', 'src/components/slider-captcha'];
+
 const catalogs: Record<string, string[]> = {
   common: ['src/app', 'src/components', 'src/lib', 'src/routes'],
   layout: ['src/features/layout'],
   home: ['src/features/home'],
   layers: ['src/features/layers'],
-  auth: ['src/features/auth'],
+  // The phone-number and captcha components only appear on the auth pages: their messages load with them.
+  auth: ['src/features/auth', ...AUTH_COMPONENTS],
   scan: ['src/features/scan-login'],
   college: ['src/features/college'],
 };
@@ -24,5 +27,6 @@ export default defineConfig({
   catalogs: Object.entries(catalogs).map(([name, dirs]) => ({
     path: `<rootDir>/locales/{locale}/${name}`,
     include: dirs.map((dir) => `<rootDir>/${dir}`),
+    exclude: name === 'common' ? AUTH_COMPONENTS.map((dir) => `<rootDir>/${dir}/**`) : [],
   })),
 });
