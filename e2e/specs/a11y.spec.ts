@@ -2,38 +2,15 @@
  * axe-core (WCAG 2.0 / 2.1, levels A and AA) on every page route in zh and en, and with each layer open.
  * A failure lists each violation's rule, what it means and the elements that break it.
  */
-import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { DIALOG_TITLES, type DialogKind } from '../models/names';
 import { SitePage } from '../models/site-page';
+import { assertNoAxeViolations as assertNoViolations } from '../support/axe';
 import { browserForThisFile, pageTest } from '../support/browser';
 import { ALL_PAGES, LOCALES, localized } from '../support/routes';
 import { sleep } from '../support/wait';
 
 const browser = browserForThisFile();
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function assertNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const report = violations.map((violation) => {
-    const nodes = violation.nodes
-      .slice(0, 5)
-      .map(
-        (node) =>
-          `      ${node.target.join(' ')}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
-      );
-    const more = violation.nodes.length > 5 ? [`      … and ${violation.nodes.length - 5} more`] : [];
-    return [
-      `  ${violation.id} (${violation.impact}): ${violation.help} — ${violation.helpUrl}`,
-      ...nodes,
-      ...more,
-    ].join('\n');
-  });
-  assert.equal(violations.length, 0, `axe found ${violations.length} violation(s) on ${what}:\n${report.join('\n')}`);
-}
-
 describe('accessibility of every page', { concurrency: 3 }, () => {
   for (const { locale, path } of ALL_PAGES) {
     pageTest(

@@ -13,10 +13,10 @@ import { useLocale } from '~/lib/use-locale';
 import { describeFailure, networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { completeSignIn } from './complete';
-import { PasswordField, PhoneField, TextField } from './fields';
+import { PasswordField, PhoneField } from './fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
-import { SmsButton } from './sms-button';
+import { SmsCodeField } from './sms-code-field';
 import { collectErrors, useForm } from './use-form';
 import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
 
@@ -125,33 +125,7 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
           inputRef={form.inputRef('password')}
         />
       ) : (
-        <TextField
-          name="code"
-          label={t`验证码`}
-          placeholder={t`请输入验证码`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={values.code}
-          onValue={(value) => form.setValue('code', value)}
-          error={errors.code}
-          inputRef={form.inputRef('code')}
-          after={
-            <SmsButton
-              purpose="login"
-              getTarget={() => {
-                const problem = checkPhone(values.phone, countryCode, validationMessages.phoneEmpty);
-                if (problem) {
-                  form.setError('phone', problem, { focus: true });
-                  return null;
-                }
-                return { phone: normalizePhone(values.phone), countryCode };
-              }}
-              onSent={() => form.focus('code')}
-              onPhoneError={(message) => form.setError('phone', message, { focus: true })}
-            />
-          }
-        />
+        <SmsCodeField form={form} countryCode={countryCode} purpose="login" />
       )}
 
       <FormNotice>{form.notice}</FormNotice>

@@ -20,7 +20,7 @@ import { completeSignIn } from './complete';
 import { PasswordField, PhoneField, TextField } from './fields';
 import { AgreementNotice, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { workbenchFor } from './navigation';
-import { SmsButton } from './sms-button';
+import { SmsCodeField } from './sms-code-field';
 import { collectErrors, useForm } from './use-form';
 import {
   checkCode,
@@ -118,33 +118,7 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
         error={errors.phone}
         inputRef={form.inputRef('phone')}
       />
-      <TextField
-        name="code"
-        label={t`验证码`}
-        placeholder={t`请输入验证码`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={values.code}
-        onValue={(value) => setValue('code', value)}
-        error={errors.code}
-        inputRef={form.inputRef('code')}
-        after={
-          <SmsButton
-            purpose="register"
-            getTarget={() => {
-              const problem = checkPhone(values.phone, countryCode, validationMessages.phoneEmpty);
-              if (problem) {
-                form.setError('phone', problem, { focus: true });
-                return null;
-              }
-              return { phone: normalizePhone(values.phone), countryCode };
-            }}
-            onSent={() => form.focus('code')}
-            onPhoneError={(message) => form.setError('phone', message, { focus: true })}
-          />
-        }
-      />
+      <SmsCodeField form={form} countryCode={countryCode} purpose="register" />
       <TextField
         name="nickname"
         label={t`昵称`}

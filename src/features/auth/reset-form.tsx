@@ -15,9 +15,9 @@ import { localizePath } from '~/lib/locale';
 import { useLocale } from '~/lib/use-locale';
 import { describeFailure, networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
-import { PasswordField, PhoneField, TextField } from './fields';
+import { PasswordField, PhoneField } from './fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
-import { SmsButton } from './sms-button';
+import { SmsCodeField } from './sms-code-field';
 import { collectErrors, useForm } from './use-form';
 import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
 
@@ -86,33 +86,7 @@ export function ResetForm() {
         error={errors.phone}
         inputRef={form.inputRef('phone')}
       />
-      <TextField
-        name="code"
-        label={t`验证码`}
-        placeholder={t`请输入验证码`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={values.code}
-        onValue={(value) => setValue('code', value)}
-        error={errors.code}
-        inputRef={form.inputRef('code')}
-        after={
-          <SmsButton
-            purpose="reset"
-            getTarget={() => {
-              const problem = checkPhone(values.phone, countryCode, validationMessages.phoneEmpty);
-              if (problem) {
-                form.setError('phone', problem, { focus: true });
-                return null;
-              }
-              return { phone: normalizePhone(values.phone), countryCode };
-            }}
-            onSent={() => form.focus('code')}
-            onPhoneError={(message) => form.setError('phone', message, { focus: true })}
-          />
-        }
-      />
+      <SmsCodeField form={form} countryCode={countryCode} purpose="reset" />
       <PasswordField
         name="password"
         label={t`新密码`}

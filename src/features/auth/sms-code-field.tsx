@@ -1,0 +1,63 @@
+/**
+ * The verification-code field with its "get code" button, as the login (SMS mode), register and reset forms all
+ * show it: the button checks the phone first (an empty or invalid one is reported on the phone field), then runs
+ * the captcha and sends the code for `purpose`; a sent code moves the focus to this field.
+ */
+import { useLingui } from '@lingui/react/macro';
+import type { SmsPurpose } from '~/lib/api/accounts';
+import { TextField } from './fields';
+import { SmsButton } from './sms-button';
+import type { FieldError } from './use-form';
+import { checkPhone, normalizePhone, validationMessages } from './validation';
+
+/** What the field needs of a form made with `useForm` that has `phone` and `code` fields. */
+export interface PhoneCodeForm {
+  values: Record<'phone' | 'code', string>;
+  errors: Partial<Record<'phone' | 'code', FieldError>>;
+  setValue(field: 'code', value: string): void;
+  setError(field: 'phone', error: FieldError | null, options?: { focus?: boolean }): void;
+  focus(field: 'code'): void;
+  inputRef(field: 'code'): (element: HTMLElement | null) => void;
+}
+
+export function SmsCodeField({
+  form,
+  countryCode,
+  purpose,
+}: {
+  form: PhoneCodeForm;
+  countryCode: number;
+  purpose: SmsPurpose;
+}) {
+  const { t } = useLingui();
+  const { values, errors } = form;
+  return (
+    <TextField
+      name="code"
+      label={t`验证码`}
+      placeholder={t`请输入验证码`}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={values.code}
+      onValue={(value) => form.setValue('code', value)}
+      error={errors.code}
+      inputRef={form.inputRef('code')}
+      after={
+        <SmsButton
+          purpose={purpose}
+          getTarget={() => {
+            const problem = checkPhone(values.phone, countryCode, validationMessages.phoneEmpty);
+            if (problem) {
+              form.setError('phone', problem, { focus: true });
+              return null;
+            }
+            return { phone: normalizePhone(values.phone), countryCode };
+          }}
+          onSent={() => form.focus('code')}
+          onPhoneError={(message) => form.setError('phone', message, { focus: true })}
+        />
+      }
+    />
+  );
+}
