@@ -65,18 +65,14 @@ try {
     rows.push(
       [
         page.path,
-        'first-load JS, received until network idle (br)',
-        kb(page.jsBytes),
-        `≤ ${kb(BUDGETS.jsBytes)}`,
-        verdict(page.jsBytes <= BUDGETS.jsBytes),
-      ],
-      [
-        page.path,
-        '  the same without the idle link prefetch',
+        'first-load JS, received before the idle link prefetch (br)',
         kb(page.jsWithoutPrefetch),
         `≤ ${kb(BUDGETS.jsBytes)}`,
         verdict(page.jsWithoutPrefetch <= BUDGETS.jsBytes),
       ],
+      // The idle prefetch (spec §9) fetches the code of the pages the header links to (login, the college) once
+      // the page is loaded and idle: it does not delay this page, so it is shown but has no budget.
+      [page.path, '  plus the idle link prefetch, until network idle', kb(page.jsBytes), '-', '-'],
       [
         page.path,
         'first-load JS, from the build manifest incl. catalogs (br)',
