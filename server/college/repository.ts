@@ -181,7 +181,15 @@ const SNIPPET_LENGTH = 120;
 
 /** About 120 characters of `text` around the first place a term occurs; undefined when none does. */
 export function snippetOf(text: string, terms: string[]): string | undefined {
-  const flat = text.replace(/\s+/g, ' ');
+  // Blocks (headings, paragraphs, list items) are separate lines: a heading runs into the next paragraph unless
+  // it ended a sentence, so such a join gets a middle dot.
+  const flat = text
+    .split('\n')
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block, index, all) => (index < all.length - 1 && !/[。！？.!?:：;；…]$/.test(block) ? `${block} ·` : block))
+    .join(' ')
+    .replace(/\s+/g, ' ');
   const lower = flat.toLowerCase();
   let at = -1;
   let length = 0;
