@@ -370,6 +370,18 @@ describeDatabases('college API', (getDb) => {
       expect(stored[0].n).toBe(2);
     });
 
+    it('counts at most 60 new likes an hour from one address, then answers 429 with the wait', async () => {
+      for (let i = 0; i < 60; i++) expect((await like(105)).body.data.counted).toBe(true);
+      const refused = await like(105);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(/再试/);
+      const [count] = await getDb().query<{ likes: number }>(
+        'select likes from college_like_counts where article_id = 105',
+      );
+      expect(count.likes).toBe(60);
+    });
+
     it('counts the like for the article in both languages', async () => {
       await like(204);
       expect((await get<Likes>('/v2/college/articles/204/likes?lang=en')).body.data.likes).toBe(1);

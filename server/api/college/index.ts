@@ -15,6 +15,8 @@ import {
   RECOMMENDED_COUNT,
 } from '../../../src/features/college/sections';
 import { brands } from '../../../src/lib/brand';
+import { tooMany } from '../../accounts/errors';
+import { lockBuckets, type Rule, recordEvent, retryAfter } from '../../accounts/limits';
 import type { ContentLang } from '../../college/content';
 import {
   addLike,
@@ -25,7 +27,7 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
-import { requestBrand } from '../../request';
+import { clientAddress, requestBrand } from '../../request';
 import type { ApiDeps } from '../deps';
 import { ApiError, BAD_REQUEST, nameFields, ok, readJson, readQuery, requestLanguage } from '../http';
 import { defineOperation } from '../openapi';
@@ -152,6 +154,9 @@ export function queryTerms(query: string): string[] {
   return terms;
 }
 
+/** New likes counted from one IP address (a visitor who keeps its cookie can like each article once anyway). */
+export const LIKES_PER_IP: Rule[] = [{ limit: 60, windowSeconds: 3600 }];
+
 export function collegeApi(deps: ApiDeps) {
   const { db, settings } = deps;
   const api = new Hono();
@@ -210,7 +215,16 @@ export function collegeApi(deps: ApiDeps) {
       });
     }
     const visitorId = visitor;
-    const { likes, counted } = await db.transaction((tx) => addLike(tx, id, visitorId));
+    // One like per visitor per article; a client that drops its cookie to like again is held to LIKES_PER_IP.
+    const ipBucket = `college:like:ip:${clientAddress(c, settings.trustProxy)}`;
+    const { likes, counted } = await db.transaction(async (tx) => {
+      await lockBuckets(tx, [ipBucket]);
+      const wait = await retryAfter(tx, ipBucket, LIKES_PER_IP, deps.now());
+      if (wait > 0) throw tooMany(wait);
+      const result = await addLike(tx, id, visitorId);
+      if (result.counted) await recordEvent(tx, ipBucket, LIKES_PER_IP, deps.now());
+      return result;
+    });
     c.header('Cache-Control', 'no-store');
     return ok(c, { articleId: id, likes, liked: true, counted });
   });
