@@ -7,7 +7,9 @@
  * - 429: the app already shows the "too many requests" warning; the form says how long to wait.
  * - Anything else (40003 wrong phone or password, server errors, no connection): a toast.
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { toast } from '~/components/toast/toast';
 import { ApiRequestError } from '~/lib/api/client';
 
 export const networkFailure = msg`网络连接失败，请检查网络后重试`;
@@ -36,4 +38,37 @@ export function describeFailure<F extends string>(
   const field = apiField ? fields[apiField] : undefined;
   if (field && error.message) return { kind: 'field', field, message: error.message };
   return { kind: 'toast', message: error.message || null, network: false };
+}
+
+const tooManyTries = msg`操作过于频繁，请稍后再试`;
+
+/** What `showFailure` needs of a form made with `useForm`. */
+export interface FailureForm<F extends string> {
+  setBusy(busy: boolean): void;
+  setError(field: F, error: string, options?: { focus?: boolean }): void;
+  setNotice(notice: string): void;
+}
+
+/**
+ * Shows a failed submit the way every auth form does: the form is usable again, a field error goes next to its
+ * field (focused), a wait goes in the form's notice, anything else is the form's failure toast ("登录失败：…").
+ */
+export function showFailure<F extends string>(
+  form: FailureForm<F>,
+  error: unknown,
+  fields: Partial<Record<string, F>>,
+  {
+    i18n,
+    failed,
+    failedWith,
+  }: { i18n: I18n; failed: MessageDescriptor; failedWith: (reason: string) => MessageDescriptor },
+): void {
+  form.setBusy(false);
+  const failure = describeFailure<F>(error, fields);
+  if (failure.kind === 'field') form.setError(failure.field, failure.message, { focus: true });
+  else if (failure.kind === 'wait') form.setNotice(failure.message || i18n._(tooManyTries));
+  else {
+    const reason = failure.message ?? (failure.network ? i18n._(networkFailure) : null);
+    toast.error(i18n._(reason ? failedWith(reason) : failed));
+  }
 }

@@ -6,17 +6,16 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
-import { toast } from '~/components/toast/toast';
 import { login } from '~/lib/api/accounts';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
-import { describeFailure, networkFailure } from './api-errors';
+import { showFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { completeSignIn } from './complete';
-import { PasswordField, PhoneField } from './fields';
+import { PasswordField } from './fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
-import { SmsCodeField } from './sms-code-field';
+import { FormPhoneField, SmsCodeField } from './sms-code-field';
 import { collectErrors, useForm } from './use-form';
 import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
 
@@ -70,14 +69,12 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
       await completeSignIn(userInfo, t`登录成功`, target);
       // The page is being replaced; the button stays busy until it is.
     } catch (error) {
-      form.setBusy(false);
-      const failure = describeFailure<Field>(error, { phone: 'phone', password: 'password', code: 'code' });
-      if (failure.kind === 'field') form.setError(failure.field, failure.message, { focus: true });
-      else if (failure.kind === 'wait') form.setNotice(failure.message || t`操作过于频繁，请稍后再试`);
-      else {
-        const reason = failure.message ?? (failure.network ? i18n._(networkFailure) : null);
-        toast.error(i18n._(reason ? loginFailedWith(reason) : loginFailed));
-      }
+      showFailure(
+        form,
+        error,
+        { phone: 'phone', password: 'password', code: 'code' },
+        { i18n, failed: loginFailed, failedWith: loginFailedWith },
+      );
     }
   };
 
@@ -100,18 +97,7 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
         </button>
       </fieldset>
 
-      <PhoneField
-        name="phone"
-        value={values.phone}
-        onValue={(value) => form.setValue('phone', value)}
-        countryCode={countryCode}
-        onCountry={(value) => {
-          setCountryCode(value);
-          form.setError('phone', null);
-        }}
-        error={errors.phone}
-        inputRef={form.inputRef('phone')}
-      />
+      <FormPhoneField form={form} countryCode={countryCode} onCountry={setCountryCode} />
 
       {mode === 'password' ? (
         <PasswordField

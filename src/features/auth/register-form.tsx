@@ -8,19 +8,18 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
-import { toast } from '~/components/toast/toast';
 import { type RegisterInput, register } from '~/lib/api/accounts';
 import { inviteCodeFromQuery, readAttribution } from '~/lib/attribution';
 import { CHANNEL_IDS, CLIENT_ID } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
-import { describeFailure, networkFailure } from './api-errors';
+import { showFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { completeSignIn } from './complete';
-import { PasswordField, PhoneField, TextField } from './fields';
+import { PasswordField, TextField } from './fields';
 import { AgreementNotice, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { workbenchFor } from './navigation';
-import { SmsCodeField } from './sms-code-field';
+import { FormPhoneField, SmsCodeField } from './sms-code-field';
 import { collectErrors, useForm } from './use-form';
 import {
   checkCode,
@@ -87,37 +86,24 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
       const userInfo = await register(input);
       await completeSignIn(userInfo, t`注册成功`, workbenchFor(workbenchUrl, locale));
     } catch (error) {
-      form.setBusy(false);
-      const failure = describeFailure<Field>(error, {
-        phone: 'phone',
-        code: 'code',
-        nickname: 'nickname',
-        password: 'password',
-        inviteCode: 'inviteCode',
-      });
-      if (failure.kind === 'field') form.setError(failure.field, failure.message, { focus: true });
-      else if (failure.kind === 'wait') form.setNotice(failure.message || t`操作过于频繁，请稍后再试`);
-      else {
-        const reason = failure.message ?? (failure.network ? i18n._(networkFailure) : null);
-        toast.error(i18n._(reason ? registerFailedWith(reason) : registerFailed));
-      }
+      showFailure(
+        form,
+        error,
+        {
+          phone: 'phone',
+          code: 'code',
+          nickname: 'nickname',
+          password: 'password',
+          inviteCode: 'inviteCode',
+        },
+        { i18n, failed: registerFailed, failedWith: registerFailedWith },
+      );
     }
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t`注册`}>
-      <PhoneField
-        name="phone"
-        value={values.phone}
-        onValue={(value) => setValue('phone', value)}
-        countryCode={countryCode}
-        onCountry={(value) => {
-          setCountryCode(value);
-          form.setError('phone', null);
-        }}
-        error={errors.phone}
-        inputRef={form.inputRef('phone')}
-      />
+      <FormPhoneField form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <SmsCodeField form={form} countryCode={countryCode} purpose="register" />
       <TextField
         name="nickname"

@@ -13,11 +13,11 @@ import { toast } from '~/components/toast/toast';
 import { resetPassword } from '~/lib/api/accounts';
 import { localizePath } from '~/lib/locale';
 import { useLocale } from '~/lib/use-locale';
-import { describeFailure, networkFailure } from './api-errors';
+import { showFailure } from './api-errors';
 import * as styles from './auth-form.css';
-import { PasswordField, PhoneField } from './fields';
+import { PasswordField } from './fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
-import { SmsCodeField } from './sms-code-field';
+import { FormPhoneField, SmsCodeField } from './sms-code-field';
 import { collectErrors, useForm } from './use-form';
 import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
 
@@ -61,31 +61,18 @@ export function ResetForm() {
       if (readStoredSession().token) forceLogout();
       else await navigate({ to: localizePath('/login', locale) });
     } catch (error) {
-      form.setBusy(false);
-      const failure = describeFailure<Field>(error, { phone: 'phone', code: 'code', password: 'password' });
-      if (failure.kind === 'field') form.setError(failure.field, failure.message, { focus: true });
-      else if (failure.kind === 'wait') form.setNotice(failure.message || t`操作过于频繁，请稍后再试`);
-      else {
-        const reason = failure.message ?? (failure.network ? i18n._(networkFailure) : null);
-        toast.error(i18n._(reason ? resetFailedWith(reason) : resetFailed));
-      }
+      showFailure(
+        form,
+        error,
+        { phone: 'phone', code: 'code', password: 'password' },
+        { i18n, failed: resetFailed, failedWith: resetFailedWith },
+      );
     }
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t`找回密码`}>
-      <PhoneField
-        name="phone"
-        value={values.phone}
-        onValue={(value) => setValue('phone', value)}
-        countryCode={countryCode}
-        onCountry={(value) => {
-          setCountryCode(value);
-          form.setError('phone', null);
-        }}
-        error={errors.phone}
-        inputRef={form.inputRef('phone')}
-      />
+      <FormPhoneField form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <SmsCodeField form={form} countryCode={countryCode} purpose="reset" />
       <PasswordField
         name="password"

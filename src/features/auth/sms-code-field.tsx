@@ -1,11 +1,11 @@
 /**
- * The verification-code field with its "get code" button, as the login (SMS mode), register and reset forms all
+ * The phone-number field (with its country) and the verification-code field with its "get code" button, as the login (SMS mode), register and reset forms all
  * show it: the button checks the phone first (an empty or invalid one is reported on the phone field), then runs
  * the captcha and sends the code for `purpose`; a sent code moves the focus to this field.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { SmsPurpose } from '~/lib/api/accounts';
-import { TextField } from './fields';
+import { PhoneField, TextField } from './fields';
 import { SmsButton } from './sms-button';
 import type { FieldError } from './use-form';
 import { checkPhone, normalizePhone, validationMessages } from './validation';
@@ -14,7 +14,7 @@ import { checkPhone, normalizePhone, validationMessages } from './validation';
 export interface PhoneCodeForm {
   values: Record<'phone' | 'code', string>;
   errors: Partial<Record<'phone' | 'code', FieldError>>;
-  setValue(field: 'code', value: string): void;
+  setValue(field: 'phone' | 'code', value: string): void;
   setError(field: 'phone', error: FieldError | null, options?: { focus?: boolean }): void;
   focus(field: 'code'): void;
   inputRef(field: 'code'): (element: HTMLElement | null) => void;
@@ -58,6 +58,34 @@ export function SmsCodeField({
           onPhoneError={(message) => form.setError('phone', message, { focus: true })}
         />
       }
+    />
+  );
+}
+
+/** The phone number with its country select; choosing another country clears the phone's error. */
+export function FormPhoneField({
+  form,
+  countryCode,
+  onCountry,
+}: {
+  form: Pick<PhoneCodeForm, 'values' | 'errors' | 'setValue' | 'setError'> & {
+    inputRef(field: 'phone'): (element: HTMLElement | null) => void;
+  };
+  countryCode: number;
+  onCountry: (countryCode: number) => void;
+}) {
+  return (
+    <PhoneField
+      name="phone"
+      value={form.values.phone}
+      onValue={(value) => form.setValue('phone', value)}
+      countryCode={countryCode}
+      onCountry={(value) => {
+        onCountry(value);
+        form.setError('phone', null);
+      }}
+      error={form.errors.phone}
+      inputRef={form.inputRef('phone')}
     />
   );
 }
