@@ -8,6 +8,7 @@ import { captchaMachine } from './captcha/captcha.machine';
 import { captchaPathEvents } from './captcha/captcha.testing';
 import { documentModalMachine, layerMachine } from './layer/layer.machine';
 import { loadingBarMachine } from './loading-bar/loading-bar.machine';
+import { scanLoginPathEvents, scanLoginPathMachine } from './scan-login/scan-login.testing';
 import { sessionMachine } from './session/session.machine';
 import { sessionPathEvents } from './session/session.testing';
 import { smsCountdownMachine } from './sms-countdown/sms-countdown.machine';
@@ -75,5 +76,12 @@ export const machineRegistry: RegisteredMachine[] = [
     spec: '§3 session store, §4 login state and logout, §8 401 / 40002 and logout errors, issue 3 item 7',
     machine: sessionMachine,
     events: sessionPathEvents,
+  },
+  {
+    name: 'scan-login',
+    spec: 'issue 4 WeChat QR login: code, polling (2 s, paused while hidden, retries, 429), bind / register, final states',
+    // The machine with the sample timings (poll 2000 ms, a 429 waits 3000 ms): its delays come from the code.
+    machine: scanLoginPathMachine,
+    events: scanLoginPathEvents,
   },
 ];

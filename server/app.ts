@@ -6,7 +6,9 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
+import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
+import { createMessagingProvider } from './providers/messaging/index';
 import { workbenchRoutes } from './workbench/index';
 
 export interface AppOptions extends PageHandlerDeps {
@@ -53,6 +55,13 @@ export function createApp(options: AppOptions) {
 
   // The stand-in workbench landing (needs the database to check the login), before the pages.
   if (options.api) app.route('/', workbenchRoutes({ ...options.api, settings: options.settings }));
+  // The QR login's phone pages (simulator and confirm page), before the pages so no page rule redirects them.
+  if (options.api) {
+    const { db, now } = options.api;
+    const messaging = options.api.messaging ?? createMessagingProvider(options.settings, db);
+    const appFetch = (request: Request, env?: unknown) => app.fetch(request, env);
+    app.route('/', phonePages({ db, now, settings: options.settings, messaging, appFetch }));
+  }
 
   // Route loaders rendering on the server call the API in-process through the app itself (no network).
   const handlePage = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });

@@ -11,12 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
 import { startSweeper } from './accounts/sweep';
+import { adminSocketPath, startAdminControl } from './admin/control';
 import { createApp } from './app';
 import { seedCollege } from './college/seed';
 import { openDatabase } from './db/open';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
 import { createCaptchaProvider } from './providers/captcha/index';
+import { createMessagingProvider, describeMessagingProvider } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
 import { readSettings } from './settings';
 
@@ -34,11 +36,23 @@ async function main() {
   });
   await seedCollege(db, join(projectRoot, 'content/college'));
   const now = () => new Date();
-  const api = { db, now, sms: createSmsProvider(settings, now), captcha: createCaptchaProvider(settings) };
+  const api = {
+    db,
+    now,
+    sms: createSmsProvider(settings, now),
+    captcha: createCaptchaProvider(settings),
+    messaging: createMessagingProvider(settings, db, { now }),
+  };
   startSweeper(db, now);
+  // The embedded database admits one process: operator commands (npm run admin) run in this one.
+  const stopAdmin = settings.databaseUrl
+    ? null
+    : await startAdminControl(db, adminSocketPath(resolve(projectRoot, settings.dataDir)), now);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      db.close().finally(() => process.exit(0));
+      Promise.resolve(stopAdmin?.())
+        .then(() => db.close())
+        .finally(() => process.exit(0));
     });
   }
 
@@ -94,6 +108,7 @@ async function main() {
   console.log(
     `SMS: ${settings.sms.provider === 'http' ? 'HTTP gateway (SMS_GATEWAY_URL)' : 'built-in sink (codes in this log)'}; captcha: ${settings.captcha.provider}.`,
   );
+  console.log(describeMessagingProvider(settings));
   console.log(
     settings.databaseUrl
       ? 'Database: PostgreSQL (DATABASE_URL).'

@@ -18,6 +18,49 @@ describe('settings', () => {
       trustProxy: false,
       sms: { provider: 'builtin' },
       captcha: { provider: 'builtin' },
+      wx: {
+        provider: 'simulator',
+        qrTtlSeconds: 300,
+        apiUrl: 'https://api.weixin.qq.com',
+        simulatorUrl: undefined,
+        simulatorUrl2: undefined,
+        token: undefined,
+      },
+    });
+  });
+
+  it('reads the WeChat platform and insists on its credentials and token', () => {
+    const platform = {
+      WX_PROVIDER: 'platform',
+      WX_APP_ID: 'wx-app-1',
+      WX_APP_SECRET: 'secret-1',
+      WX_TOKEN: 'token-1',
+      WX_QR_TTL_SECONDS: '600',
+    };
+    expect(readSettings(platform).wx).toEqual({
+      provider: 'platform',
+      qrTtlSeconds: 600,
+      apiUrl: 'https://api.weixin.qq.com',
+      account: { appId: 'wx-app-1', appSecret: 'secret-1' },
+      account2: undefined,
+      token: 'token-1',
+    });
+    expect(readSettings({ ...platform, WX_APP_ID_2: 'wx-app-2', WX_APP_SECRET_2: 'secret-2' }).wx.account2).toEqual({
+      appId: 'wx-app-2',
+      appSecret: 'secret-2',
+    });
+    expect(() => readSettings({ ...platform, WX_TOKEN: '' })).toThrow(/WX_TOKEN/);
+    expect(() => readSettings({ ...platform, WX_APP_SECRET: undefined })).toThrow(/WX_APP_SECRET/);
+    expect(() => readSettings({ ...platform, WX_APP_ID_2: 'wx-app-2' })).toThrow(/WX_APP_SECRET_2/);
+    expect(() => readSettings({ WX_PROVIDER: 'carrier-pigeon' })).toThrow(/WX_PROVIDER/);
+    expect(() => readSettings({ WX_QR_TTL_SECONDS: '5' })).toThrow(/WX_QR_TTL_SECONDS/);
+    expect(() => readSettings({ WX_API_URL: 'ftp://x' })).toThrow(/WX_API_URL/);
+    expect(() => readSettings({ WX_SIMULATOR_URL: 'phone' })).toThrow(/WX_SIMULATOR_URL/);
+    expect(() => readSettings({ WX_SIMULATOR_URL_2: 'phone' })).toThrow(/WX_SIMULATOR_URL_2/);
+    expect(readSettings({ WX_SIMULATOR_URL: 'http://192.168.1.20:3030', WX_TOKEN: 't' }).wx).toMatchObject({
+      provider: 'simulator',
+      simulatorUrl: 'http://192.168.1.20:3030',
+      token: 't',
     });
   });
 

@@ -26,6 +26,31 @@ export interface Settings {
   sms: { provider: 'builtin' | 'http'; gatewayUrl?: string; gatewayKey?: string };
   /** The captcha in front of every SMS: the built-in slider or a third-party service verified by URL. */
   captcha: { provider: 'builtin' | 'remote'; appId?: string; secret?: string; verifyUrl?: string };
+  /** The messaging platform of the QR login (WeChat official account): the built-in simulator or the platform. */
+  wx: WxSettings;
+}
+
+export interface WxAccount {
+  appId: string;
+  appSecret: string;
+}
+
+export interface WxSettings {
+  provider: 'simulator' | 'platform';
+  /** Seconds a new login QR code stays valid. */
+  qrTtlSeconds: number;
+  /** The token the platform signs webhook calls with (platform: required; simulator: a per-install secret when empty). */
+  token?: string;
+  /** Platform API base URL. */
+  apiUrl: string;
+  /** Brand 1's official account (required with `platform`). */
+  account?: WxAccount;
+  /** Brand 2's official account; brand 1's when not set. */
+  account2?: WxAccount;
+  /** Origin brand 1's simulator QR codes point at (default: this machine's LAN address and the brand's port). */
+  simulatorUrl?: string;
+  /** The same for brand 2 (default: the automatic rule; brand 1's origin would reach brand 1). */
+  simulatorUrl2?: string;
 }
 
 function intSetting(value: string | undefined, fallback: number, name: string): number {
@@ -77,6 +102,34 @@ function readCaptcha(env: NodeJS.ProcessEnv): Settings['captcha'] {
   };
 }
 
+function readWx(env: NodeJS.ProcessEnv): WxSettings {
+  const provider = choice(env.WX_PROVIDER, ['simulator', 'platform'] as const, 'WX_PROVIDER');
+  const qrTtlSeconds = intSetting(env.WX_QR_TTL_SECONDS, 300, 'WX_QR_TTL_SECONDS');
+  if (qrTtlSeconds < 10 || qrTtlSeconds > 2_592_000)
+    throw new Error(`WX_QR_TTL_SECONDS must be between 10 and 2592000, got "${env.WX_QR_TTL_SECONDS}"`);
+  const apiUrl = env.WX_API_URL || 'https://api.weixin.qq.com';
+  if (!/^https?:\/\//.test(apiUrl)) throw new Error(`WX_API_URL must be an http(s) URL, got "${apiUrl}"`);
+  const simulatorUrl = env.WX_SIMULATOR_URL || undefined;
+  const simulatorUrl2 = env.WX_SIMULATOR_URL_2 || undefined;
+  for (const [name, value] of [
+    ['WX_SIMULATOR_URL', simulatorUrl],
+    ['WX_SIMULATOR_URL_2', simulatorUrl2],
+  ])
+    if (value && !/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  if (provider === 'simulator')
+    return { provider, qrTtlSeconds, apiUrl, simulatorUrl, simulatorUrl2, token: env.WX_TOKEN || undefined };
+  const because = 'WX_PROVIDER is "platform"';
+  const account = { appId: required(env, 'WX_APP_ID', because), appSecret: required(env, 'WX_APP_SECRET', because) };
+  const account2 =
+    env.WX_APP_ID_2 || env.WX_APP_SECRET_2
+      ? {
+          appId: required(env, 'WX_APP_ID_2', 'WX_APP_SECRET_2 is set'),
+          appSecret: required(env, 'WX_APP_SECRET_2', 'WX_APP_ID_2 is set'),
+        }
+      : undefined;
+  return { provider, qrTtlSeconds, apiUrl, account, account2, token: required(env, 'WX_TOKEN', because) };
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const edition = env.EDITION ?? 'main';
   if (edition !== 'main' && edition !== 'regional')
@@ -95,5 +148,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     sms: readSms(env),
     captcha: readCaptcha(env),
+    wx: readWx(env),
   };
 }

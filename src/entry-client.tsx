@@ -8,7 +8,7 @@ import { browserEffects, createAppActors, machinesModule } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
 import { prefetchLinksOnIdle } from './app/prefetch';
 import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
-import { areaOfPath, loadLocale } from './lib/i18n';
+import { areasOfPath, loadLocale } from './lib/i18n';
 import { localeFromPath } from './lib/locale';
 import { createAppRouter } from './router';
 
@@ -29,7 +29,7 @@ const router = createAppRouter({
 });
 connectLoadingBar(router, actors.loadingBar);
 
-loadLocale(localeFromPath(window.location.pathname), [areaOfPath(window.location.pathname)]).then(
+loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location.pathname)).then(
   () => {
     hydrateRoot(document, <RouterClient router={router} />);
     prefetchLinksOnIdle(router);

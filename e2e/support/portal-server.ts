@@ -61,6 +61,11 @@ export interface StartOptions {
   logFile: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * The embedded database's folder, kept when the server stops (say, for a command run on it between two
+   * servers). Default: a new empty folder, removed when the server stops.
+   */
+  dataDir?: string;
 }
 
 /** Starts `server/main.ts` in production mode and resolves once GET /api/health answers 200. */
@@ -73,7 +78,7 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
   mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   // Every run starts with an empty embedded database of its own, removed when the server stops.
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-data-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
@@ -84,6 +89,10 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
       BRAND2_PORT: String(brand2Port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The tests play WeChat with the built-in simulator at this server's own address, whatever the shell says.
+      WX_PROVIDER: 'simulator',
+      WX_SIMULATOR_URL: '',
+      WX_SIMULATOR_URL_2: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,7 +121,7 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
       clearTimeout(killTimer);
     }
     await new Promise<void>((resolve) => log.end(resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const baseUrl = `http://localhost:${port}`;

@@ -16,6 +16,7 @@ export const CODES = {
   phoneInvalid: 40011,
   passwordCommon: 40012,
   smsFailed: 40013,
+  accountBanned: 40014,
   tooMany: 429,
 } as const;
 
@@ -23,6 +24,7 @@ export const SUCCESS = {
   smsSent: { zh: '验证码发送成功', en: 'Verification code sent' },
   registered: { zh: '注册成功', en: 'Register success' },
   loggedIn: { zh: '登录成功', en: 'Login success' },
+  bound: { zh: '绑定成功', en: 'Bind success' },
   passwordReset: { zh: '密码重置成功', en: 'Password reset succeeded' },
   loggedOut: { zh: '退出成功', en: 'Logged out' },
 } satisfies Record<string, Text>;
@@ -97,6 +99,10 @@ export const smsFailed = () =>
     zh: '手机验证码发送失败',
     en: 'Failed to send the mobile phone verification code',
   });
+
+/** The account is banned (an operator's ban); answered only after its credentials were checked. */
+export const accountBanned = () =>
+  new ApiError(403, CODES.accountBanned, { zh: '账号已被封禁', en: 'Account is banned' });
 
 /** "56 秒" / "56 seconds", "3 分钟" / "3 minutes", "2 小时" / "2 hours": the wait, rounded up. */
 export function describeWait(seconds: number): Text {

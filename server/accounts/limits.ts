@@ -28,6 +28,13 @@ export const LIMITS = {
   loginFailuresPerAccount: [{ limit: 100, windowSeconds: 3600 }],
   /** Failed logins from one IP address. */
   loginFailuresPerIp: [{ limit: 50, windowSeconds: 3600 }],
+  /** Login QR codes (scan login) created from one IP address. */
+  qrCodesPerIp: [
+    { limit: 10, windowSeconds: 60 },
+    { limit: 60, windowSeconds: 3600 },
+  ],
+  /** QR status polls from one IP address (a page polls every 2 s: 30 a minute). */
+  qrPollsPerIp: [{ limit: 120, windowSeconds: 60 }],
 } satisfies Record<string, Rule[]>;
 
 /** Per-account back-off: after the 5th consecutive failure 1 minute, doubling each time, at most 15 minutes. */
@@ -49,6 +56,8 @@ export const bucket = {
   loginAccount: (tenantId: number, countryCode: number, phone: string) =>
     `login:account:${tenantId}:${countryCode}:${phone}`,
   loginIp: (ip: string) => `login:ip:${ip}`,
+  qrCodeIp: (ip: string) => `qr:create:ip:${ip}`,
+  qrPollIp: (ip: string) => `qr:poll:ip:${ip}`,
 };
 
 /** Serialises every transaction that counts these buckets (in a fixed order, so two never deadlock). */

@@ -82,7 +82,7 @@ export interface UserInfo {
   Authorization: string;
 }
 
-function userInfo(user: UserRow, token: string): UserInfo {
+export function userInfo(user: UserRow, token: string): UserInfo {
   return {
     userId: user.id,
     userName: user.nickname,
@@ -107,7 +107,10 @@ function requireGoodPassword(password: string): void {
 }
 
 /** Runs `work` in a transaction; an error it returns (rather than throws) is thrown after the commit. */
-async function commitThenThrow<R>(db: Database, work: (tx: Queryable) => Promise<R | errors.Refusal>): Promise<R> {
+export async function commitThenThrow<R>(
+  db: Database,
+  work: (tx: Queryable) => Promise<R | errors.Refusal>,
+): Promise<R> {
   const result = await db.transaction(work);
   if (result instanceof errors.Refusal) throw result.error;
   return result;
@@ -246,32 +249,63 @@ export interface RegisterInput {
   registeInfo?: RegisteInfo;
 }
 
-export async function register(ctx: AccountsContext, req: RequestFacts, input: RegisterInput): Promise<UserInfo> {
+/**
+ * The checks of a registration that need no database: the phone fits its country (40011) and the password is
+ * acceptable (40000 / 40012). They come before the code, so they cost no try.
+ */
+export function checkRegistration(req: RequestFacts, input: RegisterInput): PhoneKey {
   const key = phoneKey(req, input.countryCode, input.phone);
   requireGoodPassword(input.password);
+  return key;
+}
+
+/**
+ * Creates the account inside the caller's transaction (the web registration, and the scan login's "register
+ * with WeChat"): 40006 (thrown) when the phone is taken; a wrong code is returned as a Refusal, because its
+ * counted try must be committed.
+ */
+export async function createAccount(
+  tx: Queryable,
+  req: RequestFacts,
+  key: PhoneKey,
+  input: RegisterInput,
+  now: Date,
+): Promise<UserRow | errors.Refusal> {
+  if (await findUserByPhone(tx, key)) throw errors.phoneRegistered();
+  if ((await consumeCode(tx, { ...key, purpose: 'register' }, input.code, now)) !== 'ok')
+    return new errors.Refusal(errors.wrongCode());
+  const user = await insertUser(
+    tx,
+    {
+      ...key,
+      nickname: input.nickname,
+      passwordHash: await hashPassword(input.password),
+      channelId: input.channelId,
+      clientId: input.clientId,
+      inviteCode: input.inviteCode || null,
+      registeInfo: input.registeInfo ?? {},
+      ip: req.ip,
+    },
+    now,
+  );
+  // Someone registered the phone between the check and the insert: roll back (the code stays usable).
+  if (!user) throw errors.phoneRegistered();
+  return user;
+}
+
+/** A new session for the user, as the login answers it. */
+export async function startSession(tx: Queryable, user: UserRow, req: RequestFacts, now: Date): Promise<UserInfo> {
+  const token = await createSession(tx, { userId: user.id, tenantId: user.tenant_id, ip: req.ip }, now);
+  return userInfo(user, token);
+}
+
+export async function register(ctx: AccountsContext, req: RequestFacts, input: RegisterInput): Promise<UserInfo> {
+  const key = checkRegistration(req, input);
   const now = ctx.now();
   return commitThenThrow(ctx.db, async (tx) => {
-    if (await findUserByPhone(tx, key)) throw errors.phoneRegistered();
-    if ((await consumeCode(tx, { ...key, purpose: 'register' }, input.code, now)) !== 'ok')
-      return new errors.Refusal(errors.wrongCode());
-    const user = await insertUser(
-      tx,
-      {
-        ...key,
-        nickname: input.nickname,
-        passwordHash: await hashPassword(input.password),
-        channelId: input.channelId,
-        clientId: input.clientId,
-        inviteCode: input.inviteCode || null,
-        registeInfo: input.registeInfo ?? {},
-        ip: req.ip,
-      },
-      now,
-    );
-    // Someone registered the phone between the check and the insert: roll back (the code stays usable).
-    if (!user) throw errors.phoneRegistered();
-    const token = await createSession(tx, { userId: user.id, tenantId: user.tenant_id, ip: req.ip }, now);
-    return userInfo(user, token);
+    const user = await createAccount(tx, req, key, input, now);
+    if (user instanceof errors.Refusal) return user;
+    return startSession(tx, user, req, now);
   });
 }
 
@@ -345,7 +379,21 @@ async function clearLoginFailures(tx: Queryable, key: PhoneKey, events?: number[
     ]);
 }
 
-export async function login(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {
+/** Credentials that passed the check: the account, and the failure counted for the attempt (to take back). */
+export interface VerifiedLogin {
+  user: UserRow;
+  key: PhoneKey;
+  events: number[];
+}
+
+/**
+ * The credential check of a login (the web login, and binding a WeChat identity to an account): the limits
+ * and back-off (429), the phone (40011), then the password (argon2id, against a dummy hash when the phone has no
+ * account) or the login code. 40003 / 40004 alike for a wrong secret and an unregistered phone. On success the
+ * attempt is still counted as a failure: the caller clears it with `clearLoginAttempt` in the transaction that
+ * completes the login. A banned account passes this check (the caller refuses it, after the check).
+ */
+export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<VerifiedLogin> {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
   const { events, user } = await ctx.db.transaction(async (tx) => ({
@@ -363,11 +411,24 @@ export async function login(ctx: AccountsContext, req: RequestFacts, input: Logi
     valid = check === 'ok' && user !== null;
   }
   if (!valid || !user) throw input.password !== undefined ? errors.wrongCredentials() : errors.wrongCode();
+  return { user, key, events };
+}
 
-  return ctx.db.transaction(async (tx) => {
-    await clearLoginFailures(tx, key, events);
-    const token = await createSession(tx, { userId: user.id, tenantId: user.tenant_id, ip: req.ip }, now);
-    return userInfo(user, token);
+/** Takes back the failure `verifyLogin` counted and ends the back-off: the credentials were right. */
+export async function clearLoginAttempt(tx: Queryable, verified: VerifiedLogin): Promise<void> {
+  await clearLoginFailures(tx, verified.key, verified.events);
+}
+
+export async function login(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {
+  const verified = await verifyLogin(ctx, req, input);
+  const now = ctx.now();
+  return commitThenThrow(ctx.db, async (tx) => {
+    await clearLoginAttempt(tx, verified);
+    // Refused after the credentials check, so a ban tells nothing to someone without them.
+    const user = await findUserById(tx, verified.user.id);
+    if (!user) throw errors.wrongCredentials();
+    if (user.banned_at) return new errors.Refusal(errors.accountBanned());
+    return startSession(tx, user, req, now);
   });
 }
 

@@ -1,6 +1,7 @@
 /**
- * Deletes what no rule can need any more: expired limit counters, codes, puzzles, tickets, throttles and
- * sessions. The server runs it every few minutes; nothing depends on it running (every check also looks at
+ * Deletes what no rule can need any more: expired limit counters, codes, puzzles, tickets, throttles,
+ * sessions, login QR tickets (a day after they expire, so a late poll still reads "expired") and handled
+ * messaging-platform events. The server runs it every few minutes; nothing depends on it running (every check also looks at
  * the expiry), it only keeps the tables small.
  */
 import type { Database } from '../db/database';
@@ -23,6 +24,8 @@ export async function sweepExpired(db: Database, now: Date): Promise<Record<stri
         [forget, now],
       ),
       sessions: await run('delete from sessions where expires_at <= $1 or revoked_at <= $2', [now, dayAgo]),
+      wx_login_tickets: await run('delete from wx_login_tickets where expires_at <= $1', [dayAgo]),
+      wx_events: await run('delete from wx_events where expires_at <= $1', [now]),
     };
   });
 }

@@ -23,6 +23,9 @@ export interface UserRow {
   registe_info: RegisteInfo;
   created_ip: string;
   created_at: Date;
+  /** Set by an operator's ban (`npm run admin -- ban`): the account can no longer log in by any means. */
+  banned_at: Date | null;
+  ban_reason: string | null;
 }
 
 export interface PhoneKey {

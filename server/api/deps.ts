@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/database';
 import type { CaptchaProvider } from '../providers/captcha/index';
+import type { MessagingProvider } from '../providers/messaging/types';
 import type { SmsProvider } from '../providers/sms/index';
 import type { Settings } from '../settings';
 
@@ -16,4 +17,6 @@ export interface ApiDeps {
   sms?: SmsProvider;
   /** The captcha in front of SMS sends (server/providers/captcha). */
   captcha?: CaptchaProvider;
+  /** The messaging platform of the QR login (server/providers/messaging); without it creating a code is a 503. */
+  messaging?: MessagingProvider;
 }

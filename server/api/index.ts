@@ -9,6 +9,8 @@ import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
 import { ApiError, errorResponse, requestLanguage } from './http';
 import { openApiDocument } from './openapi';
+import { scanLoginApi } from './scan-login/index';
+import { wxCallbackApi } from './wx-callback/index';
 
 /** Without deps (page-only tests) the API answers only health, the OpenAPI document and the 404 envelope. */
 export function createApi(deps?: ApiDeps) {
@@ -18,6 +20,8 @@ export function createApi(deps?: ApiDeps) {
   if (deps) {
     api.route('/', accountsApi(deps));
     api.route('/', collegeApi(deps));
+    api.route('/', scanLoginApi(deps));
+    api.route('/', wxCallbackApi(deps));
   }
   api.all('*', (c) => {
     const english = requestLanguage(c) === 'en';

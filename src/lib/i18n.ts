@@ -46,13 +46,14 @@ export async function loadLocale(locale: Locale, areas: readonly CatalogArea[] =
   return i18n;
 }
 
-/** The catalog area of a page, by its path. */
-export function areaOfPath(pathname: string): CatalogArea {
+/** The catalog areas a page needs before it hydrates, by its path. */
+export function areasOfPath(pathname: string): CatalogArea[] {
   const head = stripLocale(pathname).split('/')[1] ?? '';
-  if (head === '') return 'home';
-  if (head === 'login' || head === 'register' || head === 'forget_password') return 'auth';
-  if (head === 'scan_code') return 'scan';
-  return 'college';
+  if (head === '') return ['home'];
+  if (head === 'login' || head === 'register' || head === 'forget_password') return ['auth'];
+  // The WeChat page shows the scan panel, whose bind and register forms use the auth fields.
+  if (head === 'scan_code') return ['scan', 'auth'];
+  return ['college'];
 }
 
 /** The instance of a language (load it first with `loadLocale`). */

@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { Layout } from '~/features/layout/layout';
-import { areaOfPath, i18nFor, loadLocale } from '~/lib/i18n';
+import { areasOfPath, i18nFor, loadLocale } from '~/lib/i18n';
 import { type Locale, localeFromPath } from '~/lib/locale';
 import { pageRedirect } from '~/lib/page-rules';
 import { NotFoundPage } from './error-page';
@@ -18,7 +18,7 @@ export const localeRoute = createRoute({
     if (target) throw redirect({ href: target });
     const locale: Locale = params.locale === 'en' ? 'en' : 'zh';
     // The page's messages are there before it renders (on the server every catalog is loaded already).
-    await loadLocale(locale, [areaOfPath(location.pathname)]);
+    await loadLocale(locale, areasOfPath(location.pathname));
     return { locale };
   },
   component: LocaleLayout,

@@ -8,6 +8,7 @@ import { createApp } from '../../app';
 import type { Database } from '../../db/database';
 import type { CaptchaProvider } from '../../providers/captcha/index';
 import { solvePuzzle } from '../../providers/captcha/solver';
+import type { MessagingProvider } from '../../providers/messaging/types';
 import type { SmsProvider } from '../../providers/sms/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import { readSettings } from '../../settings';
@@ -44,7 +45,7 @@ export interface Answer<T = unknown> {
 
 export function harness(
   db: Database,
-  options: { sms?: SmsProvider; captcha?: CaptchaProvider; production?: boolean } = {},
+  options: { sms?: SmsProvider; captcha?: CaptchaProvider; messaging?: MessagingProvider; production?: boolean } = {},
 ) {
   let now = new Date(START);
   const log: string[] = [];
@@ -53,7 +54,7 @@ export function harness(
   const settings = readSettings({ NODE_ENV: options.production ? 'production' : 'development' });
   const app = createApp({
     settings,
-    api: { db, now: () => now, sms, captcha: options.captcha },
+    api: { db, now: () => now, sms, captcha: options.captcha, messaging: options.messaging },
     getRenderer: async () => ({
       renderPage: async (request) => new Response(`page ${new URL(request.url).pathname}`, { status: 200 }),
     }),

@@ -87,11 +87,15 @@ export const linkButton = style([
   { padding: 0, border: 0, background: 'none', font: 'inherit', fontWeight: 600, cursor: 'pointer' },
 ]);
 
-export const tabs = style({ display: 'flex', gap: 24, borderBottom: `1px solid ${vars.color.line}` });
+export const tabs = style({ display: 'flex', gap: 16, borderBottom: `1px solid ${vars.color.line}` });
 
+// The tabs share the row by their labels' widths; a label that does not fit (English) wraps, centred.
 export const tab = style({
   position: 'relative',
+  flex: '1 1 auto',
   padding: '10px 0',
+  textAlign: 'center',
+  lineHeight: 1.35,
   border: 0,
   background: 'none',
   font: 'inherit',

@@ -1,32 +1,39 @@
 /**
- * /login (spec §2): tabs for account login (password or SMS code) and quick registration for the trial, a
- * link to the password reset, "back to login" from the registration tab, and "go to workbench" when the
- * visitor is logged in already. `?tab=register` opens the registration tab; `?redirect=<path>` is where a
- * successful login goes when it is a page of this site.
+ * /login (spec §2): tabs for account login (password or SMS code), quick registration for the trial and the
+ * WeChat QR login (issue 4; its panel loads when the tab first opens), a link to the password reset, "back to
+ * login" from the registration tab, and "go to workbench" when the visitor is logged in already.
+ * `?tab=register` / `?tab=scan` open those tabs; `?redirect=<path>` is where a successful login goes when it
+ * is a page of this site.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, Suspense, useId, useRef, useState } from 'react';
+import { LazyScanPanel } from '~/features/scan-login/lazy-scan-panel';
 import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
 import { AuthShell } from './auth-shell';
-import { AgreementNotice } from './form-parts';
+import { AgreementNotice, useHydrated } from './form-parts';
 import { LoggedInBanner } from './logged-in-banner';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
-type Tab = 'login' | 'register';
-const TABS: Tab[] = ['login', 'register'];
+type Tab = 'login' | 'register' | 'scan';
+const TABS: Tab[] = ['login', 'register', 'scan'];
+
+function initialTab(tab: unknown): Tab {
+  return tab === 'register' || tab === 'scan' ? tab : 'login';
+}
 
 export function LoginPage() {
   const { t } = useLingui();
   const locale = useLocale();
-  const { brand } = usePortalEnv();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const [tab, setTab] = useState<Tab>(search.tab === 'register' ? 'register' : 'login');
+  const { brand, isMobile } = usePortalEnv();
+  const [tab, setTab] = useState<Tab>(() => initialTab(search.tab));
   const baseId = useId();
+  const hydrated = useHydrated();
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
 
   const select = (next: Tab, focus = false) => {
@@ -52,14 +59,19 @@ export function LoginPage() {
   };
 
   const brandName = brand.name[locale];
-  const labels: Record<Tab, string> = { login: t`账号登录`, register: t`快速注册领取试用权益` };
+  const scanPlaceholder = <div aria-busy="true" className={styles.tabPanel} />;
+  const labels: Record<Tab, string> = {
+    login: t`账号登录`,
+    register: t`快速注册领取试用权益`,
+    scan: t`微信扫码登录`,
+  };
 
   return (
     <AuthShell
       banner={<LoggedInBanner />}
-      title={tab === 'login' ? t`欢迎登录${brandName}` : t`注册领取免费试用`}
+      title={tab === 'register' ? t`注册领取免费试用` : t`欢迎登录${brandName}`}
       footer={
-        tab === 'login' ? (
+        tab !== 'register' ? (
           <>
             <Link className={styles.link} to={localizePath('/forget_password', locale)}>
               <Trans>忘记密码？</Trans>
@@ -113,8 +125,17 @@ export function LoginPage() {
             <LoginForm redirect={search.redirect} />
             <AgreementNotice />
           </>
-        ) : (
+        ) : tab === 'register' ? (
           <RegisterForm />
+        ) : (
+          // The server renders the placeholder (renderToString cannot wait for a lazy chunk), the browser the panel.
+          <Suspense fallback={scanPlaceholder}>
+            {hydrated ? (
+              <LazyScanPanel redirect={search.redirect} variant={isMobile ? 'page' : 'tab'} />
+            ) : (
+              scanPlaceholder
+            )}
+          </Suspense>
         )}
       </div>
     </AuthShell>

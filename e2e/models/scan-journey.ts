@@ -1,0 +1,150 @@
+/**
+ * The steps the scan-login specs share: a computer with the login page's WeChat tab, a phone on "the LAN",
+ * showing and reading a code, and what a finished login must leave behind (the workbench, the cookie, the
+ * stored userInfo, a token the server accepts).
+ */
+import assert from 'node:assert/strict';
+import { after, before, type TestContext } from 'node:test';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Locale } from '../../src/lib/locale';
+import { type Account, callApi } from '../support/accounts-api';
+import { type PageSession, withPage } from '../support/browser';
+import { sleep } from '../support/wait';
+import {
+  assertSimulatorAddress,
+  type LanProxy,
+  phoneOptions,
+  recordScanWordingIn,
+  ScanTraffic,
+  scanWordingSeen,
+  startLanProxy,
+} from '../support/wx';
+import type { AuthPage } from './auth-page';
+import { ScanPanel } from './scan-panel';
+import { ScanPhone } from './scan-phone';
+
+export const WORKBENCH = '/workbench/function_introduction';
+
+export const desktopOptions = (locale: Locale, baseURL: string): BrowserContextOptions => ({
+  locale: locale === 'zh' ? 'zh-CN' : 'en-US',
+  baseURL,
+});
+
+/** `138****8000`: how the server shows a phone number to others. */
+export const maskedPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+/** Registers the file's phone network (a proxy to this machine's LAN address); the getter gives it in tests. */
+export function phoneNetworkForThisFile(): () => LanProxy {
+  let proxy: LanProxy | undefined;
+  before(async () => {
+    proxy = await startLanProxy();
+  });
+  after(async () => {
+    await proxy?.close();
+  });
+  return () => {
+    if (!proxy) throw new Error('The phone network is not up yet (use it inside a test).');
+    return proxy;
+  };
+}
+
+/** Runs `body` with a phone of its own (closed afterwards; a screenshot is kept when `body` fails). */
+export function withPhone<T>(
+  t: TestContext,
+  browser: () => Browser,
+  lan: () => LanProxy,
+  locale: Locale,
+  base: string,
+  body: (phone: ScanPhone, session: PageSession) => Promise<T>,
+): Promise<T> {
+  return withPage(t, browser(), phoneOptions(locale, base, lan()), (session) =>
+    body(new ScanPhone(session.page, locale), session),
+  );
+}
+
+/** Runs `body` with a computer whose page will show the panel (closed afterwards, so it polls no more). */
+export function withDesktopPanel<T>(
+  t: TestContext,
+  browser: () => Browser,
+  locale: Locale,
+  base: string,
+  body: (panel: ScanPanel, traffic: ScanTraffic, session: PageSession) => Promise<T>,
+): Promise<T> {
+  return withPage(t, browser(), desktopOptions(locale, base), async (session) => {
+    await recordScanWordingIn(session.context);
+    return body(new ScanPanel(session.page, locale), new ScanTraffic(session.page), session);
+  });
+}
+
+/**
+ * The panel said `state` in its heading on the way (the page may have moved on to the workbench since: see
+ * recordScanWordingIn). The success toast is not required: the full page load of the workbench starts right
+ * after it is queued, and the toaster may not have drawn it by then (src/features/auth/complete.ts).
+ */
+export async function assertSaid(panel: ScanPanel, state: 'registered' | 'bindSuccess' | 'loggedIn'): Promise<void> {
+  const words = panel.text[state];
+  const seen = await scanWordingSeen(panel.page);
+  assert.ok(seen.panel.includes(words), `the panel said "${words}": ${JSON.stringify(seen.panel)}`);
+}
+
+export interface ShownCode {
+  url: string;
+  src: string;
+  scene: string;
+  ticket: string;
+}
+
+/**
+ * Opens the panel and reads its code with the camera: it points at this server's simulator, and it is the code
+ * the server just created (the browser polls with that code's ticket).
+ */
+export async function showCode(panel: ScanPanel, traffic: ScanTraffic, base: string): Promise<ShownCode> {
+  await panel.open();
+  const code = await panel.readCode();
+  const scene = assertSimulatorAddress(code.url, base, panel.locale);
+  const created = traffic.latest;
+  assert.equal(created.qrUrl, code.url, 'the picture encodes the qrUrl the server answered');
+  assert.equal(created.simulator, true, 'the built-in simulator is the provider');
+  assert.equal(created.pollInterval, 2, 'polling every 2 s');
+  return { ...code, scene, ticket: created.ticket };
+}
+
+/** Logged in on the workbench landing as `nickname`: cookie, userInfo and the server agree; returns the token. */
+export async function assertLoggedIn(
+  auth: AuthPage,
+  base: string,
+  nickname: string,
+  tenantId: number,
+): Promise<string> {
+  await auth.waitForPath(WORKBENCH);
+  const main = auth.page.getByRole('main');
+  await main.waitFor();
+  const text = ((await main.textContent()) ?? '').replace(/\s+/g, ' ');
+  assert.ok(text.includes(`${auth.text.workbenchUser} ${nickname}`), `the landing says who is signed in: "${text}"`);
+  const token = await auth.authCookie();
+  assert.ok(token, 'the Authorization cookie holds the token');
+  const userInfo = await auth.storedUserInfo();
+  assert.equal(userInfo?.userName, nickname, 'userInfo names the account');
+  assert.equal(userInfo?.Authorization, token, 'userInfo carries the same token');
+  assert.equal(userInfo?.tenantId, tenantId, `the account belongs to tenant ${tenantId}`);
+  const info = await callApi<Record<string, unknown>>(base, '/v2/dm_user_base_info', { method: 'GET', token });
+  assert.equal(info.status, 200, `/v2/dm_user_base_info answers for the token: ${JSON.stringify(info.body)}`);
+  return token;
+}
+
+/** The panel polls no more: no status call for `ms` milliseconds. */
+export async function assertNoPolling(traffic: ScanTraffic, ms = 3000): Promise<void> {
+  const from = Date.now();
+  await sleep(ms);
+  assert.equal(traffic.pollsSince(from), 0, `no status poll in ${ms} ms`);
+}
+
+/** Not bound → "Bind now" → phone and password → submit. */
+export async function bindByPassword(panel: ScanPanel, account: Account): Promise<void> {
+  await panel.waitFor('unbound');
+  await panel.bindNow.click();
+  await panel.waitFor('bindForm');
+  await panel.field('bind', panel.auth.text.phone).fill(account.phone);
+  await panel.field('bind', panel.auth.text.loginPassword).fill(account.password);
+  await panel.submit('bind').click();
+}

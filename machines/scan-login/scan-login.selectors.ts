@@ -1,0 +1,272 @@
+/**
+ * Types and pure selectors of the WeChat QR login machine (issue 4). Nothing here imports XState: the panel
+ * imports its types and `selectScanView` from this file and loads scan-login.machine.ts lazily.
+ */
+
+/** The session a login hands out: the same UserInfo shape as `/v2/web/userlogin` (src/lib/api/accounts.ts). */
+export interface ScanUserInfo {
+  userId: number;
+  /** The display name (= nickname); the header shows it. */
+  userName: string;
+  nickname: string;
+  /** Masked, e.g. `138****8000`. */
+  phone: string;
+  countryCode: number;
+  tenantId: number;
+  /** The token; the session moves it into the `Authorization` cookie. */
+  Authorization: string;
+}
+
+/** What `GET /v2/wx/get_qr_status` answers (`data`). */
+export type QrStatus =
+  | { status: 'waiting' | 'scanned'; expiresIn: number }
+  | { status: 'bound'; userInfo: ScanUserInfo }
+  | { status: 'unbound'; expiresIn: number; identity: { nickname: string | null } }
+  | { status: 'expired' | 'banned' | 'bind_failed' };
+
+/** What `POST /v2/wx/create_login_qrcode` answers (`data`). `expiresIn` and `pollInterval` are in seconds. */
+export interface QrCode {
+  ticket: string;
+  /** `data:image/png;base64,...` of `qrUrl`. */
+  qrcode: string;
+  qrUrl: string;
+  expiresIn: number;
+  pollInterval: number;
+  /** The built-in phone simulator is the provider (the panel may say so). */
+  simulator: boolean;
+}
+
+/** What the effects return: the app layer adds expiresAt = Date.now() + expiresIn * 1000 (the machine has no clock). */
+export type QrCodeResult = QrCode & { expiresAt: number };
+export type QrStatusResult = QrStatus & { expiresAt?: number };
+
+/** The body of `POST /v2/wx/userlogin` without the ticket (the machine adds it). */
+export type WxLoginForm =
+  | { action: 'bind'; phone: string; countryCode: number; password: string }
+  | { action: 'bind'; phone: string; countryCode: number; code: string }
+  | {
+      action: 'register';
+      phone: string;
+      countryCode: number;
+      code: string;
+      password: string;
+      nickname: string;
+      inviteCode?: string;
+      channelId: 2 | 6 | 32;
+      clientId: 'morestores';
+      registeInfo?: Record<string, string>;
+    };
+
+/** What the panel shows; `selectScanView` derives it from the machine's snapshot. */
+export type ScanView =
+  | { kind: 'creating' }
+  | { kind: 'createFailed'; error: unknown }
+  | { kind: 'waiting' | 'scanned'; qr: QrCodeResult; expiresAt: number; paused: boolean; retrying: boolean }
+  | { kind: 'expired' }
+  | {
+      kind: 'unbound';
+      step: 'choose' | 'bind' | 'register';
+      submitting: boolean;
+      error: unknown | null;
+      expiresAt: number;
+      nickname: string | null;
+    }
+  | { kind: 'loggedIn' | 'bindSuccess' | 'registerSuccess'; userInfo: ScanUserInfo }
+  | { kind: 'bindFailed'; error: unknown | null }
+  | { kind: 'banned' };
+
+export type ScanViewKind = ScanView['kind'];
+
+export type ScanLoginEvent =
+  /** A new code: from expired, bindFailed, banned or createFailed (and, on demand, while a code is polled). */
+  | { type: 'scan.reload' }
+  /** The page's visibility (document.visibilityState === 'visible'): hidden pauses polling, visible polls at once. */
+  | { type: 'scan.visibility'; visible: boolean }
+  /** Unbound, choose: "Bind now" opens the bind form. */
+  | { type: 'scan.bindNow' }
+  /** Unbound, choose: "Register with WeChat" opens the register form. */
+  | { type: 'scan.registerNow' }
+  /** A form back to the choice. */
+  | { type: 'scan.back' }
+  /** A form sent: its `action` must match the open form (a bind form sends bind, the register form register). */
+  | { type: 'scan.submit'; form: WxLoginForm };
+
+export type ScanLoginEventType = ScanLoginEvent['type'];
+
+/** How a login ended, for the `completeLogin` action: a bound WeChat scanned, a bind, or a registration. */
+export type ScanLoginHow = 'scan' | 'bind' | 'register';
+
+export interface ScanLoginInput {
+  /** Whether the page is visible when the machine starts (document.visibilityState); default true. */
+  visible?: boolean;
+}
+
+/**
+ * The machine's states. Polling a code: `waiting` / `scanned` (visible, the next poll is due after
+ * pollInterval), `polling` (a poll under way), `paused` (the page is hidden), `retrying` (the last poll failed;
+ * again after pollInterval), `rateLimited` (a 429: again after its Retry-After). The status being polled is
+ * `context.status`. Unbound: `unbound` (choose), `bindForm`, `registerForm`, `submitting`.
+ */
+export type ScanLoginState =
+  | 'creating'
+  | 'createFailed'
+  | 'waiting'
+  | 'scanned'
+  | 'polling'
+  | 'paused'
+  | 'retrying'
+  | 'rateLimited'
+  | 'unbound'
+  | 'bindForm'
+  | 'registerForm'
+  | 'submitting'
+  | 'loggedIn'
+  | 'bindSuccess'
+  | 'registerSuccess'
+  | 'expired'
+  | 'bindFailed'
+  | 'banned';
+
+export interface ScanLoginContext {
+  /** The code being shown (null before the first one is made). */
+  qr: QrCodeResult | null;
+  /** The last status polled while the code is shown: waiting, or scanned by a bound WeChat. */
+  status: 'waiting' | 'scanned';
+  /** When the code (or, unbound, the bind/register window) ends, in epoch ms, from the effects. */
+  expiresAt: number;
+  /** The page is visible (polling runs only then). */
+  visible: boolean;
+  /** The last poll failed (the panel may say it is retrying); cleared by the next answer. */
+  failed: boolean;
+  /** The wait of a 429 in ms (Retry-After). */
+  waitMs: number;
+  /** Unbound: which form is open. */
+  step: 'choose' | 'bind' | 'register';
+  /** Unbound: the WeChat nickname, when known. */
+  nickname: string | null;
+  /** After a login: the session. */
+  userInfo: ScanUserInfo | null;
+  /** The create error (createFailed), the last submit error (forms), or the bind failure (bindFailed). */
+  error: unknown | null;
+}
+
+export interface ScanLoginSnapshot {
+  value: unknown;
+  context: ScanLoginContext;
+}
+
+/** Poll every 2 s unless the code says otherwise. */
+export const DEFAULT_POLL_INTERVAL_MS = 2000;
+
+/** API codes the machine reacts to (the rest go back to the form as `error`). */
+export const SCAN_ERROR_CODES = {
+  /** 404: unknown ticket. */
+  unknownTicket: 40020,
+  /** 409: the ticket is not in the state the action needs. */
+  wrongState: 40021,
+  /** 409: bind failed, final. */
+  bindFailed: 40022,
+  /** 410: expired or already used. */
+  expired: 40023,
+  /** 403: account banned. */
+  banned: 40014,
+} as const;
+
+export function initialScanLoginContext(input: ScanLoginInput = {}): ScanLoginContext {
+  return {
+    qr: null,
+    status: 'waiting',
+    expiresAt: 0,
+    visible: input.visible ?? true,
+    failed: false,
+    waitMs: 0,
+    step: 'choose',
+    nickname: null,
+    userInfo: null,
+    error: null,
+  };
+}
+
+/** The view before the machine has loaded (it starts by creating a code). */
+export const initialScanView: ScanView = { kind: 'creating' };
+
+/** `code` of an error object (ApiRequestError or anything shaped like it), or undefined. */
+export function errorCode(error: unknown): number | undefined {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** `status` (HTTP) of an error object, or undefined. */
+export function errorStatus(error: unknown): number | undefined {
+  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** The wait of a 429 (HTTP status or body code) in ms: its `retryAfter` seconds, at least 1 s; undefined otherwise. */
+export function rateLimitWaitMs(error: unknown): number | undefined {
+  if (errorStatus(error) !== 429 && errorCode(error) !== 429) return undefined;
+  const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+  const seconds = typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1;
+  return Math.ceil(Math.max(seconds, 1)) * 1000;
+}
+
+/** The poll interval of a code in ms (its `pollInterval` seconds; 2 s when missing or nonsense). */
+export function pollIntervalMs(qr: Pick<QrCode, 'pollInterval'> | null | undefined): number {
+  const seconds = qr?.pollInterval;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.round(seconds * 1000)
+    : DEFAULT_POLL_INTERVAL_MS;
+}
+
+const pollingStates = new Set(['waiting', 'scanned', 'polling', 'paused', 'retrying', 'rateLimited']);
+const unboundStates = { unbound: 'choose', bindForm: 'bind', registerForm: 'register' } as const;
+
+export const selectScanState = (snapshot: ScanLoginSnapshot) => snapshot.value as ScanLoginState;
+
+/** What the panel shows for a snapshot of the machine. */
+export function selectScanView(snapshot: ScanLoginSnapshot): ScanView {
+  const { context } = snapshot;
+  const state = snapshot.value as ScanLoginState;
+  if (pollingStates.has(state)) {
+    if (!context.qr) return { kind: 'creating' };
+    return {
+      kind: context.status,
+      qr: context.qr,
+      expiresAt: context.expiresAt,
+      // Hidden: no new poll starts (one under way may still answer).
+      paused: !context.visible,
+      retrying: context.failed,
+    };
+  }
+  switch (state) {
+    case 'createFailed':
+      return { kind: 'createFailed', error: context.error };
+    case 'unbound':
+    case 'bindForm':
+    case 'registerForm':
+    case 'submitting':
+      return {
+        kind: 'unbound',
+        step: state === 'submitting' ? context.step : unboundStates[state],
+        submitting: state === 'submitting',
+        error: context.error,
+        expiresAt: context.expiresAt,
+        nickname: context.nickname,
+      };
+    case 'loggedIn':
+    case 'bindSuccess':
+    case 'registerSuccess':
+      return context.userInfo ? { kind: state, userInfo: context.userInfo } : { kind: 'expired' };
+    case 'expired':
+      return { kind: 'expired' };
+    case 'bindFailed':
+      return { kind: 'bindFailed', error: context.error };
+    case 'banned':
+      return { kind: 'banned' };
+    default:
+      return { kind: 'creating' };
+  }
+}
+
+/** Whether polling runs (or may start) in this snapshot: false in every final or form state. */
+export const selectPolling = (snapshot: ScanLoginSnapshot) => pollingStates.has(snapshot.value as string);

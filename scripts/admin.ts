@@ -1,0 +1,46 @@
+/**
+ * `npm run admin -- <command> [options]`: the operator's command for bans (issue 4; the commands are in
+ * server/admin/commands.ts). With the embedded database and a running server, the command runs inside the
+ * server through its control socket (server/admin/control.ts), since only one process may open that database;
+ * otherwise (PostgreSQL, or no server running) it opens the database itself. `npm run admin -- help` lists the
+ * commands.
+ */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { main } from '../server/admin/commands';
+import { adminSocketPath, askServer } from '../server/admin/control';
+import { readSettings } from '../server/settings';
+
+export { main, USAGE } from '../server/admin/commands';
+
+const projectRoot = join(import.meta.dirname, '..');
+
+/** Runs the command in the running server when there is one on the embedded database; else here. */
+export async function runAdminCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let settings: ReturnType<typeof readSettings> | undefined;
+  try {
+    settings = readSettings({ NODE_ENV: 'production', ...env });
+  } catch {
+    // main() reports a bad setting in its own words.
+  }
+  if (settings && !settings.databaseUrl) {
+    const reply = await askServer(adminSocketPath(resolve(projectRoot, settings.dataDir)), args).catch(
+      (error: unknown) => {
+        console.error(`Could not reach the running server: ${error instanceof Error ? error.message : error}`);
+        return { code: 1, out: [], err: [] };
+      },
+    );
+    if (reply) {
+      for (const line of reply.out) console.log(line);
+      for (const line of reply.err) console.error(line);
+      return reply.code;
+    }
+  }
+  return main(args, { out: console.log, err: console.error, env });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  runAdminCommand(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,318 @@
+/**
+ * The operator's commands for bans (issue 4), run by `npm run admin -- <command> [options]` (scripts/admin.ts):
+ * either in the command's own process on the server's database (PostgreSQL, or the embedded one while no server
+ * holds it), or inside the running server through its control socket (./control.ts). Each says what it did in
+ * plain English and returns a non-zero exit code with a clear message on bad input or an unknown account.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type BrandId, brands } from '../../src/lib/brand';
+import { COUNTRIES, internationalPhone, normalizePhone } from '../accounts/phone';
+import { findUserByPhone, type UserRow } from '../accounts/users';
+import type { Database } from '../db/database';
+import { openDatabase } from '../db/open';
+import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
+import type { IdentityRow } from '../scan-login/tickets';
+import { readSettings } from '../settings';
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  ban --phone <number> [--country <value>] [--brand 1|2] [--reason "<text>"]
+      Ban an account: it can no longer log in (password, SMS code or WeChat) and its sessions are revoked.
+  unban --phone <number> [--country <value>] [--brand 1|2]
+      Lift an account's ban.
+  ban-wechat --openid <open id> [--brand 1|2]
+      Ban a WeChat identity: scanning with it answers "account banned".
+  unban-wechat --openid <open id> [--brand 1|2]
+      Lift a WeChat identity's ban.
+  show --phone <number> [--country <value>] [--brand 1|2]
+  show --openid <open id> [--brand 1|2]
+      Show an account (or a WeChat identity): ban, bound WeChat, live sessions.
+  help
+      This text.
+
+Options:
+  --phone     the national number, digits only (as the user types it at login)
+  --country   the country value of the login form: 1 China (+86, the default), 9 US, 19 England, ...
+  --brand     1 StarReach (the default) or 2 CreatorBox: accounts are per brand
+  --reason    why (stored with the ban, shown by "show")
+  --force     open the embedded database even though it looks in use (only after the server stopped abruptly)
+
+The command works on the server's database: DATABASE_URL (PostgreSQL), else the embedded database in DATA_DIR
+(default data/pglite). The embedded database allows one process at a time, so while the server runs the command
+runs inside it (through the socket portal-admin.sock in DATA_DIR); when no server runs, it opens the database.`;
+
+export interface AdminIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+  /** A database already open (tests); otherwise the command opens the server's one and closes it. */
+  db?: Database;
+  now?: () => Date;
+}
+
+/** Bad input or an unknown account: the message is printed, the exit code is 1. */
+class UsageError extends Error {}
+
+interface Options {
+  phone?: string;
+  country?: string;
+  brand?: string;
+  reason?: string;
+  openid?: string;
+  force?: boolean;
+  help?: boolean;
+}
+
+const ALLOWED: Record<string, (keyof Options)[]> = {
+  ban: ['phone', 'country', 'brand', 'reason'],
+  unban: ['phone', 'country', 'brand'],
+  'ban-wechat': ['openid', 'brand'],
+  'unban-wechat': ['openid', 'brand'],
+  show: ['phone', 'country', 'brand', 'openid'],
+};
+
+function parse(args: string[]): { command: string | undefined; options: Options } {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        phone: { type: 'string' },
+        country: { type: 'string' },
+        brand: { type: 'string' },
+        reason: { type: 'string' },
+        openid: { type: 'string' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nSee: npm run admin -- help`);
+  }
+  if (parsed.positionals.length > 1)
+    throw new UsageError(`Unexpected argument "${parsed.positionals[1]}". See: npm run admin -- help`);
+  return { command: parsed.positionals[0], options: parsed.values as Options };
+}
+
+function brandOf(options: Options): BrandId {
+  const value = (options.brand ?? '1').toLowerCase();
+  if (value === '1' || value === 'starreach') return 'starreach';
+  if (value === '2' || value === 'creatorbox') return 'creatorbox';
+  throw new UsageError(`--brand must be 1 (StarReach) or 2 (CreatorBox), got "${options.brand}".`);
+}
+
+function brandLabel(brandId: BrandId): string {
+  return `${brands[brandId].name.en} (brand ${brandId === 'starreach' ? 1 : 2}, tenant ${brands[brandId].tenantId})`;
+}
+
+interface PhoneChoice {
+  brandId: BrandId;
+  countryCode: number;
+  phone: string;
+}
+
+function phoneOf(options: Options): PhoneChoice {
+  if (!options.phone) throw new UsageError('--phone is required. See: npm run admin -- help');
+  const countryCode = Number(options.country ?? '1');
+  if (!Number.isInteger(countryCode) || !COUNTRIES.has(countryCode))
+    throw new UsageError(
+      `--country must be a country value of the login form (1 China, 9 US, 19 England, ...), got "${options.country}".`,
+    );
+  const phone = normalizePhone(countryCode, options.phone.replace(/[\s-]/g, ''));
+  if (!phone)
+    throw new UsageError(
+      `"${options.phone}" is not a phone number of ${COUNTRIES.get(countryCode)?.name ?? 'that country'} (country ${countryCode}).`,
+    );
+  return { brandId: brandOf(options), countryCode, phone };
+}
+
+async function findAccount(db: Database, choice: PhoneChoice): Promise<UserRow> {
+  const tenantId = brands[choice.brandId].tenantId;
+  const user = await findUserByPhone(db, { tenantId, countryCode: choice.countryCode, phone: choice.phone });
+  if (user) return user;
+  const other: BrandId = choice.brandId === 'starreach' ? 'creatorbox' : 'starreach';
+  const elsewhere = await findUserByPhone(db, {
+    tenantId: brands[other].tenantId,
+    countryCode: choice.countryCode,
+    phone: choice.phone,
+  });
+  const hint = elsewhere
+    ? ` It has an account on ${brandLabel(other)}: add --brand ${other === 'starreach' ? 1 : 2}.`
+    : '';
+  throw new UsageError(
+    `No account with phone ${internationalPhone(choice.countryCode, choice.phone)} on ${brandLabel(choice.brandId)}.${hint}`,
+  );
+}
+
+function describeAccount(user: UserRow, brandId: BrandId): string {
+  return `account ${user.id} ("${user.nickname}", ${internationalPhone(user.country_code, user.phone)}) on ${brandLabel(brandId)}`;
+}
+
+function openIdOf(options: Options): string {
+  const openId = options.openid?.trim();
+  if (!openId) throw new UsageError('--openid is required. See: npm run admin -- help');
+  return openId;
+}
+
+async function findIdentity(db: Database, tenantId: number, openId: string): Promise<IdentityRow | null> {
+  const [row] = await db.query<IdentityRow>('select * from wx_identities where tenant_id = $1 and open_id = $2', [
+    tenantId,
+    openId,
+  ]);
+  return row ?? null;
+}
+
+async function liveSessions(db: Database, userId: number, now: Date): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'select count(*) as n from sessions where user_id = $1 and revoked_at is null and expires_at > $2',
+    [userId, now],
+  );
+  return row.n;
+}
+
+const when = (date: Date) =>
+  date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
+
+async function run(db: Database, command: string, options: Options, io: AdminIo, now: Date): Promise<void> {
+  const print = io.out;
+  switch (command) {
+    case 'ban': {
+      const choice = phoneOf(options);
+      const user = await findAccount(db, choice);
+      const reason = options.reason?.trim() || null;
+      const result = await banAccount(db, { userId: user.id, reason, now });
+      const what = describeAccount(user, choice.brandId);
+      print(
+        result.changed
+          ? `Banned ${what}.`
+          : `${what[0].toUpperCase()}${what.slice(1)} was already banned (since ${when(user.banned_at ?? now)}); the reason is updated.`,
+      );
+      print(reason ? `Reason: ${reason}` : 'No reason given.');
+      print(
+        result.revokedSessions
+          ? `Revoked ${result.revokedSessions} live session${result.revokedSessions === 1 ? '' : 's'}: the account is logged out everywhere.`
+          : 'It had no live session.',
+      );
+      return;
+    }
+    case 'unban': {
+      const choice = phoneOf(options);
+      const user = await findAccount(db, choice);
+      const what = describeAccount(user, choice.brandId);
+      print(
+        (await unbanAccount(db, user.id))
+          ? `Lifted the ban on ${what}: it can log in again.`
+          : `${what[0].toUpperCase()}${what.slice(1)} is not banned; nothing changed.`,
+      );
+      return;
+    }
+    case 'ban-wechat':
+    case 'unban-wechat': {
+      const brandId = brandOf(options);
+      const openId = openIdOf(options);
+      const tenantId = brands[brandId].tenantId;
+      const changed =
+        command === 'ban-wechat'
+          ? await banIdentity(db, { tenantId, openId, now })
+          : await unbanIdentity(db, { tenantId, openId });
+      const what = `the WeChat identity "${openId}" on ${brandLabel(brandId)}`;
+      if (changed === null)
+        throw new UsageError(`No WeChat identity "${openId}" on ${brandLabel(brandId)} (it has never scanned a code).`);
+      if (command === 'ban-wechat')
+        print(
+          changed ? `Banned ${what}: scanning with it now answers "account banned".` : `${what} was already banned.`,
+        );
+      else print(changed ? `Lifted the ban on ${what}.` : `${what} is not banned; nothing changed.`);
+      return;
+    }
+    case 'show': {
+      if (options.openid) {
+        const brandId = brandOf(options);
+        const identity = await findIdentity(db, brands[brandId].tenantId, openIdOf(options));
+        if (!identity) throw new UsageError(`No WeChat identity "${options.openid}" on ${brandLabel(brandId)}.`);
+        print(`WeChat identity "${identity.open_id}" on ${brandLabel(brandId)}`);
+        print(`  nickname:   ${identity.nickname ?? '(none)'}`);
+        print(`  first seen: ${when(identity.created_at)}`);
+        print(`  banned:     ${identity.banned_at ? `yes, since ${when(identity.banned_at)}` : 'no'}`);
+        print(
+          `  bound to:   ${identity.user_id === null ? '(no account)' : `account ${identity.user_id}, since ${when(identity.bound_at ?? identity.created_at)}`}`,
+        );
+        return;
+      }
+      const choice = phoneOf(options);
+      const user = await findAccount(db, choice);
+      const [identity] = await db.query<IdentityRow>('select * from wx_identities where user_id = $1', [user.id]);
+      print(describeAccount(user, choice.brandId)[0].toUpperCase() + describeAccount(user, choice.brandId).slice(1));
+      print(`  registered: ${when(user.created_at)}`);
+      print(
+        `  banned:     ${user.banned_at ? `yes, since ${when(user.banned_at)}${user.ban_reason ? ` (reason: ${user.ban_reason})` : ''}` : 'no'}`,
+      );
+      print(
+        `  WeChat:     ${identity ? `"${identity.open_id}"${identity.banned_at ? ' (banned)' : ''}, bound ${when(identity.bound_at ?? identity.created_at)}` : '(none bound)'}`,
+      );
+      print(`  sessions:   ${await liveSessions(db, user.id, now)} live`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}". See: npm run admin -- help`);
+  }
+}
+
+/** Opens the server's database, refusing an embedded one another process (the server) holds. */
+async function openServerDatabase(env: NodeJS.ProcessEnv, force: boolean): Promise<Database> {
+  const settings = readSettings({ NODE_ENV: 'production', ...env });
+  if (settings.databaseUrl) return openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const dataDir = resolve(projectRoot, settings.dataDir);
+  if (!existsSync(join(dataDir, 'PG_VERSION')))
+    throw new UsageError(
+      `There is no database in ${dataDir} yet: start the server once (npm start), or point DATA_DIR (or DATABASE_URL) at the server's database.`,
+    );
+  // PGlite writes postmaster.pid while a process has the folder open and removes it on close. It does not stop a
+  // second process from opening the folder, and two processes writing to it would corrupt it: refuse.
+  if (existsSync(join(dataDir, 'postmaster.pid')) && !force)
+    throw new UsageError(
+      `The embedded database in ${dataDir} is in use, but no server answers on its control socket.\n` +
+        'The embedded database (PGlite) allows one process at a time. If a server is running on it, stop it (Ctrl+C ' +
+        'in its terminal), run this command again, then start the server again.\n' +
+        'If the server is not running (it stopped abruptly and left its lock behind), add --force.',
+    );
+  return openDatabase({ dataDir });
+}
+
+/** Runs one command; returns the exit code (0 done, 1 bad input, unknown account or database problem). */
+export async function main(args: string[], io: AdminIo): Promise<number> {
+  try {
+    const { command, options } = parse(args);
+    if (!command || command === 'help' || options.help) {
+      (command || options.help ? io.out : io.err)(USAGE);
+      return command || options.help ? 0 : 1;
+    }
+    const allowed = ALLOWED[command];
+    if (!allowed) throw new UsageError(`Unknown command "${command}". See: npm run admin -- help`);
+    const extra = Object.keys(options).find((name) => name !== 'force' && !allowed.includes(name as keyof Options));
+    if (extra) throw new UsageError(`"${command}" takes no --${extra}. See: npm run admin -- help`);
+
+    const db = io.db ?? (await openServerDatabase(io.env ?? process.env, Boolean(options.force)));
+    try {
+      await run(db, command, options, io, io.now?.() ?? new Date());
+    } finally {
+      if (!io.db) await db.close();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) io.err(error.message);
+    else io.err(`The command failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

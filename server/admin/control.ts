@@ -1,0 +1,126 @@
+/**
+ * The running server's control socket, so `npm run admin` works while `npm start` holds the embedded database
+ * (PGlite allows one process at a time). The server listens on a Unix socket inside its data folder, readable
+ * and writable by its own operating-system user only (mode 0600); the command sends its arguments as one JSON
+ * line and gets back what it printed and its exit code, run against the server's open database. With
+ * PostgreSQL there is no socket: the command connects to the database itself.
+ */
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
+import type { Database } from '../db/database';
+import { main } from './commands';
+
+/** Longest Unix socket path every platform accepts (Linux allows 107 bytes, macOS 103). */
+const MAX_SOCKET_PATH = 100;
+const MAX_REQUEST_BYTES = 64 * 1024;
+
+export function adminSocketPath(dataDir: string): string {
+  return join(dataDir, 'portal-admin.sock');
+}
+
+export interface AdminReply {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+function parseRequest(line: string): string[] | null {
+  try {
+    const request = JSON.parse(line) as { args?: unknown };
+    const { args } = request;
+    return Array.isArray(args) && args.every((arg) => typeof arg === 'string') ? args : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listens on `socketPath` and runs each request's command on `db`. Resolves to a function that stops listening
+ * and removes the socket, or to null (with a warning) when the path is too long for a socket.
+ */
+export async function startAdminControl(
+  db: Database,
+  socketPath: string,
+  now: () => Date = () => new Date(),
+): Promise<(() => Promise<void>) | null> {
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
+    console.warn(`[admin] ${socketPath} is too long for a socket: run npm run admin only while the server is stopped.`);
+    return null;
+  }
+  // A socket left by a server that stopped abruptly: this server holds the database now.
+  if (existsSync(socketPath)) rmSync(socketPath, { force: true });
+  const server = createServer((socket) => {
+    let buffered = '';
+    socket.setEncoding('utf8');
+    socket.on('error', () => socket.destroy());
+    socket.on('data', (chunk: string) => {
+      buffered += chunk;
+      if (buffered.length > MAX_REQUEST_BYTES) {
+        socket.end(`${JSON.stringify({ code: 1, out: [], err: ['The request is too long.'] })}\n`);
+        return;
+      }
+      const end = buffered.indexOf('\n');
+      if (end < 0) return;
+      socket.pause();
+      const args = parseRequest(buffered.slice(0, end));
+      const reply: AdminReply = { code: 1, out: [], err: [] };
+      const done = () => socket.end(`${JSON.stringify(reply)}\n`);
+      if (!args) {
+        reply.err.push('The request is not a list of arguments.');
+        done();
+        return;
+      }
+      main(args, { db, now, out: (line) => reply.out.push(line), err: (line) => reply.err.push(line) })
+        .then((code) => {
+          reply.code = code;
+          if (code === 0) console.log(`[admin] npm run admin -- ${args.join(' ')}`);
+        })
+        .catch((error: unknown) => {
+          reply.err.push(`The command failed: ${error instanceof Error ? error.message : String(error)}`);
+        })
+        .finally(done);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  chmodSync(socketPath, 0o600);
+  server.unref();
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      rmSync(socketPath, { force: true });
+    });
+}
+
+/** Sends a command to a running server; null when no server listens on the socket. */
+export function askServer(socketPath: string, args: string[], timeoutMs = 60_000): Promise<AdminReply | null> {
+  if (!existsSync(socketPath)) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const socket = connect(socketPath);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.setTimeout(timeoutMs, () => {
+      socket.destroy();
+      reject(new Error('The server did not answer the command in time.'));
+    });
+    socket.once('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.once('end', () => {
+      try {
+        resolve(JSON.parse(answer) as AdminReply);
+      } catch {
+        reject(new Error('The server gave an answer the command cannot read.'));
+      }
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      // A socket file without a server behind it (the server stopped abruptly): run the command here instead.
+      if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') resolve(null);
+      else reject(error);
+    });
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * The platform's webhook (spec: issue 4), GET and POST /api/wx/callback, for the official account of the
+ * brand the request arrives on (host/port, server/request.ts):
+ * - GET: the platform's address check. `signature` = SHA-1 of the sorted webhook token, `timestamp` and
+ *   `nonce`; a right one is answered with `echostr` as plain text, anything else with 401.
+ * - POST: a signed event delivery (XML). Timestamps more than 5 minutes off are refused (replays); a delivery
+ *   already handled (same sender, CreateTime, event and key: the platform retries up to three times) answers
+ *   "success" without effect; subscribe (EventKey `qrscene_SCENE`) and SCAN (EventKey `SCENE`) events go to the
+ *   scan login (handleScan) and are answered with a passive text reply to the user: the confirm link for a
+ *   bound identity, a sentence for the other outcomes. Anything else answers "success" (nothing to say).
+ * Malformed input answers 4xx plain text, never an HTML page or a 500. The built-in simulator delivers its
+ * events through exactly this code.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { brands } from '../../../src/lib/brand';
+import { createMessagingProvider } from '../../providers/messaging/index';
+import { verifyWebhookSignature } from '../../providers/messaging/signature';
+import { buildTextReply, MAX_XML_BYTES, parseFlatXml, XmlError } from '../../providers/messaging/xml';
+import { requestBrand } from '../../request';
+import { handleScan } from '../../scan-login/service';
+import type { ApiDeps } from '../deps';
+import { confirmLink, type ReplyLang, replyText } from './replies';
+
+/** Deliveries older or newer than this are refused. */
+export const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
+/** How long a handled delivery is remembered (the platform retries within seconds). */
+const DEDUPE_SECONDS = 24 * 3600;
+
+const SIGNED_QUERY = {
+  signature: /^[0-9a-fA-F]{40}$/,
+  timestamp: /^\d{1,12}$/,
+  nonce: /^[\w-]{1,64}$/,
+};
+
+/** The signed query parameters, or null when one is missing or malformed. */
+function signedQuery(c: Context): { signature: string; timestamp: string; nonce: string } | null {
+  const values = {
+    signature: c.req.query('signature') ?? '',
+    timestamp: c.req.query('timestamp') ?? '',
+    nonce: c.req.query('nonce') ?? '',
+  };
+  for (const [name, pattern] of Object.entries(SIGNED_QUERY))
+    if (!pattern.test(values[name as keyof typeof values])) return null;
+  return values;
+}
+
+/** The origin the user's phone reached us on (the confirm link must work there). */
+export function publicOrigin(c: Context, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  const proto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+  if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
+  return url.origin;
+}
+
+const text = (c: Context, body: string, status: 200 | 400 | 401 | 403 | 413 | 415) =>
+  c.text(body, status, { 'Cache-Control': 'no-store' });
+
+export function wxCallbackApi(deps: ApiDeps) {
+  const app = new Hono();
+  // Without a provider (tests of other modules) the built-in simulator's token is used, as the phone pages do.
+  let fallback: ReturnType<typeof createMessagingProvider> | undefined;
+  const provider = () => {
+    fallback ??= deps.messaging ? undefined : createMessagingProvider(deps.settings, deps.db);
+    return deps.messaging ?? fallback!;
+  };
+
+  app.get('/wx/callback', async (c) => {
+    const signed = signedQuery(c);
+    const echostr = c.req.query('echostr') ?? '';
+    if (!signed || !/^[\w-]{1,128}$/.test(echostr)) return text(c, 'Bad request', 400);
+    const tenantId = brands[requestBrand(c, deps.settings)].tenantId;
+    const token = await provider().webhookToken(tenantId);
+    if (!verifyWebhookSignature(token, signed.timestamp, signed.nonce, signed.signature))
+      return text(c, 'Invalid signature', 401);
+    return text(c, echostr, 200);
+  });
+
+  app.post('/wx/callback', async (c) => {
+    const signed = signedQuery(c);
+    if (!signed) return text(c, 'Bad request: signature, timestamp and nonce are required', 400);
+    if (c.req.query('encrypt_type') && c.req.query('encrypt_type') !== 'raw')
+      return text(c, 'Encrypted deliveries are not supported: use plaintext mode', 400);
+    const brandId = requestBrand(c, deps.settings);
+    const tenantId = brands[brandId].tenantId;
+    const token = await provider().webhookToken(tenantId);
+    if (!verifyWebhookSignature(token, signed.timestamp, signed.nonce, signed.signature))
+      return text(c, 'Invalid signature', 401);
+    const now = deps.now();
+    if (Math.abs(now.getTime() / 1000 - Number(signed.timestamp)) > TIMESTAMP_WINDOW_SECONDS)
+      return text(c, 'Stale timestamp', 403);
+
+    const type = c.req.header('content-type') ?? '';
+    if (type && !/^(text|application)\/xml\b/i.test(type)) return text(c, 'Send XML', 415);
+    if (Number(c.req.header('content-length') ?? '0') > MAX_XML_BYTES) return text(c, 'Too large', 413);
+    const raw = await c.req.text();
+    if (Buffer.byteLength(raw) > MAX_XML_BYTES) return text(c, 'Too large', 413);
+    let fields: Record<string, string>;
+    try {
+      fields = parseFlatXml(raw);
+    } catch (error) {
+      if (error instanceof XmlError) return text(c, `Bad XML: ${error.message}`, 400);
+      throw error;
+    }
+    const openId = fields.FromUserName ?? '';
+    const account = fields.ToUserName ?? '';
+    const createTime = fields.CreateTime ?? '';
+    if (!/^[\w-]{1,128}$/.test(openId) || !account || account.length > 128 || !/^\d{1,12}$/.test(createTime))
+      return text(c, 'Bad event: FromUserName, ToUserName and CreateTime are required', 400);
+
+    const event = fields.MsgType === 'event' ? fields.Event : undefined;
+    const key = fields.EventKey ?? '';
+    let scene: string | undefined;
+    if (event === 'subscribe' && key.startsWith('qrscene_')) scene = key.slice('qrscene_'.length);
+    else if (event === 'SCAN') scene = key;
+    if (!scene) return text(c, 'success', 200);
+    if (!/^[\w-]{1,64}$/.test(scene)) return text(c, 'Bad event: the scene is not one of ours', 400);
+
+    const dedupeKey = `${tenantId}:${openId}:${createTime}:${event}:${key}`;
+    const fresh = await deps.db.query(
+      `insert into wx_events (dedupe_key, received_at, expires_at) values ($1, $2, $3)
+       on conflict (dedupe_key) do update set received_at = excluded.received_at, expires_at = excluded.expires_at
+         where wx_events.expires_at <= excluded.received_at
+       returning 1`,
+      [dedupeKey, now, new Date(now.getTime() + DEDUPE_SECONDS * 1000)],
+    );
+    if (fresh.length === 0) return text(c, 'success', 200);
+
+    let outcome: Awaited<ReturnType<typeof handleScan>>;
+    try {
+      outcome = await handleScan(deps.db, { tenantId, openId, scene, subscribed: event === 'subscribe', now });
+    } catch (error) {
+      // Not handled after all: let the platform's retry try again.
+      await deps.db.query('delete from wx_events where dedupe_key = $1', [dedupeKey]).catch(() => {});
+      throw error;
+    }
+    const lang: ReplyLang = c.req.query('lang') === 'en' ? 'en' : 'zh';
+    const link =
+      outcome.kind === 'confirm'
+        ? confirmLink(publicOrigin(c, deps.settings.trustProxy), scene, outcome.confirmToken, lang)
+        : undefined;
+    const content = replyText(outcome, { brandName: brands[brandId].name[lang], lang, link });
+    return c.body(buildTextReply({ to: openId, from: account, createTime: now.getTime() / 1000, content }), 200, {
+      'Content-Type': 'text/xml; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+  });
+
+  return app;
+}

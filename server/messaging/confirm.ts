@@ -1,0 +1,117 @@
+/**
+ * /wx/confirm: the page the confirm link of the chat reply opens on the phone (in the messaging app's own
+ * browser, or the simulator's tab). GET shows "Log in to {brand} on the computer? account 138****8000" with
+ * Confirm and Cancel; the POST carries the link's secret token (`t`) itself, which is what makes it safe
+ * (CSRF: a forged post would need the token), and answers a result page.
+ */
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { brands } from '../../src/lib/brand';
+import { requestBrand } from '../request';
+import { cancelScan, confirmPreview, confirmScan } from '../scan-login/service';
+import { readForm, sameOrigin } from './forms';
+import { escapeHtml, type Lang, page, pageLanguage, sendPage } from './html';
+import type { PhonePagesDeps } from './index';
+
+const SCENE = /^[\w-]{1,64}$/;
+const TOKEN = /^[\w-]{16,128}$/;
+
+type Result = 'confirmed' | 'cancelled' | 'expired' | 'invalid' | 'banned' | 'bad';
+
+const RESULTS: Record<Result, { status: 200 | 400 | 403 | 404 | 410; zh: [string, string]; en: [string, string] }> = {
+  confirmed: {
+    status: 200,
+    zh: ['已确认', '已确认，请回到电脑继续。'],
+    en: ['Confirmed', 'Confirmed. Continue on your computer.'],
+  },
+  cancelled: {
+    status: 200,
+    zh: ['已取消', '已取消登录。如需登录，请在电脑上重新扫码。'],
+    en: ['Cancelled', 'The login was cancelled. Scan the code on the computer again to log in.'],
+  },
+  expired: {
+    status: 410,
+    zh: ['二维码已过期', '二维码已过期，请在电脑上刷新二维码后重新扫码。'],
+    en: ['QR code has expired', 'The QR code has expired. Reload it on the computer and scan again.'],
+  },
+  invalid: {
+    status: 404,
+    zh: ['链接已失效', '此确认链接无效或已使用，请在电脑上重新扫码。'],
+    en: [
+      'Link no longer valid',
+      'This confirm link is not valid or was already used. Scan the code on the computer again.',
+    ],
+  },
+  banned: {
+    status: 403,
+    zh: ['账号已被封禁', '账号已被封禁，无法登录。'],
+    en: ['Account is banned', 'Account is banned. You cannot log in with it.'],
+  },
+  bad: {
+    status: 400,
+    zh: ['请求无效', '请求无效，请从微信中的链接重新打开此页面。'],
+    en: ['Bad request', 'This request is not valid. Open this page again from the link in WeChat.'],
+  },
+};
+
+function resultPage(c: Context, lang: Lang, result: Result) {
+  const r = RESULTS[result];
+  const [title, sentence] = r[lang];
+  const body = `<section class="result" data-testid="confirm-result" data-result="${result}">
+  <h1>${escapeHtml(title)}</h1>
+  <p>${escapeHtml(sentence)}</p>
+</section>`;
+  return sendPage(c, page({ lang, title, body }), r.status);
+}
+
+export function confirmRoutes(deps: PhonePagesDeps) {
+  const app = new Hono();
+
+  app.get('/wx/confirm', async (c) => {
+    const lang = pageLanguage(c);
+    const scene = c.req.query('scene') ?? '';
+    const t = c.req.query('t') ?? '';
+    if (!SCENE.test(scene) || !TOKEN.test(t)) return resultPage(c, lang, 'bad');
+    const brandId = requestBrand(c, deps.settings);
+    const tenantId = brands[brandId].tenantId;
+    const preview = await confirmPreview(deps.db, { tenantId, scene, confirmToken: t, now: deps.now() });
+    if (!preview) return resultPage(c, lang, 'invalid');
+    const brand = brands[brandId].name[lang];
+    const en = lang === 'en';
+    const title = en ? `Log in to ${brand} on the computer?` : `在电脑上登录${brand}？`;
+    const body = `<section class="card" data-testid="confirm-page">
+  <h1 class="big">${escapeHtml(title)}</h1>
+  <p>${en ? 'Account' : '账号'} <strong data-testid="confirm-phone">${escapeHtml(preview.phone)}</strong>
+    <span class="meta" data-testid="confirm-user">${escapeHtml(preview.userName)}</span></p>
+  <p class="meta">${escapeHtml(en ? 'Only confirm if you are logging in on your own computer right now.' : '请确认是您本人正在电脑上登录。')}</p>
+  <form method="post" action="/wx/confirm" class="actions">
+    <input type="hidden" name="scene" value="${escapeHtml(scene)}">
+    <input type="hidden" name="t" value="${escapeHtml(t)}">
+    <input type="hidden" name="lang" value="${lang}">
+    <button type="submit" name="action" value="confirm" class="primary" autofocus>${en ? 'Confirm login' : '确认登录'}</button>
+    <button type="submit" name="action" value="cancel" class="secondary">${en ? 'Cancel' : '取消'}</button>
+  </form>
+</section>`;
+    return sendPage(c, page({ lang, title, body }));
+  });
+
+  app.post('/wx/confirm', async (c) => {
+    const form = await readForm(c);
+    const lang = pageLanguage(c, form?.get('lang') ?? null);
+    if (!form || !sameOrigin(c)) return resultPage(c, lang, 'bad');
+    const scene = form.get('scene') ?? '';
+    const t = form.get('t') ?? '';
+    const action = form.get('action');
+    if (!SCENE.test(scene) || !TOKEN.test(t) || (action !== 'confirm' && action !== 'cancel'))
+      return resultPage(c, lang, 'bad');
+    const tenantId = brands[requestBrand(c, deps.settings)].tenantId;
+    const input = { tenantId, scene, confirmToken: t, now: deps.now() };
+    if (action === 'cancel') {
+      await cancelScan(deps.db, input);
+      return resultPage(c, lang, 'cancelled');
+    }
+    return resultPage(c, lang, await confirmScan(deps.db, input));
+  });
+
+  return app;
+}

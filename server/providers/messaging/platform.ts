@@ -1,0 +1,160 @@
+/**
+ * The platform adapter (WX_PROVIDER=platform): temporary QR codes through the official-account API.
+ *   GET  {api}/cgi-bin/token?grant_type=client_credential&appid=&secret=  -> {access_token, expires_in}
+ *   POST {api}/cgi-bin/qrcode/create?access_token=                        -> {ticket, expire_seconds, url}
+ *        body {expire_seconds, action_name: 'QR_STR_SCENE', action_info: {scene: {scene_str}}}
+ * The access token is cached per official account until 5 minutes before it expires; concurrent callers share
+ * one fetch (single flight); a call answered with errcode 40001/42001/40014 (token invalid or expired) drops the
+ * token and is tried once more with a fresh one. Every failure is thrown as a PlatformError naming what failed.
+ */
+import type { BrandId } from '../../../src/lib/brand';
+import type { WxAccount } from '../../settings';
+import type { CreatedQr, CreateQrInput, MessagingProvider } from './types';
+
+export class PlatformError extends Error {
+  constructor(
+    message: string,
+    readonly errcode?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Errcodes that mean "this access token is no good": fetch a new one and try again (once). */
+const TOKEN_ERRORS = new Set([40001, 42001, 40014]);
+/** The cached token is dropped this long before the platform says it expires. */
+const EARLY_MS = 5 * 60 * 1000;
+
+export interface PlatformOptions {
+  apiUrl: string;
+  /** The webhook token (one for every account of this install). */
+  token: string;
+  /** Brand 1's account, and brand 2's (brand 1's when absent). */
+  account: WxAccount;
+  account2?: WxAccount;
+  now?: () => Date;
+  timeoutMs?: number;
+}
+
+export interface PlatformProvider extends MessagingProvider {
+  kind: 'platform';
+  /** The cached (or a freshly fetched) access token of the brand's account. */
+  accessToken(brandId: BrandId): Promise<string>;
+}
+
+interface CachedToken {
+  value: string;
+  /** Epoch ms after which the token is fetched again. */
+  refreshAt: number;
+}
+
+export function createPlatformProvider(options: PlatformOptions): PlatformProvider {
+  const now = options.now ?? (() => new Date());
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const cache = new Map<string, CachedToken>();
+  const inFlight = new Map<string, Promise<string>>();
+
+  const accountOf = (brandId: BrandId): WxAccount =>
+    brandId === 'creatorbox' ? (options.account2 ?? options.account) : options.account;
+
+  async function call(what: string, url: string, init?: RequestInit): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 8000) });
+    } catch (error) {
+      throw new PlatformError(`WeChat platform: ${what} failed: ${error instanceof Error ? error.message : error}`);
+    }
+    const text = await response.text();
+    if (!response.ok) throw new PlatformError(`WeChat platform: ${what} answered HTTP ${response.status}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new PlatformError(`WeChat platform: ${what} answered something that is not JSON`);
+    }
+    if (!body || typeof body !== 'object') throw new PlatformError(`WeChat platform: ${what} answered no object`);
+    const answer = body as Record<string, unknown>;
+    if (typeof answer.errcode === 'number' && answer.errcode !== 0)
+      throw new PlatformError(
+        `WeChat platform: ${what} refused: errcode ${answer.errcode} ${String(answer.errmsg ?? '')}`.trim(),
+        answer.errcode,
+      );
+    return answer;
+  }
+
+  async function fetchToken(account: WxAccount): Promise<string> {
+    const query = new URLSearchParams({
+      grant_type: 'client_credential',
+      appid: account.appId,
+      secret: account.appSecret,
+    });
+    const answer = await call('the access-token request', `${base}/cgi-bin/token?${query}`);
+    const value = answer.access_token;
+    const expiresIn = answer.expires_in;
+    if (typeof value !== 'string' || !value || typeof expiresIn !== 'number' || expiresIn <= 0)
+      throw new PlatformError('WeChat platform: the access-token answer has no access_token/expires_in');
+    const lifetime = expiresIn * 1000;
+    const keep = lifetime > 2 * EARLY_MS ? lifetime - EARLY_MS : lifetime / 2;
+    cache.set(account.appId, { value, refreshAt: now().getTime() + keep });
+    return value;
+  }
+
+  function accessToken(brandId: BrandId): Promise<string> {
+    const account = accountOf(brandId);
+    const cached = cache.get(account.appId);
+    if (cached && now().getTime() < cached.refreshAt) return Promise.resolve(cached.value);
+    let pending = inFlight.get(account.appId);
+    if (!pending) {
+      pending = fetchToken(account).finally(() => inFlight.delete(account.appId));
+      inFlight.set(account.appId, pending);
+    }
+    return pending;
+  }
+
+  async function createQr(input: CreateQrInput): Promise<CreatedQr> {
+    const account = accountOf(input.brandId);
+    const body = JSON.stringify({
+      expire_seconds: input.ttlSeconds,
+      action_name: 'QR_STR_SCENE',
+      action_info: { scene: { scene_str: input.scene } },
+    });
+    const attempt = async () => {
+      const token = await accessToken(input.brandId);
+      try {
+        return await call(
+          'QR code creation',
+          `${base}/cgi-bin/qrcode/create?access_token=${encodeURIComponent(token)}`,
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body,
+          },
+        );
+      } catch (error) {
+        // Only drop the token this call used (a concurrent caller may have refreshed it already).
+        if (error instanceof PlatformError && TOKEN_ERRORS.has(error.errcode ?? 0)) {
+          if (cache.get(account.appId)?.value === token) cache.delete(account.appId);
+          return null;
+        }
+        throw error;
+      }
+    };
+    const answer = (await attempt()) ?? (await attempt());
+    if (!answer) throw new PlatformError('WeChat platform: the access token was refused twice');
+    const url = answer.url;
+    const expireSeconds = answer.expire_seconds;
+    if (typeof url !== 'string' || !url) throw new PlatformError('WeChat platform: the QR code answer has no url');
+    const expiresIn =
+      typeof expireSeconds === 'number' && expireSeconds > 0
+        ? Math.min(expireSeconds, input.ttlSeconds)
+        : input.ttlSeconds;
+    return { url, expiresIn };
+  }
+
+  return {
+    kind: 'platform',
+    createQr,
+    accessToken,
+    webhookToken: async () => options.token,
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The messaging platform (a WeChat-official-account style service) as the scan login sees it. Two adapters:
+ * the built-in simulator (default, no network: the QR code points at this server's phone-simulator page) and
+ * the platform adapter (temporary QR codes through the platform API, with a cached access token).
+ */
+import type { BrandId } from '../../../src/lib/brand';
+
+export interface CreateQrInput {
+  brandId: BrandId;
+  tenantId: number;
+  /** The scene value: public, travels in the QR code and comes back in the platform's scan event. */
+  scene: string;
+  ttlSeconds: number;
+  /** Origin of the request that asked for the code (e.g. http://localhost:3030), for the simulator's address. */
+  origin: string;
+  language: 'zh' | 'en';
+}
+
+export interface CreatedQr {
+  /** What the QR code encodes. */
+  url: string;
+  /** Seconds the platform keeps the code valid (at most ttlSeconds). */
+  expiresIn: number;
+}
+
+export interface MessagingProvider {
+  kind: 'simulator' | 'platform';
+  createQr(input: CreateQrInput): Promise<CreatedQr>;
+  /** The token the platform signs its webhook calls with, for this tenant's official account. */
+  webhookToken(tenantId: number): Promise<string>;
+}

@@ -1,0 +1,171 @@
+/**
+ * The `wx_login_tickets` and `wx_identities` tables: plain parameterized SQL, one function per question the
+ * scan-login flows ask. See server/db/migrations/004_scan_login.sql for the columns and the state machine.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../db/database';
+
+export type TicketState = 'waiting' | 'scanned' | 'bound' | 'unbound' | 'bind_failed' | 'banned' | 'done';
+
+export interface TicketRow {
+  ticket_hash: string;
+  scene: string;
+  tenant_id: number;
+  state: TicketState;
+  qr_url: string;
+  open_id: string | null;
+  user_id: number | null;
+  confirm_hash: string | null;
+  bind_failures: number;
+  created_ip: string;
+  created_at: Date;
+  expires_at: Date;
+  scanned_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface IdentityRow {
+  tenant_id: number;
+  open_id: string;
+  nickname: string | null;
+  user_id: number | null;
+  created_at: Date;
+  bound_at: Date | null;
+  banned_at: Date | null;
+}
+
+/** States that still wait for something: they expire by time. The others are final. */
+const LIVE: ReadonlySet<TicketState> = new Set(['waiting', 'scanned', 'bound', 'unbound']);
+
+/** A used ticket (`done`) reads as expired, and so does a live one past its `expires_at`. */
+export function isExpired(ticket: TicketRow, now: Date): boolean {
+  return ticket.state === 'done' || (LIVE.has(ticket.state) && ticket.expires_at.getTime() <= now.getTime());
+}
+
+/** Whole seconds left, at least 0. */
+export function secondsLeft(ticket: TicketRow, now: Date): number {
+  return Math.max(0, Math.ceil((ticket.expires_at.getTime() - now.getTime()) / 1000));
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Whether `token` is the secret whose SHA-256 (hex) is `hash`, compared in constant time. */
+export function matchesHash(hash: string | null, token: string): boolean {
+  if (!hash) return false;
+  const expected = Buffer.from(hash, 'hex');
+  const actual = Buffer.from(sha256(token), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+export interface NewTicket {
+  ticketHash: string;
+  scene: string;
+  tenantId: number;
+  qrUrl: string;
+  ip: string;
+  expiresAt: Date;
+}
+
+export async function insertTicket(tx: Queryable, ticket: NewTicket, now: Date): Promise<void> {
+  await tx.query(
+    `insert into wx_login_tickets (ticket_hash, scene, tenant_id, state, qr_url, created_ip, created_at, expires_at)
+     values ($1, $2, $3, 'waiting', $4, $5, $6, $7)`,
+    [ticket.ticketHash, ticket.scene, ticket.tenantId, ticket.qrUrl, ticket.ip, now, ticket.expiresAt],
+  );
+}
+
+/** The ticket the browser's secret names, locked for the rest of the transaction. */
+export async function lockTicketByHash(tx: Queryable, ticketHash: string, tenantId: number): Promise<TicketRow | null> {
+  const [row] = await tx.query<TicketRow>(
+    'select * from wx_login_tickets where ticket_hash = $1 and tenant_id = $2 for update',
+    [ticketHash, tenantId],
+  );
+  return row ?? null;
+}
+
+/** The ticket of a scene (what the platform's event and the confirm link carry), locked. */
+export async function lockTicketByScene(tx: Queryable, scene: string, tenantId: number): Promise<TicketRow | null> {
+  const [row] = await tx.query<TicketRow>(
+    'select * from wx_login_tickets where scene = $1 and tenant_id = $2 for update',
+    [scene, tenantId],
+  );
+  return row ?? null;
+}
+
+export async function findTicketByScene(tx: Queryable, scene: string, tenantId: number): Promise<TicketRow | null> {
+  const [row] = await tx.query<TicketRow>('select * from wx_login_tickets where scene = $1 and tenant_id = $2', [
+    scene,
+    tenantId,
+  ]);
+  return row ?? null;
+}
+
+export async function findTicketByHash(tx: Queryable, ticketHash: string, tenantId: number): Promise<TicketRow | null> {
+  const [row] = await tx.query<TicketRow>('select * from wx_login_tickets where ticket_hash = $1 and tenant_id = $2', [
+    ticketHash,
+    tenantId,
+  ]);
+  return row ?? null;
+}
+
+/** Sets the given columns of one ticket. */
+export async function updateTicket(
+  tx: Queryable,
+  ticketHash: string,
+  changes: Partial<
+    Pick<
+      TicketRow,
+      'state' | 'open_id' | 'user_id' | 'confirm_hash' | 'bind_failures' | 'expires_at' | 'scanned_at' | 'finished_at'
+    >
+  >,
+): Promise<void> {
+  const entries = Object.entries(changes);
+  if (!entries.length) return;
+  const sets = entries.map(([column], index) => `${column} = $${index + 2}`).join(', ');
+  await tx.query(`update wx_login_tickets set ${sets} where ticket_hash = $1`, [
+    ticketHash,
+    ...entries.map(([, value]) => value),
+  ]);
+}
+
+/** The identity, created (unbound, no nickname) when the platform shows it for the first time; locked. */
+export async function ensureIdentity(tx: Queryable, tenantId: number, openId: string, now: Date): Promise<IdentityRow> {
+  await tx.query(
+    `insert into wx_identities (tenant_id, open_id, nickname, created_at) values ($1, $2, null, $3)
+     on conflict (tenant_id, open_id) do nothing`,
+    [tenantId, openId, now],
+  );
+  const identity = await lockIdentity(tx, tenantId, openId);
+  if (!identity) throw new Error('The identity vanished while it was being created');
+  return identity;
+}
+
+export async function lockIdentity(tx: Queryable, tenantId: number, openId: string): Promise<IdentityRow | null> {
+  const [row] = await tx.query<IdentityRow>(
+    'select * from wx_identities where tenant_id = $1 and open_id = $2 for update',
+    [tenantId, openId],
+  );
+  return row ?? null;
+}
+
+/** The identity bound to an account, if any. */
+export async function identityOfUser(tx: Queryable, userId: number): Promise<IdentityRow | null> {
+  const [row] = await tx.query<IdentityRow>('select * from wx_identities where user_id = $1', [userId]);
+  return row ?? null;
+}
+
+export async function bindIdentity(
+  tx: Queryable,
+  identity: Pick<IdentityRow, 'tenant_id' | 'open_id'>,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await tx.query('update wx_identities set user_id = $3, bound_at = $4 where tenant_id = $1 and open_id = $2', [
+    identity.tenant_id,
+    identity.open_id,
+    userId,
+    now,
+  ]);
+}
