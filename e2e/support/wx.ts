@@ -114,8 +114,6 @@ export async function startLanProxy(): Promise<LanProxy> {
         headers: incoming.headers,
       },
       (response) => {
-        if (incoming.method === 'POST')
-          console.error('#PROXYDBG', incoming.url, JSON.stringify(incoming.headers), response.statusCode);
         answer.writeHead(response.statusCode ?? 502, response.headers);
         response.pipe(answer);
       },

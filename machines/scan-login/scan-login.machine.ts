@@ -51,6 +51,15 @@ type StatusOf<S extends QrStatusResult['status']> = Extract<QrStatusResult, { st
 const outputStatus = (event: { output?: unknown }) => (event.output as QrStatusResult | undefined)?.status;
 const errorOf = (event: { error?: unknown }) => event.error;
 
+/** waiting, scanned and retrying: the next poll after pollInterval; hidden pauses it, a reload makes a new code. */
+const waitForNextPoll = {
+  after: { pollInterval: 'polling' },
+  on: {
+    'scan.visibility': { guard: 'becameHidden', target: 'paused', actions: 'setVisibility' },
+    'scan.reload': 'creating',
+  },
+} as const;
+
 export const scanLoginMachine = setup({
   types: {
     context: {} as ScanLoginContext,
@@ -165,20 +174,8 @@ export const scanLoginMachine = setup({
     },
 
     // Polling a code. `context.status` says whether the last answer was waiting or scanned.
-    waiting: {
-      after: { pollInterval: 'polling' },
-      on: {
-        'scan.visibility': { guard: 'becameHidden', target: 'paused', actions: 'setVisibility' },
-        'scan.reload': 'creating',
-      },
-    },
-    scanned: {
-      after: { pollInterval: 'polling' },
-      on: {
-        'scan.visibility': { guard: 'becameHidden', target: 'paused', actions: 'setVisibility' },
-        'scan.reload': 'creating',
-      },
-    },
+    waiting: waitForNextPoll,
+    scanned: waitForNextPoll,
     polling: {
       invoke: {
         id: 'pollQrStatus',
@@ -227,13 +224,7 @@ export const scanLoginMachine = setup({
         'scan.reload': { target: 'creating', actions: 'markVisible' },
       },
     },
-    retrying: {
-      after: { pollInterval: 'polling' },
-      on: {
-        'scan.visibility': { guard: 'becameHidden', target: 'paused', actions: 'setVisibility' },
-        'scan.reload': 'creating',
-      },
-    },
+    retrying: waitForNextPoll,
     rateLimited: {
       exit: assign({ waitMs: 0 }),
       // Retry-After is honoured even when the page is shown again meanwhile.

@@ -6,6 +6,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { brands } from '../../src/lib/brand';
+import type { RequestFacts } from '../accounts/service';
+import { clientAddress, requestBrand } from '../request';
+import type { Settings } from '../settings';
 
 export type Lang = 'zh' | 'en';
 
@@ -18,6 +22,20 @@ export interface Text {
 /** English when `Accept-Language` starts with `en`, Chinese otherwise (the site's default). */
 export function requestLanguage(c: Context): Lang {
   return (c.req.header('accept-language') ?? '').trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
+}
+
+/** What the flows need to know about the request: its brand (and that brand's tenant), address and language. */
+export function requestFacts(
+  c: Context,
+  settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port' | 'trustProxy'>,
+): RequestFacts {
+  const brandId = requestBrand(c, settings);
+  return {
+    brandId,
+    tenantId: brands[brandId].tenantId,
+    ip: clientAddress(c, settings.trustProxy),
+    language: requestLanguage(c),
+  };
 }
 
 export function ok<T>(c: Context, data?: T, message: Text = { zh: '成功', en: 'Success' }) {

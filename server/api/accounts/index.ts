@@ -5,14 +5,12 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { brands } from '../../../src/lib/brand';
 import { SUCCESS } from '../../accounts/errors';
 import * as accounts from '../../accounts/service';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
-import { clientAddress, requestBrand } from '../../request';
 import type { ApiDeps } from '../deps';
-import { ApiError, ok, readJson, readQuery, requestLanguage } from '../http';
+import { ok, readJson, readQuery, requestFacts, requestLanguage } from '../http';
 import { defineOperation } from '../openapi';
 import * as schemas from './schemas';
 
@@ -160,15 +158,7 @@ export function accountsApi(deps: ApiDeps) {
     sms: deps.sms ?? createSmsSink({ now: deps.now }),
     captcha: deps.captcha ?? builtinCaptcha,
   };
-  const facts = (c: Context): accounts.RequestFacts => {
-    const brandId = requestBrand(c, deps.settings);
-    return {
-      brandId,
-      tenantId: brands[brandId].tenantId,
-      ip: clientAddress(c, deps.settings.trustProxy),
-      language: requestLanguage(c),
-    };
-  };
+  const facts = (c: Context) => requestFacts(c, deps.settings);
   const token = (c: Context) => c.req.header('x-auth-token')?.trim() || undefined;
 
   const api = new Hono();
@@ -199,18 +189,7 @@ export function accountsApi(deps: ApiDeps) {
 
   api.post('/v2/web/userlogin', async (c) => {
     const body = await readJson(c, schemas.loginBody);
-    const { phone, countryCode, password, code } = body;
-    if ((password === undefined) === (code === undefined)) {
-      throw new ApiError(
-        400,
-        40000,
-        { zh: '请填写密码或验证码（二选一）', en: 'Send either a password or a verification code' },
-        {},
-        { field: password === undefined ? 'password' : 'code' },
-      );
-    }
-    const input: accounts.LoginInput =
-      password !== undefined ? { phone, countryCode, password } : { phone, countryCode, code: code as string };
+    const input = schemas.loginCredentials(body);
     return ok(c, await accounts.login(ctx, facts(c), input), SUCCESS.loggedIn);
   });
 

@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { COUNTRY_VALUES } from '../../accounts/phone';
+import type { LoginInput } from '../../accounts/service';
 import { PIECE_SIZE, PUZZLE_WIDTH } from '../../providers/captcha/slider';
-import { nameFields } from '../http';
+import { ApiError, nameFields } from '../http';
 
 nameFields({
   phone: { zh: '手机号', en: 'phone number' },
@@ -96,6 +97,23 @@ export const loginBody = z.strictObject({
   password: z.string().min(1).max(1024).optional().describe('Give either password or code'),
   code: code.optional(),
 });
+
+/**
+ * The credentials of a login body (and of the bind of /v2/wx/userlogin): exactly one of password and code; a
+ * 400 (40000) naming the field otherwise.
+ */
+export function loginCredentials({ phone, countryCode, password, code }: z.infer<typeof loginBody>): LoginInput {
+  if ((password === undefined) === (code === undefined)) {
+    throw new ApiError(
+      400,
+      40000,
+      { zh: '请填写密码或验证码（二选一）', en: 'Send either a password or a verification code' },
+      {},
+      { field: password === undefined ? 'password' : 'code' },
+    );
+  }
+  return password !== undefined ? { phone, countryCode, password } : { phone, countryCode, code: code as string };
+}
 
 export const resetBody = z.strictObject({ phone, countryCode, code, password: newPassword });
 

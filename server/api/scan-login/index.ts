@@ -5,15 +5,14 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { brands } from '../../../src/lib/brand';
 import { SUCCESS } from '../../accounts/errors';
-import type { RequestFacts } from '../../accounts/service';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
-import { clientAddress, requestBrand, requestHost } from '../../request';
+import { requestHost } from '../../request';
 import * as scan from '../../scan-login/service';
+import { loginCredentials } from '../accounts/schemas';
 import type { ApiDeps } from '../deps';
-import { ApiError, ok, readJson, readQuery, requestLanguage } from '../http';
+import { ok, readJson, readQuery, requestFacts } from '../http';
 import { defineOperation } from '../openapi';
 import * as schemas from './schemas';
 
@@ -83,15 +82,7 @@ export function scanLoginApi(deps: ApiDeps) {
     messaging: deps.messaging,
     qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
   };
-  const facts = (c: Context): RequestFacts => {
-    const brandId = requestBrand(c, deps.settings);
-    return {
-      brandId,
-      tenantId: brands[brandId].tenantId,
-      ip: clientAddress(c, deps.settings.trustProxy),
-      language: requestLanguage(c),
-    };
-  };
+  const facts = (c: Context) => requestFacts(c, deps.settings);
 
   const api = new Hono();
 
@@ -110,25 +101,8 @@ export function scanLoginApi(deps: ApiDeps) {
 
   api.post('/v2/wx/userlogin', async (c) => {
     const body = await readJson(c, schemas.wxLoginBody);
-    let input: scan.WxLoginInput;
-    if (body.action === 'bind') {
-      const { ticket, phone, countryCode, password, code } = body;
-      if ((password === undefined) === (code === undefined)) {
-        throw new ApiError(
-          400,
-          40000,
-          { zh: '请填写密码或验证码（二选一）', en: 'Send either a password or a verification code' },
-          {},
-          { field: password === undefined ? 'password' : 'code' },
-        );
-      }
-      input =
-        password !== undefined
-          ? { ticket, action: 'bind', phone, countryCode, password }
-          : { ticket, action: 'bind', phone, countryCode, code: code as string };
-    } else {
-      input = body;
-    }
+    const input: scan.WxLoginInput =
+      body.action === 'bind' ? { ticket: body.ticket, action: 'bind', ...loginCredentials(body) } : body;
     const result = await scan.wxLogin(ctx, facts(c), input);
     return ok(c, result.userInfo, SUCCESS[result.how]);
   });

@@ -12,17 +12,18 @@ import { useLocale } from '~/lib/use-locale';
 import { showFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { completeSignIn } from './complete';
-import { PasswordField } from './fields';
+import {
+  CREDENTIAL_API_FIELDS,
+  CREDENTIAL_FIELDS,
+  type CredentialField,
+  CredentialFields,
+  type CredentialMode,
+  checkCredentials,
+  credentialsInput,
+} from './credential-fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
-import { FormPhoneField, SmsCodeField } from './sms-code-field';
-import { collectErrors, useForm } from './use-form';
-import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
-
-export type LoginMode = 'password' | 'code';
-
-const FIELDS = ['phone', 'password', 'code'] as const;
-type Field = (typeof FIELDS)[number];
+import { useForm } from './use-form';
 
 const loginFailed = msg`登录失败`;
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
@@ -32,87 +33,41 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
   const { workbenchUrl, isMobile } = usePortalEnv();
   const busyLabels = useBusyLabels();
   const locale = useLocale();
-  const [mode, setMode] = useState<LoginMode>('password');
+  const [mode, setMode] = useState<CredentialMode>('password');
   const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
-  const form = useForm<Field>({ phone: '', password: '', code: '' }, FIELDS);
-  const { values, errors } = form;
-
-  const switchMode = (next: LoginMode) => {
-    setMode(next);
-    form.showErrors({});
-    form.setNotice(null);
-  };
+  const form = useForm<CredentialField>({ phone: '', password: '', code: '' }, CREDENTIAL_FIELDS);
+  const { values } = form;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (form.busy) return;
     form.setNotice(null);
-    const valid = form.showErrors(
-      collectErrors({
-        phone: checkPhone(values.phone, countryCode, validationMessages.phoneRequired),
-        password: mode === 'password' ? checkPassword(values.password) : null,
-        code: mode === 'code' ? checkCode(values.code) : null,
-      }),
-    );
-    if (!valid) return;
-    const phone = normalizePhone(values.phone);
+    if (!form.showErrors(checkCredentials(values, countryCode, mode))) return;
     form.setBusy(true);
     try {
-      const userInfo = await login(
-        mode === 'password'
-          ? { phone, countryCode, password: values.password }
-          : { phone, countryCode, code: values.code.trim() },
-      );
+      const userInfo = await login(credentialsInput(values, countryCode, mode));
       const target =
         safeRedirect(redirect, { origin: window.location.origin, workbenchUrl, isMobile }) ??
         workbenchFor(workbenchUrl, locale);
       await completeSignIn(userInfo, t`登录成功`, target);
       // The page is being replaced; the button stays busy until it is.
     } catch (error) {
-      showFailure(
-        form,
-        error,
-        { phone: 'phone', password: 'password', code: 'code' },
-        { i18n, failed: loginFailed, failedWith: loginFailedWith },
-      );
+      showFailure(form, error, CREDENTIAL_API_FIELDS, { i18n, failed: loginFailed, failedWith: loginFailedWith });
     }
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t`账号登录`}>
-      <fieldset className={styles.modes}>
-        <legend className={styles.modesLabel}>
-          <Trans>登录方式</Trans>
-        </legend>
-        <button
-          type="button"
-          className={styles.mode}
-          aria-pressed={mode === 'password'}
-          onClick={() => switchMode('password')}
-        >
-          <Trans>密码登录</Trans>
-        </button>
-        <button type="button" className={styles.mode} aria-pressed={mode === 'code'} onClick={() => switchMode('code')}>
-          <Trans>验证码登录</Trans>
-        </button>
-      </fieldset>
-
-      <FormPhoneField form={form} countryCode={countryCode} onCountry={setCountryCode} />
-
-      {mode === 'password' ? (
-        <PasswordField
-          name="password"
-          label={t`账号密码`}
-          placeholder={t`请输入账号密码`}
-          autoComplete="current-password"
-          value={values.password}
-          onValue={(value) => form.setValue('password', value)}
-          error={errors.password}
-          inputRef={form.inputRef('password')}
-        />
-      ) : (
-        <SmsCodeField form={form} countryCode={countryCode} purpose="login" />
-      )}
+      <CredentialFields
+        form={form}
+        mode={mode}
+        onMode={setMode}
+        countryCode={countryCode}
+        onCountry={setCountryCode}
+        legend={<Trans>登录方式</Trans>}
+        passwordMode={<Trans>密码登录</Trans>}
+        codeMode={<Trans>验证码登录</Trans>}
+      />
 
       <FormNotice>{form.notice}</FormNotice>
       <SubmitButton busy={form.busy} busyLabel={busyLabels.login}>
