@@ -8,7 +8,8 @@ import { captchaMachine } from './captcha/captcha.machine';
 import { captchaPathEvents } from './captcha/captcha.testing';
 import { documentModalMachine, layerMachine } from './layer/layer.machine';
 import { loadingBarMachine } from './loading-bar/loading-bar.machine';
-import { scanLoginPathEvents, scanLoginPathMachine } from './scan-login/scan-login.testing';
+import { scanLoginMachine } from './scan-login/scan-login.machine';
+import { scanLoginPathEvents } from './scan-login/scan-login.testing';
 import { sessionMachine } from './session/session.machine';
 import { sessionPathEvents } from './session/session.testing';
 import { smsCountdownMachine } from './sms-countdown/sms-countdown.machine';
@@ -80,8 +81,8 @@ export const machineRegistry: RegisteredMachine[] = [
   {
     name: 'scan-login',
     spec: 'issue 4 WeChat QR login: code, polling (2 s, paused while hidden, retries, 429), bind / register, final states',
-    // The machine with the sample timings (poll 2000 ms, a 429 waits 3000 ms): its delays come from the code.
-    machine: scanLoginPathMachine,
+    // Its delays come from the code and the 429 (the samples': poll 2000 ms, a 429 waits 3000 ms).
+    machine: scanLoginMachine,
     events: scanLoginPathEvents,
   },
 ];

@@ -50,17 +50,18 @@ export function createApp(options: AppOptions) {
     );
   }
 
+  const deps: ApiDeps | undefined = options.api && { ...options.api, settings: options.settings };
   app.use('/api/*', compress());
-  app.route('/api', createApi(options.api && { ...options.api, settings: options.settings }));
+  app.route('/api', createApi(deps));
 
-  // The stand-in workbench landing (needs the database to check the login), before the pages.
-  if (options.api) app.route('/', workbenchRoutes({ ...options.api, settings: options.settings }));
-  // The QR login's phone pages (simulator and confirm page), before the pages so no page rule redirects them.
-  if (options.api) {
-    const { db, now } = options.api;
-    const messaging = options.api.messaging ?? createMessagingProvider(options.settings, db);
+  if (deps) {
+    // The stand-in workbench landing (needs the database to check the login), before the pages.
+    app.route('/', workbenchRoutes(deps));
+    // The QR login's phone pages (simulator and confirm page), before the pages so no page rule redirects them.
+    const { db, now, settings } = deps;
+    const messaging = deps.messaging ?? createMessagingProvider(settings, db);
     const appFetch = (request: Request, env?: unknown) => app.fetch(request, env);
-    app.route('/', phonePages({ db, now, settings: options.settings, messaging, appFetch }));
+    app.route('/', phonePages({ db, now, settings, messaging, appFetch }));
   }
 
   // Route loaders rendering on the server call the API in-process through the app itself (no network).

@@ -3,8 +3,10 @@
  * workbench landing, as a visitor sees them in either language: fields by their labels, buttons by their
  * names, toasts by their exact words (spec §8).
  */
+import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { type Locale, localizePath } from '../../src/lib/locale';
+import { tokenState } from '../support/accounts-api';
 import { eventually } from '../support/wait';
 import { SliderCaptchaDialog } from './auth-captcha';
 import { SitePage } from './site-page';
@@ -67,14 +69,19 @@ export const AUTH_TEXT = {
   },
 } as const;
 
+/** Where a login ends: the stand-in workbench landing served by the server. */
+export const WORKBENCH = '/workbench/function_introduction';
+
 /** Every label of the SMS button: get code, sending, the countdown, the wait after a 429. */
-const SMS_BUTTON_NAMES = /^(获取验证码|Get code|发送中…|Sending…|\d+ s|请 \d+ 秒后再试|Try again in \d+ s)$/;
+export const SMS_BUTTON_NAMES = /^(获取验证码|Get code|发送中…|Sending…|\d+ s|请 \d+ 秒后再试|Try again in \d+ s)$/;
 
 const CLOSE_TOAST = /^(关闭通知|Close notification)$/;
 
 export type FormKind = 'login' | 'register' | 'reset';
 
-const exact = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+/** A name that is exactly `text` (whitespace around it allowed); a RegExp is used as it is. */
+export const exact = (text: string | RegExp): RegExp =>
+  typeof text === 'string' ? new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) : text;
 
 export class AuthPage extends SitePage {
   readonly text: (typeof AUTH_TEXT)[Locale];
@@ -232,4 +239,26 @@ export function watchLogoutCalls(target: Page | BrowserContext): LogoutCall[] {
   };
   (target as BrowserContext).on('request', onRequest);
   return calls;
+}
+
+/** Logged in on the workbench landing as `nickname`: cookie, userInfo and the server agree; returns the token. */
+export async function assertLoggedIn(
+  auth: AuthPage,
+  base: string,
+  nickname: string,
+  tenantId: number,
+): Promise<string> {
+  await auth.waitForPath(WORKBENCH);
+  const main = auth.page.getByRole('main');
+  await main.waitFor();
+  const text = ((await main.textContent()) ?? '').replace(/\s+/g, ' ');
+  assert.ok(text.includes(`${auth.text.workbenchUser} ${nickname}`), `the landing says who is signed in: "${text}"`);
+  const token = await auth.authCookie();
+  assert.ok(token, 'the Authorization cookie holds the token');
+  const userInfo = await auth.storedUserInfo();
+  assert.equal(userInfo?.userName, nickname, 'userInfo names the account');
+  assert.equal(userInfo?.Authorization, token, 'userInfo carries the same token');
+  assert.equal(userInfo?.tenantId, tenantId, `the account belongs to tenant ${tenantId}`);
+  assert.deepEqual(await tokenState(base, token), { status: 200, code: 200 }, 'the server accepts the token');
+  return token;
 }

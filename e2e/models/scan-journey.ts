@@ -1,13 +1,13 @@
 /**
  * The steps the scan-login specs share: a computer with the login page's WeChat tab, a phone on "the LAN",
- * showing and reading a code, and what a finished login must leave behind (the workbench, the cookie, the
- * stored userInfo, a token the server accepts).
+ * showing and reading a code, and what the panel said on the way (a finished login is checked with
+ * assertLoggedIn of auth-page.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, type TestContext } from 'node:test';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import type { Locale } from '../../src/lib/locale';
-import { type Account, callApi } from '../support/accounts-api';
+import type { Account } from '../support/accounts-api';
 import { type PageSession, withPage } from '../support/browser';
 import { sleep } from '../support/wait';
 import {
@@ -19,11 +19,8 @@ import {
   scanWordingSeen,
   startLanProxy,
 } from '../support/wx';
-import type { AuthPage } from './auth-page';
 import { ScanPanel } from './scan-panel';
 import { ScanPhone } from './scan-phone';
-
-export const WORKBENCH = '/workbench/function_introduction';
 
 export const desktopOptions = (locale: Locale, baseURL: string): BrowserContextOptions => ({
   locale: locale === 'zh' ? 'zh-CN' : 'en-US',
@@ -107,29 +104,6 @@ export async function showCode(panel: ScanPanel, traffic: ScanTraffic, base: str
   assert.equal(created.simulator, true, 'the built-in simulator is the provider');
   assert.equal(created.pollInterval, 2, 'polling every 2 s');
   return { ...code, scene, ticket: created.ticket };
-}
-
-/** Logged in on the workbench landing as `nickname`: cookie, userInfo and the server agree; returns the token. */
-export async function assertLoggedIn(
-  auth: AuthPage,
-  base: string,
-  nickname: string,
-  tenantId: number,
-): Promise<string> {
-  await auth.waitForPath(WORKBENCH);
-  const main = auth.page.getByRole('main');
-  await main.waitFor();
-  const text = ((await main.textContent()) ?? '').replace(/\s+/g, ' ');
-  assert.ok(text.includes(`${auth.text.workbenchUser} ${nickname}`), `the landing says who is signed in: "${text}"`);
-  const token = await auth.authCookie();
-  assert.ok(token, 'the Authorization cookie holds the token');
-  const userInfo = await auth.storedUserInfo();
-  assert.equal(userInfo?.userName, nickname, 'userInfo names the account');
-  assert.equal(userInfo?.Authorization, token, 'userInfo carries the same token');
-  assert.equal(userInfo?.tenantId, tenantId, `the account belongs to tenant ${tenantId}`);
-  const info = await callApi<Record<string, unknown>>(base, '/v2/dm_user_base_info', { method: 'GET', token });
-  assert.equal(info.status, 200, `/v2/dm_user_base_info answers for the token: ${JSON.stringify(info.body)}`);
-  return token;
 }
 
 /** The panel polls no more: no status call for `ms` milliseconds. */

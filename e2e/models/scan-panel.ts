@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Locale } from '../../src/lib/locale';
 import { eventually } from '../support/wait';
 import { type ReadQr, readQrCode } from '../support/wx';
-import { AuthPage } from './auth-page';
+import { AuthPage, exact, SMS_BUTTON_NAMES } from './auth-page';
 
 /** What the panel says, word for word (the contract's wording; zh is the source, en the translation). */
 export const SCAN_TEXT = {
@@ -92,10 +92,6 @@ const STATES: PanelState[] = [
   'registered',
   'loggedIn',
 ];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exact = (text: string | RegExp) =>
-  typeof text === 'string' ? new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) : text;
 
 export type BindForm = 'bind' | 'register';
 
@@ -215,9 +211,7 @@ export class ScanPanel {
 
   /** The "get code" button of a form (its name changes while it counts down). */
   smsButton(kind: BindForm): Locator {
-    return this.form(kind).getByRole('button', {
-      name: /^(获取验证码|Get code|发送中…|Sending…|\d+ s|请 \d+ 秒后再试|Try again in \d+ s)$/,
-    });
+    return this.form(kind).getByRole('button', { name: SMS_BUTTON_NAMES });
   }
 
   /** In the bind form: prove the account with an SMS code instead of the password ("使用验证码"). */

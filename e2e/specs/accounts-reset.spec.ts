@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { AuthPage } from '../models/auth-page';
+import { AuthPage, WORKBENCH } from '../models/auth-page';
 import { registerAccount, tokenState } from '../support/accounts-api';
 import { browserForThisFile, pageTest } from '../support/browser';
 import { BASE_URL } from '../support/env';
@@ -14,7 +14,6 @@ import { logMark, smsCode, smsCount, uniquePhone } from '../support/sms';
 import { eventually } from '../support/wait';
 
 const browser = browserForThisFile();
-const WORKBENCH = '/workbench/function_introduction';
 
 /** The seconds the SMS button says to wait after a 429. */
 async function blockedFor(auth: AuthPage, form: 'login' | 'reset'): Promise<number> {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locale } from '../../src/lib/locale';
-import { AuthPage, watchLogoutCalls } from '../models/auth-page';
+import { AuthPage, WORKBENCH, watchLogoutCalls } from '../models/auth-page';
 import { type Account, logoutToken, registerAccount, tokenState } from '../support/accounts-api';
 import { browserForThisFile, pageTest, withPage } from '../support/browser';
 import { BASE_URL } from '../support/env';
@@ -20,7 +20,6 @@ import {
 import { eventually, sleep } from '../support/wait';
 
 const browser = browserForThisFile();
-const WORKBENCH = '/workbench/function_introduction';
 const contextLocale = (locale: Locale) => ({ locale: locale === 'zh' ? 'zh-CN' : 'en-US' });
 
 /** Logs in on the login page and waits for the workbench; returns the token the browser now holds. */

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { brands } from '../../src/lib/brand';
+import { assertLoggedIn } from '../models/auth-page';
 import {
-  assertLoggedIn,
   assertSaid,
   bindByPassword,
   maskedPhone,

@@ -11,22 +11,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { brands } from '../../src/lib/brand';
+import { assertLoggedIn, WORKBENCH } from '../models/auth-page';
 import {
-  assertLoggedIn,
   assertNoPolling,
   bindByPassword,
   phoneNetworkForThisFile,
   showCode,
-  WORKBENCH,
   withDesktopPanel,
   withPhone,
 } from '../models/scan-journey';
-import { tokenState, tryLogin } from '../support/accounts-api';
+import { registerAccount, tokenState, tryLogin } from '../support/accounts-api';
 import { assertNoAxeViolations } from '../support/axe';
 import { browserForThisFile } from '../support/browser';
 import { uniquePhone } from '../support/sms';
 import { qrStatus } from '../support/wx';
-import { type OwnServer, registerAccountOn, removeDataDir, runAdmin, startOwnServer } from '../support/wx-server';
+import { type OwnServer, removeDataDir, runAdmin, startOwnServer } from '../support/wx-server';
 
 const browser = browserForThisFile();
 const lan = phoneNetworkForThisFile();
@@ -86,7 +85,7 @@ describe('WeChat QR login: expiry and the operator ban (own server, codes live 1
 
   test('npm run admin -- ban while the server runs: logged out, cannot log in, the WeChat scan is refused; unban', async (t) => {
     const base = current().baseUrl;
-    const account = await registerAccountOn(current());
+    const account = await registerAccount(base, { log: current().logFile });
     const wxName = `运营${account.phone.slice(-6)}`;
     await withPhone(t, browser, lan, 'zh', base, async (phone) => {
       await withDesktopPanel(t, browser, 'zh', base, async (panel, traffic) => {

@@ -15,8 +15,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { brands } from '../../src/lib/brand';
+import { assertLoggedIn } from '../models/auth-page';
 import {
-  assertLoggedIn,
   assertNoPolling,
   assertSaid,
   bindByPassword,
@@ -117,7 +117,7 @@ describe('WeChat QR login in Chinese on brand 1', () => {
       await withDesktopPanel(t, browser, 'zh', BASE_URL, async (panel, traffic) => {
         const code = await showCode(panel, traffic, BASE_URL);
         await phone.open(code.url);
-        assert.match(await phone.identityText(wxName), new RegExp(maskedPhone(accountPhone).replace(/\*/g, '\\*')));
+        assert.ok((await phone.identityText(wxName)).includes(maskedPhone(accountPhone)), 'listed as bound');
         await phone.pickIdentity(wxName);
         const reply = await phone.scan();
         assert.ok(reply.includes(accountName), `the reply greets the account: "${reply}"`);
@@ -163,7 +163,7 @@ describe('WeChat QR login in Chinese on brand 1', () => {
         // Another WeChat, the same account: bind failed (final: no more polling, not logged in).
         const code = await showCode(panel, traffic, BASE_URL);
         await phone.open(code.url);
-        assert.match(await phone.identityText(first), new RegExp(maskedPhone(account.phone).replace(/\*/g, '\\*')));
+        assert.ok((await phone.identityText(first)).includes(maskedPhone(account.phone)), 'listed as bound');
         await phone.newIdentity(second);
         await phone.scan();
         await bindByPassword(panel, account);

@@ -6,7 +6,7 @@
  * limit of 20 an hour per IP address is shared by the whole run: see docs/decisions.md "Accounts browser tests").
  */
 import { gapOf, type Puzzle } from './captcha';
-import { logMark, type SmsPurpose, smsCode, uniquePhone } from './sms';
+import { logMark, SERVER_LOG, type SmsPurpose, smsCode, uniquePhone } from './sms';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -79,23 +79,26 @@ export async function captchaTicket(base: string): Promise<string> {
   return verified.ticket;
 }
 
-/** Sends a code to a Chinese phone and returns it (read from the server log). */
-export async function sendCode(base: string, phone: string, purpose: SmsPurpose): Promise<string> {
+/**
+ * Sends a code to a Chinese phone and returns it, read from the log of the server behind `base` (the run's
+ * server unless `log` names another: a spec's own server, e2e/support/wx-server.ts).
+ */
+export async function sendCode(base: string, phone: string, purpose: SmsPurpose, log = SERVER_LOG): Promise<string> {
   const ticket = await captchaTicket(base);
-  const since = logMark();
+  const since = logMark(log);
   await succeed('sendSmsCode', callApi(base, '/v2/sendSmsCode', { body: { phone, countryCode: 1, purpose, ticket } }));
-  return smsCode(phone, purpose, { since });
+  return smsCode(phone, purpose, { since, log });
 }
 
-/** Registers a new account on the brand of `base` (one SMS code). */
+/** Registers a new account on the brand of `base` (one SMS code, read from `log`: see sendCode). */
 export async function registerAccount(
   base: string,
-  options: { phone?: string; password?: string; nickname?: string } = {},
+  options: { phone?: string; password?: string; nickname?: string; log?: string } = {},
 ): Promise<Account> {
   const phone = options.phone ?? uniquePhone();
   const password = options.password ?? `e2e ${phone} pass`;
   const nickname = options.nickname ?? `测试${phone.slice(-4)}`;
-  const code = await sendCode(base, phone, 'register');
+  const code = await sendCode(base, phone, 'register', options.log);
   const userInfo = await succeed(
     'register',
     callApi<UserInfo>(base, '/v2/web/register', {

@@ -22,16 +22,16 @@ export function uniquePhone(prefix = '139'): string {
 }
 
 /** Where the log ends now: pass it as `since` so only codes sent afterwards count. */
-export function logMark(): number {
+export function logMark(log = SERVER_LOG): number {
   try {
-    return statSync(SERVER_LOG).size;
+    return statSync(log).size;
   } catch {
     return 0;
   }
 }
 
-function logSince(since: number): string {
-  return readFileSync(SERVER_LOG).subarray(since).toString('utf8');
+function logSince(log: string, since: number): string {
+  return readFileSync(log).subarray(since).toString('utf8');
 }
 
 function codesIn(text: string, phone: string, purpose: SmsPurpose, dial: number): string[] {
@@ -39,16 +39,24 @@ function codesIn(text: string, phone: string, purpose: SmsPurpose, dial: number)
   return [...text.matchAll(line)].map((match) => match[1]);
 }
 
-/** The newest code sent to `phone` for `purpose` after the mark `since` (waits for the log line to arrive). */
+/**
+ * The newest code sent to `phone` for `purpose` after the mark `since` (waits for the log line to arrive).
+ * `log`: another server's log (a spec's own server, e2e/support/wx-server.ts).
+ */
 export function smsCode(
   phone: string,
   purpose: SmsPurpose,
-  { since = 0, dial = 86, timeout = 5000 }: { since?: number; dial?: number; timeout?: number } = {},
+  {
+    since = 0,
+    dial = 86,
+    timeout = 5000,
+    log = SERVER_LOG,
+  }: { since?: number; dial?: number; timeout?: number; log?: string } = {},
 ): Promise<string> {
   return eventually(
     () => {
-      const codes = codesIn(logSince(since), phone, purpose, dial);
-      if (codes.length === 0) throw new Error(`No ${purpose} code for +${dial} ${phone} in ${SERVER_LOG}`);
+      const codes = codesIn(logSince(log, since), phone, purpose, dial);
+      if (codes.length === 0) throw new Error(`No ${purpose} code for +${dial} ${phone} in ${log}`);
       return codes[codes.length - 1];
     },
     { timeout, message: 'Waiting for the SMS code in the server log' },
@@ -58,7 +66,7 @@ export function smsCode(
 /** How many codes went to `phone` (any purpose) after the mark `since`. */
 export function smsCount(phone: string, { since = 0, dial = 86 }: { since?: number; dial?: number } = {}): number {
   return (['register', 'login', 'reset'] as const).reduce(
-    (sum, purpose) => sum + codesIn(logSince(since), phone, purpose, dial).length,
+    (sum, purpose) => sum + codesIn(logSince(SERVER_LOG, since), phone, purpose, dial).length,
     0,
   );
 }

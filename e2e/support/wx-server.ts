@@ -5,16 +5,13 @@
  * server is stopped, the command runs on its folder, and a server starts again on the same folder).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Account, callApi, captchaTicket, type UserInfo } from './accounts-api';
 import { ARTIFACTS_DIR } from './artifacts';
 import { BASE_PORT } from './env';
 import { type PortalServer, PROJECT_ROOT, startPortalServer } from './portal-server';
-import { type SmsPurpose, uniquePhone } from './sms';
-import { eventually } from './wait';
 
 /** A TCP port nobody listens on now. */
 export function freePort(): Promise<number> {
@@ -57,36 +54,6 @@ export async function startOwnServer(env: Record<string, string>, dataDir?: stri
 
 export function removeDataDir(server: OwnServer | undefined): void {
   if (server) rmSync(server.dataDir, { recursive: true, force: true });
-}
-
-/** The newest code sent to `phone` for `purpose` that this server's log shows (the built-in SMS sink's line). */
-export function smsCodeIn(server: PortalServer, phone: string, purpose: SmsPurpose): Promise<string> {
-  const line = new RegExp(`^\\[sms\\] \\+86 ${phone} ${purpose} code (\\d{6})$`, 'gm');
-  return eventually(
-    () => {
-      const codes = [...readFileSync(server.logFile, 'utf8').matchAll(line)].map((match) => match[1]);
-      if (codes.length === 0) throw new Error(`No ${purpose} code for ${phone} in ${server.logFile}`);
-      return codes[codes.length - 1];
-    },
-    { timeout: 5000, message: 'Waiting for the SMS code in the server log' },
-  );
-}
-
-/** Registers an account on this server the honest way (puzzle, code from its log), like registerAccount. */
-export async function registerAccountOn(server: PortalServer, base = server.baseUrl): Promise<Account> {
-  const phone = uniquePhone();
-  const password = `e2e ${phone} pass`;
-  const nickname = `测试${phone.slice(-4)}`;
-  const ticket = await captchaTicket(base);
-  const sent = await callApi(base, '/v2/sendSmsCode', { body: { phone, countryCode: 1, purpose: 'register', ticket } });
-  if (sent.body.code !== 200) throw new Error(`sendSmsCode failed: ${JSON.stringify(sent)}`);
-  const code = await smsCodeIn(server, phone, 'register');
-  const registered = await callApi<UserInfo>(base, '/v2/web/register', {
-    body: { phone, countryCode: 1, code, password, nickname, channelId: 2, clientId: 'morestores' },
-  });
-  if (registered.status !== 200 || !registered.body.data)
-    throw new Error(`register failed: ${JSON.stringify(registered)}`);
-  return { phone, password, nickname, userInfo: registered.body.data };
 }
 
 export interface CommandResult {

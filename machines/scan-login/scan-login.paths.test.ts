@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { describePath, machinePaths } from '../testing/paths';
 import { replayPath } from '../testing/replay';
+import { scanLoginMachine } from './scan-login.machine';
 import {
   type ScanLoginContext,
   type ScanLoginEvent,
@@ -21,10 +22,9 @@ import {
   SAMPLE_NOW,
   sampleUserInfo,
   scanLoginPathEvents,
-  scanLoginPathMachine,
 } from './scan-login.testing';
 
-const paths = machinePaths(scanLoginPathMachine, { events: scanLoginPathEvents });
+const paths = machinePaths(scanLoginMachine, { events: scanLoginPathEvents });
 
 /** The view each state shows (the polling states show the status polled last). */
 const viewOfState: Record<ScanLoginState, ScanViewKind | 'status'> = {
@@ -81,12 +81,12 @@ describe('scan-login paths', () => {
     expect(paths.length).toBe(165);
   });
 
-  it.each(paths.map((path) => [describePath(path, scanLoginPathMachine).join(' → '), path] as const))(
+  it.each(paths.map((path) => [describePath(path, scanLoginMachine).join(' → '), path] as const))(
     'replays: %s',
     async (_name, path) => {
       const effects = createFakeScanEffects();
       const actor = createActor(provideScanEffects(effects)).start();
-      await replayPath(path, scanLoginPathMachine, {
+      await replayPath(path, scanLoginMachine, {
         send: async (event) => {
           if (!effects.settle(event)) actor.send(event as ScanLoginEvent);
           await vi.advanceTimersByTimeAsync(0);

@@ -221,8 +221,6 @@ export function pollIntervalMs(qr: Pick<QrCode, 'pollInterval'> | null | undefin
 const pollingStates = new Set(['waiting', 'scanned', 'polling', 'paused', 'retrying', 'rateLimited']);
 const unboundStates = { unbound: 'choose', bindForm: 'bind', registerForm: 'register' } as const;
 
-export const selectScanState = (snapshot: ScanLoginSnapshot) => snapshot.value as ScanLoginState;
-
 /** What the panel shows for a snapshot of the machine. */
 export function selectScanView(snapshot: ScanLoginSnapshot): ScanView {
   const { context } = snapshot;

@@ -1,8 +1,7 @@
 /**
  * Test helpers of the scan-login machine, for its own tests, the panel's tests (src/features/scan-login) and
  * `npm run paths`. No test framework here: fake effects whose calls wait until the test answers them, sample
- * codes, statuses, forms and errors, the events the path tests use, and the machine with fixed timings for path
- * generation.
+ * codes, statuses, forms and errors, and the events the path tests use.
  *
  * A typical test:
  *   const effects = createFakeScanEffects();
@@ -208,18 +207,6 @@ export const sampleErrors = {
 } as const;
 
 // ---- Paths ------------------------------------------------------------------------------------------------
-
-/**
- * The machine with its timings fixed to the samples' (poll every 2000 ms, a 429 waits 3000 ms), so generated
- * paths name real waits; its states and context are the real machine's, so a path replays against the machine
- * the app provides (given the sample answers).
- */
-export const scanLoginPathMachine = scanLoginMachine.provide({
-  delays: {
-    pollInterval: sampleQrCode.pollInterval * 1000,
-    retryAfter: sampleErrors.rateLimited.retryAfter * 1000,
-  },
-});
 
 /**
  * The events of the path tests (machine and panel) and `npm run paths`: every user event, and one answer of

@@ -113,7 +113,6 @@ type AnySessionSnapshot = { value: unknown; context: SessionContext };
 /** Logged in while a token is present, including while a logout is under way. */
 export const selectLoggedIn = (snapshot: AnySessionSnapshot) => snapshot.value !== 'loggedOut';
 export const selectUserName = (snapshot: AnySessionSnapshot) => userNameOf(snapshot.context.userInfo);
-export const selectUserInfo = (snapshot: AnySessionSnapshot) => snapshot.context.userInfo;
 export const selectToken = (snapshot: AnySessionSnapshot) => snapshot.context.token;
 /** A logout is under way (the logout button shows it and ignores more clicks). */
 export const selectLoggingOut = (snapshot: AnySessionSnapshot) =>

@@ -24,20 +24,35 @@ export function delayedEvents(machine: AnyStateMachine): EventObject[] {
   return events;
 }
 
+/** The step a timer started in (a path's step before the timer's): a computed delay reads its context and event. */
+export interface DelaySource {
+  state: { context: unknown };
+  event: EventObject;
+}
+
 /**
  * The delay of a timer event (`xstate.after.<delay>.<state>`) in milliseconds, or undefined for other events.
- * Named delays (`throttle`) are looked up in the machine's `delays`.
+ * Named delays (`throttle`) are looked up in the machine's `delays`; one computed from the context (the code's
+ * poll interval) is computed from `source`, the state the timer started in (the step before the timer's).
  */
-export function delayOf(event: EventObject, machine: AnyStateMachine): { ms: number; name?: string } | undefined {
+export function delayOf(
+  event: EventObject,
+  machine: AnyStateMachine,
+  source?: DelaySource,
+): { ms: number; name?: string } | undefined {
   const match = /^xstate\.after\.([^.]+)\./.exec(event.type);
   if (!match) return undefined;
   const named = ((machine.implementations.delays ?? {}) as Record<string, unknown>)[match[1]];
+  if (typeof named === 'function') {
+    if (!source) throw new Error(`The delay "${match[1]}" is computed from the state: pass the state it started in`);
+    return { ms: named({ context: source.state.context, event: source.event }), name: match[1] };
+  }
   return typeof named === 'number' ? { ms: named, name: match[1] } : { ms: Number(match[1]) };
 }
 
 /** A readable name for an event: `after 200 ms (throttle)` for timers, the type with its payload otherwise. */
-export function describeEvent(event: EventObject, machine: AnyStateMachine): string {
-  const delay = delayOf(event, machine);
+export function describeEvent(event: EventObject, machine: AnyStateMachine, source?: DelaySource): string {
+  const delay = delayOf(event, machine, source);
   if (delay) return delay.name ? `after ${delay.ms} ms (${delay.name})` : `after ${delay.ms} ms`;
   const extras = Object.entries(event)
     .filter(([key]) => key !== 'type')
@@ -93,7 +108,7 @@ export function describePath(path: MachinePath, machine: AnyStateMachine): strin
   for (const [index, step] of path.steps.entries()) {
     if (index === 0 && step.event.type === 'xstate.init') continue;
     const next = stateName(step.state);
-    lines.push(`${previous} --${describeEvent(step.event, machine)}--> ${next}`);
+    lines.push(`${previous} --${describeEvent(step.event, machine, path.steps[index - 1])}--> ${next}`);
     previous = next;
   }
   return lines;

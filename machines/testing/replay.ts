@@ -13,9 +13,9 @@ export interface ReplayTarget {
 }
 
 export async function replayPath(path: MachinePath, machine: AnyStateMachine, target: ReplayTarget) {
-  for (const step of path.steps) {
+  for (const [index, step] of path.steps.entries()) {
     if (step.event.type !== 'xstate.init') {
-      const delay = delayOf(step.event, machine);
+      const delay = delayOf(step.event, machine, path.steps[index - 1]);
       if (delay === undefined) await target.send(step.event);
       else await target.wait(delay.ms);
     }

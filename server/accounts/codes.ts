@@ -5,11 +5,13 @@
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import type { SmsPurpose } from '../providers/sms/index';
 
-export type Purpose = 'register' | 'login' | 'reset';
+/** What a code is for: the SMS text and the code's binding name the same purposes. */
+export type Purpose = SmsPurpose;
 
 export const CODE_TTL_SECONDS = 300;
-export const CODE_MAX_ATTEMPTS = 5;
+const CODE_MAX_ATTEMPTS = 5;
 
 export interface CodeBinding {
   tenantId: number;
@@ -22,7 +24,7 @@ function digest(salt: string, code: string): string {
   return createHmac('sha256', Buffer.from(salt, 'base64url')).update(code).digest('hex');
 }
 
-export function newCode(): string {
+function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 

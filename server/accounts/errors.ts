@@ -105,7 +105,7 @@ export const accountBanned = () =>
   new ApiError(403, CODES.accountBanned, { zh: '账号已被封禁', en: 'Account is banned' });
 
 /** "56 秒" / "56 seconds", "3 分钟" / "3 minutes", "2 小时" / "2 hours": the wait, rounded up. */
-export function describeWait(seconds: number): Text {
+function describeWait(seconds: number): Text {
   if (seconds < 60) return { zh: `${seconds} 秒`, en: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` };
   if (seconds < 3600) {
     const minutes = Math.ceil(seconds / 60);

@@ -43,16 +43,8 @@ import {
   verifyPassword,
 } from './passwords';
 import { COUNTRIES, maskPhone, normalizePhone } from './phone';
-import { createSession, revokeAllSessions, revokeSession, sessionUser, TOKEN_PATTERN } from './sessions';
-import {
-  findUserById,
-  findUserByPhone,
-  insertUser,
-  type PhoneKey,
-  type RegisteInfo,
-  type UserRow,
-  updatePassword,
-} from './users';
+import { createSession, revokeAllSessions, revokeSession, sessionAccount, TOKEN_PATTERN } from './sessions';
+import { findUserByPhone, insertUser, type PhoneKey, type RegisteInfo, type UserRow, updatePassword } from './users';
 
 export interface AccountsContext {
   db: Database;
@@ -69,7 +61,7 @@ export interface RequestFacts {
   language: Lang;
 }
 
-export const TRIAL_DAYS = 3;
+const TRIAL_DAYS = 3;
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone[0].windowSeconds;
 
 export interface UserInfo {
@@ -425,10 +417,8 @@ export async function login(ctx: AccountsContext, req: RequestFacts, input: Logi
   return commitThenThrow(ctx.db, async (tx) => {
     await clearLoginAttempt(tx, verified);
     // Refused after the credentials check, so a ban tells nothing to someone without them.
-    const user = await findUserById(tx, verified.user.id);
-    if (!user) throw errors.wrongCredentials();
-    if (user.banned_at) return new errors.Refusal(errors.accountBanned());
-    return startSession(tx, user, req, now);
+    if (verified.user.banned_at) return new errors.Refusal(errors.accountBanned());
+    return startSession(tx, verified.user, req, now);
   });
 }
 
@@ -463,8 +453,7 @@ export async function resetPassword(ctx: AccountsContext, req: RequestFacts, inp
 /** The user a token belongs to: HTTP 401 code 401 without a well-formed token, code 40002 when it is dead. */
 export async function authenticate(ctx: AccountsContext, req: RequestFacts, token: string | undefined) {
   if (!token || !TOKEN_PATTERN.test(token)) throw errors.needLogin();
-  const userId = await sessionUser(ctx.db, token, req.tenantId, ctx.now());
-  const user = userId === null ? null : await findUserById(ctx.db, userId);
+  const user = await sessionAccount(ctx.db, token, req.tenantId, ctx.now());
   if (!user) throw errors.sessionExpired();
   return user;
 }

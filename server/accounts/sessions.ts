@@ -5,8 +5,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import type { UserRow } from './users';
 
-export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
 /** What a token looks like; anything else is "malformed" (HTTP 401, code 401) without a database look-up. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -36,14 +37,19 @@ export async function createSession(
   return token;
 }
 
-/** The user id of a live session of this tenant, or null (unknown, expired, revoked, other brand). */
-export async function sessionUser(tx: Queryable, token: string, tenantId: number, now: Date): Promise<number | null> {
-  const [row] = await tx.query<{ user_id: number }>(
-    `select user_id from sessions
-      where token_hash = $1 and tenant_id = $2 and revoked_at is null and expires_at > $3`,
+/** The user of a live session of this tenant (one query), or null (unknown, expired, revoked, other brand). */
+export async function sessionAccount(
+  tx: Queryable,
+  token: string,
+  tenantId: number,
+  now: Date,
+): Promise<UserRow | null> {
+  const [row] = await tx.query<UserRow>(
+    `select u.* from sessions s join users u on u.id = s.user_id
+      where s.token_hash = $1 and s.tenant_id = $2 and s.revoked_at is null and s.expires_at > $3`,
     [hashToken(token), tenantId, now],
   );
-  return row?.user_id ?? null;
+  return row ?? null;
 }
 
 export async function revokeSession(tx: Queryable, token: string, now: Date): Promise<void> {

@@ -14,7 +14,7 @@ import { findUserByPhone, type UserRow } from '../accounts/users';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
-import type { IdentityRow } from '../scan-login/tickets';
+import { type IdentityRow, identityOfUser } from '../scan-login/tickets';
 import { readSettings } from '../settings';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -178,6 +178,9 @@ async function liveSessions(db: Database, userId: number, now: Date): Promise<nu
   return row.n;
 }
 
+/** `text` with its first letter capitalized, to start a line. */
+const capitalized = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}`;
+
 const when = (date: Date) =>
   date
     .toISOString()
@@ -196,7 +199,7 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
       print(
         result.changed
           ? `Banned ${what}.`
-          : `${what[0].toUpperCase()}${what.slice(1)} was already banned (since ${when(user.banned_at ?? now)}); the reason is updated.`,
+          : `${capitalized(what)} was already banned (since ${when(user.banned_at ?? now)}); the reason is updated.`,
       );
       print(reason ? `Reason: ${reason}` : 'No reason given.');
       print(
@@ -213,7 +216,7 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
       print(
         (await unbanAccount(db, user.id))
           ? `Lifted the ban on ${what}: it can log in again.`
-          : `${what[0].toUpperCase()}${what.slice(1)} is not banned; nothing changed.`,
+          : `${capitalized(what)} is not banned; nothing changed.`,
       );
       return;
     }
@@ -252,8 +255,8 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
       }
       const choice = phoneOf(options);
       const user = await findAccount(db, choice);
-      const [identity] = await db.query<IdentityRow>('select * from wx_identities where user_id = $1', [user.id]);
-      print(describeAccount(user, choice.brandId)[0].toUpperCase() + describeAccount(user, choice.brandId).slice(1));
+      const identity = await identityOfUser(db, user.id);
+      print(capitalized(describeAccount(user, choice.brandId)));
       print(`  registered: ${when(user.created_at)}`);
       print(
         `  banned:     ${user.banned_at ? `yes, since ${when(user.banned_at)}${user.ban_reason ? ` (reason: ${user.ban_reason})` : ''}` : 'no'}`,

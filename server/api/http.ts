@@ -38,6 +38,12 @@ export function requestFacts(
   };
 }
 
+/** The envelope of a path the API does not serve (or does not serve in this configuration). */
+export function notFound(c: Context) {
+  const english = requestLanguage(c) === 'en';
+  return c.json({ code: 404, message: english ? 'No such API endpoint' : '接口不存在' }, 404);
+}
+
 export function ok<T>(c: Context, data?: T, message: Text = { zh: '成功', en: 'Success' }) {
   const body =
     data === undefined
@@ -88,7 +94,7 @@ function fieldName(path: PropertyKey[], lang: Lang): string {
 }
 
 /** One readable sentence for the first problem zod found, in the request's language. */
-export function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
+function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
   const field = fieldName(issue.path, lang);
   const en = lang === 'en';
   switch (issue.code) {

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { accountsApi } from './accounts/index';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
-import { ApiError, errorResponse, requestLanguage } from './http';
+import { ApiError, errorResponse, notFound, requestLanguage } from './http';
 import { openApiDocument } from './openapi';
 import { scanLoginApi } from './scan-login/index';
 import { wxCallbackApi } from './wx-callback/index';
@@ -23,10 +23,7 @@ export function createApi(deps?: ApiDeps) {
     api.route('/', scanLoginApi(deps));
     api.route('/', wxCallbackApi(deps));
   }
-  api.all('*', (c) => {
-    const english = requestLanguage(c) === 'en';
-    return c.json({ code: 404, message: english ? 'No such API endpoint' : '接口不存在' }, 404);
-  });
+  api.all('*', notFound);
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     console.error('[api]', error);

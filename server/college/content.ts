@@ -90,7 +90,7 @@ export function splitFrontMatter(source: string): { yaml: string; body: string }
   return { yaml: text.slice(4, close + 1), body: text.slice(close + 5) };
 }
 
-export function articleHash(article: Omit<ContentArticle, 'hash' | 'file' | 'html' | 'text'>): string {
+function articleHash(article: Omit<ContentArticle, 'hash' | 'file' | 'html' | 'text'>): string {
   const { id, lang, section, slug, title, summary, date, tags, markdown } = article;
   return createHash('sha256')
     .update(JSON.stringify([RENDERER_VERSION, id, lang, section, slug, title, summary, date, tags, markdown]))
@@ -98,7 +98,7 @@ export function articleHash(article: Omit<ContentArticle, 'hash' | 'file' | 'htm
 }
 
 /** Parses and checks one file; `problems` receives what is wrong with it. */
-export function parseArticleFile(
+function parseArticleFile(
   file: string,
   folder: string,
   source: string,

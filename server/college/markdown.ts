@@ -76,9 +76,3 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
   }
   return { html, text: blocks.join('\n'), hadH1: env.h1 === true };
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
-}

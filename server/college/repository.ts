@@ -12,8 +12,8 @@ import type {
   SearchHit,
 } from '../../src/features/college/types';
 import type { Queryable } from '../db/database';
+import { escapeHtml } from '../html';
 import type { ContentLang } from './content';
-import { escapeHtml } from './markdown';
 
 /** Replaces the brand token; in HTML the name is escaped like any text. */
 export function fillBrand(text: string, brandName: string, html = false): string {
@@ -119,7 +119,7 @@ export async function recommendedArticles(
 }
 
 /** `%`, `_` and `\` are LIKE's own characters: escaped, they match themselves. */
-export function escapeLike(term: string): string {
+function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

@@ -7,13 +7,14 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { brands } from '../../src/lib/brand';
+import { escapeHtml } from '../html';
 import { requestBrand } from '../request';
 import { cancelScan, confirmPreview, confirmScan } from '../scan-login/service';
+import { SCENE_PATTERN } from '../scan-login/tickets';
 import { readForm, sameOrigin } from './forms';
-import { escapeHtml, type Lang, page, pageLanguage, sendPage } from './html';
+import { type Lang, page, pageLanguage, sendPage } from './html';
 import type { PhonePagesDeps } from './index';
 
-const SCENE = /^[\w-]{1,64}$/;
 const TOKEN = /^[\w-]{16,128}$/;
 
 type Result = 'confirmed' | 'cancelled' | 'expired' | 'invalid' | 'banned' | 'bad';
@@ -71,7 +72,7 @@ export function confirmRoutes(deps: PhonePagesDeps) {
     const lang = pageLanguage(c);
     const scene = c.req.query('scene') ?? '';
     const t = c.req.query('t') ?? '';
-    if (!SCENE.test(scene) || !TOKEN.test(t)) return resultPage(c, lang, 'bad');
+    if (!SCENE_PATTERN.test(scene) || !TOKEN.test(t)) return resultPage(c, lang, 'bad');
     const brandId = requestBrand(c, deps.settings);
     const tenantId = brands[brandId].tenantId;
     const preview = await confirmPreview(deps.db, { tenantId, scene, confirmToken: t, now: deps.now() });
@@ -102,7 +103,7 @@ export function confirmRoutes(deps: PhonePagesDeps) {
     const scene = form.get('scene') ?? '';
     const t = form.get('t') ?? '';
     const action = form.get('action');
-    if (!SCENE.test(scene) || !TOKEN.test(t) || (action !== 'confirm' && action !== 'cancel'))
+    if (!SCENE_PATTERN.test(scene) || !TOKEN.test(t) || (action !== 'confirm' && action !== 'cancel'))
       return resultPage(c, lang, 'bad');
     const tenantId = brands[requestBrand(c, deps.settings)].tenantId;
     const input = { tenantId, scene, confirmToken: t, now: deps.now() };

@@ -5,18 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import { escapeHtml } from '../html';
 
 export type Lang = 'zh' | 'en';
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
-/** A JSON literal safe inside <script>. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** The page language: `lang` in the query (or form), else Accept-Language, else Chinese. */
 export function pageLanguage(c: Context, explicit?: string | null): Lang {

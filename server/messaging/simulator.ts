@@ -14,15 +14,16 @@ import { z } from 'zod';
 import { brands } from '../../src/lib/brand';
 import { maskPhone } from '../accounts/phone';
 import type { Database } from '../db/database';
+import { escapeHtml, scriptJson } from '../html';
 import { webhookSignature } from '../providers/messaging/signature';
 import { buildEventXml, parseFlatXml, XmlError } from '../providers/messaging/xml';
 import { requestBrand } from '../request';
 import { banIdentity, unbanIdentity } from '../scan-login/bans';
+import { SCENE_PATTERN } from '../scan-login/tickets';
 import { readForm, sameOrigin } from './forms';
-import { escapeHtml, type Lang, page, pageLanguage, scriptJson, sendPage } from './html';
+import { type Lang, page, pageLanguage, sendPage } from './html';
 import type { PhonePagesDeps } from './index';
 
-const SCENE = /^[\w-]{1,64}$/;
 const OPEN_ID = /^[\w-]{1,128}$/;
 const NICKNAME_MAX = 32;
 
@@ -279,12 +280,12 @@ ${scene ? '' : `<p class="notice" role="status" data-testid="sim-no-scene">${esc
 
 const scanBody = z.union([
   z.strictObject({
-    scene: z.string().regex(SCENE),
+    scene: z.string().regex(SCENE_PATTERN),
     openId: z.string().regex(OPEN_ID),
     lang: z.enum(['zh', 'en']).optional(),
   }),
   z.strictObject({
-    scene: z.string().regex(SCENE),
+    scene: z.string().regex(SCENE_PATTERN),
     nickname: z.string().trim().min(1).max(NICKNAME_MAX),
     lang: z.enum(['zh', 'en']).optional(),
   }),
@@ -343,7 +344,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     if (!enabled()) return notFound(c);
     const lang = pageLanguage(c);
     const sceneParam = c.req.query('scene') ?? '';
-    const scene = SCENE.test(sceneParam) ? sceneParam : '';
+    const scene = SCENE_PATTERN.test(sceneParam) ? sceneParam : '';
     const { brandId, tenantId } = tenantOf(c);
     const rows = await listIdentities(deps.db, tenantId);
     return sendPage(c, simulatorPage({ lang, scene, brandName: brands[brandId].name[lang], rows }));
@@ -387,7 +388,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
       const scene = raw && typeof raw === 'object' ? String((raw as { scene?: unknown }).scene ?? '') : '';
       const rendered = simulatorPage({
         lang,
-        scene: SCENE.test(scene) ? scene : '',
+        scene: SCENE_PATTERN.test(scene) ? scene : '',
         brandName,
         rows,
         nickname: nicknameField,
@@ -475,7 +476,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
         ? await banIdentity(deps.db, { tenantId, openId, now: deps.now() })
         : await unbanIdentity(deps.db, { tenantId, openId });
     if (changed === null) return c.text(T[lang].unknown, 404);
-    const query = new URLSearchParams(SCENE.test(scene) ? { scene, lang } : { lang });
+    const query = new URLSearchParams(SCENE_PATTERN.test(scene) ? { scene, lang } : { lang });
     return c.redirect(`/wx-sim?${query}`, 303);
   });
 

@@ -4,7 +4,8 @@
  * cannot log in or bind by scanning. The operator command (`npm run admin`) and the phone simulator call these.
  */
 import { revokeAllSessions } from '../accounts/sessions';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
+import { lockIdentity } from './tickets';
 
 /** Live tickets of the account or identity read `banned` from now on (the browser's next poll shows it). */
 const LIVE_STATES = "('waiting', 'scanned', 'bound', 'unbound')";
@@ -48,22 +49,13 @@ export async function unbanAccount(db: Database, userId: number): Promise<boolea
   return rows.length > 0;
 }
 
-/** The identity's row, locked until the transaction ends; undefined when the tenant has no such identity. */
-async function lockIdentity(tx: Queryable, identity: { tenantId: number; openId: string }) {
-  const [row] = await tx.query<{ banned_at: Date | null }>(
-    'select banned_at from wx_identities where tenant_id = $1 and open_id = $2 for update',
-    [identity.tenantId, identity.openId],
-  );
-  return row;
-}
-
 /** Bans a messaging identity; null when the tenant has no such identity, else whether it changed. */
 export async function banIdentity(
   db: Database,
   input: { tenantId: number; openId: string; now: Date },
 ): Promise<boolean | null> {
   return db.transaction(async (tx) => {
-    const row = await lockIdentity(tx, input);
+    const row = await lockIdentity(tx, input.tenantId, input.openId);
     if (!row) return null;
     if (row.banned_at) return false;
     await tx.query('update wx_identities set banned_at = $3 where tenant_id = $1 and open_id = $2', [
@@ -86,7 +78,7 @@ export async function unbanIdentity(
   input: { tenantId: number; openId: string },
 ): Promise<boolean | null> {
   return db.transaction(async (tx) => {
-    const row = await lockIdentity(tx, input);
+    const row = await lockIdentity(tx, input.tenantId, input.openId);
     if (!row) return null;
     if (!row.banned_at) return false;
     await tx.query('update wx_identities set banned_at = null where tenant_id = $1 and open_id = $2', [

@@ -29,6 +29,7 @@ import {
   type VerifiedLogin,
   verifyLogin,
 } from '../accounts/service';
+import { hashToken } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError } from '../api/http';
 import type { Database, Queryable } from '../db/database';
@@ -48,7 +49,6 @@ import {
   lockTicketByScene,
   matchesHash,
   secondsLeft,
-  sha256,
   type TicketRow,
   updateTicket,
 } from './tickets';
@@ -61,8 +61,6 @@ export const PICKUP_SECONDS = 60;
 export const MAX_BIND_FAILURES = 5;
 /** Seconds between two polls of the browser. */
 export const POLL_INTERVAL_SECONDS = 2;
-/** A browser's ticket: 32 random bytes in base64url. */
-export const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface ScanContext extends AccountsContext {
   /** The messaging platform; without it creating a code answers 503. */
@@ -121,7 +119,7 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
   await insertTicket(
     ctx.db,
     {
-      ticketHash: sha256(ticket),
+      ticketHash: hashToken(ticket),
       scene,
       tenantId: req.tenantId,
       qrUrl: created.url,
@@ -194,7 +192,8 @@ export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: st
     if (wait) throw errors.tooMany(wait);
     await recordEvent(tx, ipBucket, LIMITS.qrPollsPerIp, now);
 
-    const row = TICKET_PATTERN.test(ticket) ? await lockTicketByHash(tx, sha256(ticket), req.tenantId) : null;
+    // The API's schema let through only well-formed tickets (TICKET_PATTERN).
+    const row = await lockTicketByHash(tx, hashToken(ticket), req.tenantId);
     if (!row) return new errors.Refusal(scanErrors.unknownTicket());
     if (isExpired(row, now)) return { status: 'expired' };
     switch (row.state) {
@@ -278,7 +277,7 @@ export async function handleScan(db: Database, event: ScanEvent): Promise<ScanOu
         state: 'scanned',
         open_id: event.openId,
         user_id: user.id,
-        confirm_hash: sha256(confirmToken),
+        confirm_hash: hashToken(confirmToken),
         scanned_at: scannedAt,
       });
       return { kind: 'confirm', confirmToken, userName: user.nickname };
@@ -390,7 +389,7 @@ function stateError(ticket: TicketRow | null, state: 'bound' | 'unbound', now: D
 }
 
 async function lockForAction(tx: Queryable, req: RequestFacts, ticket: string, state: 'bound' | 'unbound', now: Date) {
-  const row = await lockTicketByHash(tx, sha256(ticket), req.tenantId);
+  const row = await lockTicketByHash(tx, hashToken(ticket), req.tenantId);
   const problem = stateError(row, state, now);
   if (problem || !row) throw problem ?? scanErrors.unknownTicket();
   return row;
@@ -428,19 +427,15 @@ async function bind(
   req: RequestFacts,
   input: { ticket: string; action: 'bind' } & LoginInput,
 ): Promise<WxLoginResult> {
-  const ticketHash = sha256(input.ticket);
+  const ticketHash = hashToken(input.ticket);
   // The ticket first: no credential is checked for a dead or wrong-state code.
   const before = await findTicketByHash(ctx.db, ticketHash, req.tenantId);
   const problem = stateError(before, 'unbound', ctx.now());
   if (problem) throw problem;
 
-  const credentials: LoginInput =
-    input.password !== undefined
-      ? { phone: input.phone, countryCode: input.countryCode, password: input.password }
-      : { phone: input.phone, countryCode: input.countryCode, code: input.code };
   let verified: VerifiedLogin;
   try {
-    verified = await verifyLogin(ctx, req, credentials);
+    verified = await verifyLogin(ctx, req, input);
   } catch (error) {
     const wrongSecret =
       error instanceof ApiError &&
@@ -488,14 +483,12 @@ async function registerWithIdentity(
   req: RequestFacts,
   input: { ticket: string; action: 'register' } & RegisterInput,
 ): Promise<WxLoginResult> {
-  const before = await findTicketByHash(ctx.db, sha256(input.ticket), req.tenantId);
-  const problem = stateError(before, 'unbound', ctx.now());
-  if (problem) throw problem;
-  // Phone and password rules before the code, so they cost no try (as in the web registration).
-  const key = checkRegistration(req, input);
   const now = ctx.now();
   return commitThenThrow(ctx.db, async (tx) => {
+    // The ticket first, then the phone and password rules before the code, so they cost no try (as in the web
+    // registration); nothing is written before them, so their refusal rolls back nothing.
     const row = await lockForAction(tx, req, input.ticket, 'unbound', now);
+    const key = checkRegistration(req, input);
     const identity = row.open_id === null ? null : await lockIdentity(tx, row.tenant_id, row.open_id);
     if (!identity) throw scanErrors.wrongState();
     if (identity.banned_at) {

@@ -2,8 +2,14 @@
  * The `wx_login_tickets` and `wx_identities` tables: plain parameterized SQL, one function per question the
  * scan-login flows ask. See server/db/migrations/004_scan_login.sql for the columns and the state machine.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hashToken } from '../accounts/sessions';
 import type { Queryable } from '../db/database';
+
+/** A browser's ticket: 32 random bytes in base64url. */
+export const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A scene as the webhook and the phone pages accept it (ours are "L" and 22 base64url characters). */
+export const SCENE_PATTERN = /^[\w-]{1,64}$/;
 
 export type TicketState = 'waiting' | 'scanned' | 'bound' | 'unbound' | 'bind_failed' | 'banned' | 'done';
 
@@ -47,15 +53,11 @@ export function secondsLeft(ticket: TicketRow, now: Date): number {
   return Math.max(0, Math.ceil((ticket.expires_at.getTime() - now.getTime()) / 1000));
 }
 
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
 /** Whether `token` is the secret whose SHA-256 (hex) is `hash`, compared in constant time. */
 export function matchesHash(hash: string | null, token: string): boolean {
   if (!hash) return false;
   const expected = Buffer.from(hash, 'hex');
-  const actual = Buffer.from(sha256(token), 'hex');
+  const actual = Buffer.from(hashToken(token), 'hex');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 

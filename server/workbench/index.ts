@@ -9,9 +9,10 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { brands } from '../../src/lib/brand';
 import { localeFromPath, localizePath } from '../../src/lib/locale';
-import { sessionUser, TOKEN_PATTERN } from '../accounts/sessions';
-import { findUserById, type UserRow } from '../accounts/users';
+import { sessionAccount, TOKEN_PATTERN } from '../accounts/sessions';
+import type { UserRow } from '../accounts/users';
 import type { Database } from '../db/database';
+import { escapeHtml, scriptJson } from '../html';
 import { requestBrand } from '../request';
 import type { Settings } from '../settings';
 
@@ -20,12 +21,6 @@ export interface WorkbenchDeps {
   db: Database;
   now: () => Date;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
-/** A JSON literal safe inside <script>. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The landing's paths: the configured workbench path in both languages, or none for an outside URL. */
 export function workbenchPaths(workbenchUrl: string): string[] {
@@ -116,10 +111,7 @@ export function workbenchRoutes(deps: WorkbenchDeps) {
     const tenantId = brands[brandId].tenantId;
     const token = getCookie(c, 'Authorization');
     let user: UserRow | null = null;
-    if (token && TOKEN_PATTERN.test(token)) {
-      const userId = await sessionUser(deps.db, token, tenantId, deps.now());
-      user = userId === null ? null : await findUserById(deps.db, userId);
-    }
+    if (token && TOKEN_PATTERN.test(token)) user = await sessionAccount(deps.db, token, tenantId, deps.now());
     c.header('Cache-Control', 'private, no-store');
     if (!user) {
       const login = `${locale === 'en' ? '/en/login' : '/login'}?redirect=${encodeURIComponent(path)}`;

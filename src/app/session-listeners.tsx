@@ -18,7 +18,7 @@ import { usePortalEnv } from '~/lib/portal-env';
 import { LOGOUT_EVENT, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
 import { useLocale } from '~/lib/use-locale';
 import { useAppActors } from './actors-context';
-import { bindAppSession, sessionRuntime } from './session';
+import { bindAppSession, forceLogout, sessionRuntime } from './session';
 import { bindSessionRouter } from './session-router';
 
 /** When a tab looks at the session again after another tab changed it. */
@@ -36,7 +36,7 @@ export function SessionListeners() {
     const pathname = () => router.state.location.pathname;
     bindSessionRouter({ navigate: (href) => void router.navigate({ href }), pathname });
     const restoreHooks = setApiHooks({
-      onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
+      onUnauthorized: forceLogout,
       onTooManyRequests: () => void sessionRuntime.load().then((runtime) => runtime.warnTooManyRequests()),
       pagePath: pathname,
     });

@@ -10,7 +10,7 @@ import * as accounts from '../../accounts/service';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import type { ApiDeps } from '../deps';
-import { ok, readJson, readQuery, requestFacts, requestLanguage } from '../http';
+import { notFound, ok, readJson, readQuery, requestFacts } from '../http';
 import { defineOperation } from '../openapi';
 import * as schemas from './schemas';
 
@@ -145,11 +145,6 @@ defineOperation({
   query: schemas.outboxQuery,
   data: schemas.outboxData,
 });
-
-function notFound(c: Context) {
-  const english = requestLanguage(c) === 'en';
-  return c.json({ code: 404, message: english ? 'No such API endpoint' : '接口不存在' }, 404);
-}
 
 export function accountsApi(deps: ApiDeps) {
   const ctx: accounts.AccountsContext = {

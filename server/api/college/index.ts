@@ -45,10 +45,10 @@ import {
   searchQuery,
 } from './schemas';
 
-export const ARTICLE_NOT_FOUND = 40400;
+const ARTICLE_NOT_FOUND = 40400;
 
 /** The visitor cookie: a random id that makes a like count once per visitor per article. */
-export const VISITOR_COOKIE = 'visitor_id';
+const VISITOR_COOKIE = 'visitor_id';
 const VISITOR_COOKIE_DAYS = 365;
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 /** Article ids are positive integers that fit the database's integer (anything else is a 400). */
@@ -155,7 +155,7 @@ export function queryTerms(query: string): string[] {
 }
 
 /** New likes counted from one IP address (a visitor who keeps its cookie can like each article once anyway). */
-export const LIKES_PER_IP: Rule[] = [{ limit: 60, windowSeconds: 3600 }];
+const LIKES_PER_IP: Rule[] = [{ limit: 60, windowSeconds: 3600 }];
 
 export function collegeApi(deps: ApiDeps) {
   const { db, settings } = deps;
@@ -217,12 +217,13 @@ export function collegeApi(deps: ApiDeps) {
     const visitorId = visitor;
     // One like per visitor per article; a client that drops its cookie to like again is held to LIKES_PER_IP.
     const ipBucket = `college:like:ip:${clientAddress(c, settings.trustProxy)}`;
+    const now = deps.now();
     const { likes, counted } = await db.transaction(async (tx) => {
       await lockBuckets(tx, [ipBucket]);
-      const wait = await retryAfter(tx, ipBucket, LIKES_PER_IP, deps.now());
+      const wait = await retryAfter(tx, ipBucket, LIKES_PER_IP, now);
       if (wait > 0) throw tooMany(wait);
       const result = await addLike(tx, id, visitorId);
-      if (result.counted) await recordEvent(tx, ipBucket, LIKES_PER_IP, deps.now());
+      if (result.counted) await recordEvent(tx, ipBucket, LIKES_PER_IP, now);
       return result;
     });
     c.header('Cache-Control', 'no-store');

@@ -3,6 +3,7 @@
  * unknown field is a 400) and, with the response schemas, describe the calls in /api/openapi.json.
  */
 import { z } from 'zod';
+import { TICKET_PATTERN } from '../../scan-login/tickets';
 import { loginBody, registerBody, userInfoData } from '../accounts/schemas';
 import { nameFields } from '../http';
 
@@ -12,7 +13,7 @@ nameFields({
 
 const ticket = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/)
+  .regex(TICKET_PATTERN)
   .describe('The ticket of /v2/wx/create_login_qrcode (43 characters, base64url)');
 
 export const createBody = z.strictObject({});

@@ -19,6 +19,7 @@ import { verifyWebhookSignature } from '../../providers/messaging/signature';
 import { buildTextReply, MAX_XML_BYTES, parseFlatXml, XmlError } from '../../providers/messaging/xml';
 import { requestBrand } from '../../request';
 import { handleScan } from '../../scan-login/service';
+import { SCENE_PATTERN } from '../../scan-login/tickets';
 import type { ApiDeps } from '../deps';
 import { confirmLink, type ReplyLang, replyText } from './replies';
 
@@ -114,7 +115,7 @@ export function wxCallbackApi(deps: ApiDeps) {
     if (event === 'subscribe' && key.startsWith('qrscene_')) scene = key.slice('qrscene_'.length);
     else if (event === 'SCAN') scene = key;
     if (!scene) return text(c, 'success', 200);
-    if (!/^[\w-]{1,64}$/.test(scene)) return text(c, 'Bad event: the scene is not one of ours', 400);
+    if (!SCENE_PATTERN.test(scene)) return text(c, 'Bad event: the scene is not one of ours', 400);
 
     const dedupeKey = `${tenantId}:${openId}:${createTime}:${event}:${key}`;
     const fresh = await deps.db.query(

@@ -7,7 +7,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { smsCountdownMachine } from '#machines/sms-countdown/sms-countdown.machine';
 import {
@@ -37,7 +37,6 @@ export interface SmsButtonProps {
   onSent?: () => void;
   /** The server's message is about the phone (40006 registered, 40011 invalid, 40000 on phone). */
   onPhoneError: (message: string) => void;
-  disabled?: boolean;
 }
 
 /** Maps a rejection of `sendSmsCode` to what the machine knows. */
@@ -66,12 +65,13 @@ const sentMessage = msg`验证码发送成功`;
 const sendFailed = msg`手机验证码发送失败`;
 const sendFailedWith = (reason: string) => msg`手机验证码发送失败：${reason}`;
 
-export function SmsButton({ purpose, getTarget, onSent, onPhoneError, disabled }: SmsButtonProps) {
+export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButtonProps) {
   const { i18n, t } = useLingui();
   const latest = useRef({ purpose, onSent, onPhoneError, i18n });
   latest.current = { purpose, onSent, onPhoneError, i18n };
 
-  const actor = useMachineActor(
+  // The machine with its effects, made once (the effects read the latest props through `latest`).
+  const [logic] = useState(() =>
     smsCountdownMachine.provide({
       actors: {
         sendCode: fromPromise<SmsSent, SmsSendInput>(({ input }) =>
@@ -107,6 +107,7 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError, disabled }
       },
     }),
   );
+  const actor = useMachineActor(logic);
   const phase = useActorSelector(actor, selectSmsPhase);
   const remaining = useActorSelector(actor, selectRemaining);
   const captchaOpen = useActorSelector(actor, selectCaptchaOpen);
@@ -136,7 +137,7 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError, disabled }
         type="button"
         className={styles.smsButton}
         onClick={request}
-        disabled={disabled || phase !== 'idle'}
+        disabled={phase !== 'idle'}
         aria-busy={phase === 'sending' || undefined}
         data-phase={phase}
       >

@@ -7,6 +7,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
+import { scanLoginMachine } from '#machines/scan-login/scan-login.machine';
 import {
   type ScanLoginContext,
   type ScanLoginSnapshot,
@@ -18,7 +19,6 @@ import {
   SAMPLE_NOW,
   sampleErrors,
   scanLoginPathEvents,
-  scanLoginPathMachine,
 } from '#machines/scan-login/scan-login.testing';
 import { describePath, machinePaths } from '#machines/testing/paths';
 import { replayPath } from '#machines/testing/replay';
@@ -28,7 +28,7 @@ import { secondsUntil } from './countdown';
 import { renderPanel, stateHeading } from './test-utils';
 import { scanRuntime } from './use-scan-login';
 
-const paths = machinePaths(scanLoginPathMachine, { events: scanLoginPathEvents });
+const paths = machinePaths(scanLoginMachine, { events: scanLoginPathEvents });
 
 const flush = async () => {
   for (let i = 0; i < 3; i++) await act(() => vi.advanceTimersByTimeAsync(0));
@@ -92,14 +92,14 @@ describe('scan panel paths', () => {
     expect(paths.length).toBeGreaterThan(100);
   });
 
-  it.each(paths.map((path) => [describePath(path, scanLoginPathMachine).join(' → '), path] as const))(
+  it.each(paths.map((path) => [describePath(path, scanLoginMachine).join(' → '), path] as const))(
     '%s',
     async (_name, path) => {
       const effects = createFakeScanEffects();
       await renderPanel({ fake: effects });
       await flush();
 
-      await replayPath(path, scanLoginPathMachine, {
+      await replayPath(path, scanLoginMachine, {
         send: async (event: EventObject) => {
           const e = event as EventObject & { output?: unknown; error?: unknown; visible?: boolean };
           const error =

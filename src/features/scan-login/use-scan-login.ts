@@ -4,7 +4,7 @@
  * have arrived the panel shows "creating". The page's visibility goes to the machine as `scan.visibility`
  * (polling pauses while the tab is hidden and resumes at once when it is shown again).
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   initialScanView,
   type ScanLoginEvent,
@@ -12,6 +12,7 @@ import {
   selectScanView,
 } from '#machines/scan-login/scan-login.selectors';
 import { ModuleLoader } from '~/app/lazy-actor';
+import { type Subscribable, useActorSelector } from '~/app/use-actor-selector';
 import type { ScanEffects } from './effects';
 import type { ScanLoginActor } from './scan-runtime';
 
@@ -22,9 +23,11 @@ export const scanRuntime = new ModuleLoader<ScanRuntime>(() => import('./scan-ru
 
 const CREATING = initialScanView;
 
+type ScanSnapshot = Parameters<typeof selectScanView>[0];
+
 /** One view object per snapshot, so React sees the same value until the machine moves. */
 const views = new WeakMap<object, ScanView>();
-function viewOf(snapshot: Parameters<typeof selectScanView>[0]): ScanView {
+function viewOf(snapshot: ScanSnapshot): ScanView {
   let view = views.get(snapshot);
   if (!view) {
     view = selectScanView(snapshot);
@@ -33,7 +36,11 @@ function viewOf(snapshot: Parameters<typeof selectScanView>[0]): ScanView {
   return view;
 }
 
-const noSubscription = () => () => {};
+/** What the panel reads until the machine has loaded: no snapshot, so the view is "creating". */
+const noActor: Subscribable<ScanSnapshot | null> = {
+  getSnapshot: () => null,
+  subscribe: () => ({ unsubscribe() {} }),
+};
 
 export function useScanLogin(effects: ScanEffects): { view: ScanView; send: (event: ScanLoginEvent) => void } {
   // The effects read the latest props through this ref: the machine is given them once.
@@ -75,16 +82,9 @@ export function useScanLogin(effects: ScanEffects): { view: ScanView; send: (eve
     };
   }, [attempt]);
 
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!actor) return noSubscription();
-      const subscription = actor.subscribe(() => onChange());
-      return () => subscription.unsubscribe();
-    },
-    [actor],
+  const view = useActorSelector<ScanSnapshot | null, ScanView>(actor ?? noActor, (snapshot) =>
+    snapshot ? viewOf(snapshot) : CREATING,
   );
-  const read = () => (actor ? viewOf(actor.getSnapshot()) : CREATING);
-  const view = useSyncExternalStore(subscribe, read, () => CREATING);
 
   const send = useCallback(
     (event: ScanLoginEvent) => {
