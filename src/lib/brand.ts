@@ -7,6 +7,9 @@ import type { Locale } from './locale';
 
 export type BrandId = 'starreach' | 'creatorbox';
 
+/** The regional edition hides Operation Center and swaps the help link (spec §1). */
+export type Edition = 'main' | 'regional';
+
 type Localized = Record<Locale, string>;
 
 export interface Downloads {
@@ -49,6 +52,9 @@ export interface Brand {
   serviceQr: string;
   /** Accent colour for the brand (buttons, highlights). */
   accent: string;
+  /** The brand's own help centre per edition (the regional edition swaps it) and its operation centre. */
+  helpCenter: Record<Edition, string>;
+  operationCenter: string;
 }
 
 export const brands: Record<BrandId, Brand> = {
@@ -86,6 +92,11 @@ export const brands: Record<BrandId, Brand> = {
     },
     serviceQr: '/brand/starreach/service-qr.svg',
     accent: '#ff3b5c',
+    helpCenter: {
+      main: 'https://help.starreach.example/docs',
+      regional: 'https://help-intl.starreach.example/docs',
+    },
+    operationCenter: 'https://ops.starreach.example/',
   },
   creatorbox: {
     id: 'creatorbox',
@@ -110,6 +121,11 @@ export const brands: Record<BrandId, Brand> = {
     inviteQueryKey: 'invite_code',
     serviceQr: '/brand/creatorbox/service-qr.svg',
     accent: '#2f6bff',
+    helpCenter: {
+      main: 'https://help.creatorbox.example/docs',
+      regional: 'https://help-intl.creatorbox.example/docs',
+    },
+    operationCenter: 'https://ops.creatorbox.example/',
   },
 };
 

@@ -1,16 +1,7 @@
 /**
- * External links of the header, footer and side bar (spec §2). The regional edition swaps the help link and
- * hides Operation Center.
+ * External links of the header, footer and side bar (spec §2) that are the same for both brands. The help and
+ * operation centres belong to a brand (`Brand.helpCenter`, `Brand.operationCenter` in brand.ts).
  */
-import type { Edition } from './portal-env';
-
-export const HELP_CENTER_URL: Record<Edition, string> = {
-  main: 'https://help.starreach.example/docs',
-  regional: 'https://help-intl.starreach.example/docs',
-};
-
-export const OPERATION_CENTER_URL = 'https://ops.starreach.example/';
-
 /** The national ICP filing site the copyright line links to. */
 export const FILING_SITE_URL = 'https://beian.miit.gov.cn/';
 

@@ -4,10 +4,10 @@
  * server and client render the same thing.
  */
 import { createContext, useContext } from 'react';
-import { type Brand, type BrandId, brands } from './brand';
+import { type Brand, type BrandId, brands, type Edition } from './brand';
 import type { Platform } from './device';
 
-export type Edition = 'main' | 'regional';
+export type { Edition };
 
 export interface PortalEnv {
   brandId: BrandId;

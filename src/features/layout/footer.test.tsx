@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { brands } from '~/lib/brand';
-import { FILING_SITE_URL, FRIENDLY_LINKS, HELP_CENTER_URL } from '~/lib/links';
+import { FILING_SITE_URL, FRIENDLY_LINKS } from '~/lib/links';
 import { Footer } from './footer';
 import { renderInLayout } from './test-utils';
 
@@ -40,7 +40,7 @@ describe('Footer', () => {
     await renderInLayout(<Footer />, { env: { edition: 'regional' } });
     const guide = screen.getByRole('region', { name: '运营指南' });
     expect(within(guide).getByRole('link', { name: '网站地图' })).toHaveAttribute('href', '/');
-    expect(within(guide).getByRole('link', { name: /帮助中心/ })).toHaveAttribute('href', HELP_CENTER_URL.regional);
+    expect(within(guide).getByRole('link', { name: /帮助中心/ })).toHaveAttribute('href', brands.starreach.helpCenter.regional);
   });
 
   it('opens the legal documents in the document modal', async () => {

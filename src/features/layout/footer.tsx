@@ -161,7 +161,7 @@ export function Footer() {
               </>
             )}
           </div>
-          {footerGroups({ edition }).map((group) => (
+          {footerGroups({ brand, edition }).map((group) => (
             <LinkGroup key={group.id} group={group} />
           ))}
           <ContactGroup />

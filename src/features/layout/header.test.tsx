@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { brands } from '~/lib/brand';
-import { HELP_CENTER_URL, OPERATION_CENTER_URL } from '~/lib/links';
 import { Header, MobileHeader } from './header';
 import pluginIcon from './icons/plugin.svg';
 import pluginSelectedIcon from './icons/plugin-selected.svg';
@@ -28,16 +27,23 @@ describe('Header', () => {
       '问答中心',
       '文章资讯',
     ]);
-    expect(screen.getByRole('link', { name: /运营中心/ })).toHaveAttribute('href', OPERATION_CENTER_URL);
+    expect(screen.getByRole('link', { name: /运营中心/ })).toHaveAttribute('href', brands.starreach.operationCenter);
   });
 
   it('hides Operation Center and swaps the help link in the regional edition', async () => {
     await renderInLayout(<Header />, { env: { edition: 'regional' } });
     expect(entryLabels()).toEqual(['首页', '客户端下载', '插件下载', '帮助中心', '工作台', '问答中心', '文章资讯']);
     const help = screen.getByRole('link', { name: /帮助中心/ });
-    expect(help).toHaveAttribute('href', HELP_CENTER_URL.regional);
+    expect(help).toHaveAttribute('href', brands.starreach.helpCenter.regional);
     expect(help).toHaveAttribute('target', '_blank');
     expect(help).toHaveAttribute('rel', 'noopener');
+  });
+
+  it("leads brand 2's help and operation centres to brand 2's own sites", async () => {
+    await renderInLayout(<Header />, { env: { brandId: 'creatorbox' } });
+    expect(screen.getByRole('link', { name: /帮助中心/ })).toHaveAttribute('href', brands.creatorbox.helpCenter.main);
+    expect(screen.getByRole('link', { name: /运营中心/ })).toHaveAttribute('href', brands.creatorbox.operationCenter);
+    expect(brands.creatorbox.operationCenter).not.toBe(brands.starreach.operationCenter);
   });
 
   it('links the logo, internal pages and the workbench', async () => {

@@ -94,7 +94,7 @@ export function Header() {
   const { t } = useLingui();
   const locale = useLocale();
   const currentPath = useLocation({ select: (location) => stripLocale(location.pathname) });
-  const entries = headerMenu({ edition: env.edition, workbenchUrl: env.workbenchUrl });
+  const entries = headerMenu({ brand: env.brand, edition: env.edition, workbenchUrl: env.workbenchUrl });
 
   return (
     <header className={styles.header}>

@@ -8,8 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
-import { HELP_CENTER_URL, OPERATION_CENTER_URL } from '~/lib/links';
-import type { Edition } from '~/lib/portal-env';
+import type { Brand, Edition } from '~/lib/brand';
 import pluginIcon from './icons/plugin.svg';
 import pluginSelectedIcon from './icons/plugin-selected.svg';
 import windowsIcon from './icons/windows.svg';
@@ -67,6 +66,7 @@ export interface PopoverEntry extends EntryBase {
 export type MenuEntry = InternalLinkEntry | ExternalLinkEntry | LayerEntry | PopoverEntry;
 
 export interface NavigationEnv {
+  brand: Pick<Brand, 'helpCenter' | 'operationCenter'>;
   edition: Edition;
   workbenchUrl: string;
 }
@@ -92,7 +92,7 @@ const clientDownloadPopover: PopoverMenu = {
 };
 
 /** The header entries in their order; Operation Center only in the main edition. */
-export function headerMenu({ edition, workbenchUrl }: NavigationEnv): MenuEntry[] {
+export function headerMenu({ brand, edition, workbenchUrl }: NavigationEnv): MenuEntry[] {
   const entries: (MenuEntry | false)[] = [
     { id: 'home', label: msg`首页`, type: 'internalLink', path: '/' },
     {
@@ -103,13 +103,13 @@ export function headerMenu({ edition, workbenchUrl }: NavigationEnv): MenuEntry[
       popover: clientDownloadPopover,
     },
     { id: 'plugin-download', label: msg`插件下载`, type: 'layer', layerType: 'pluginDownload' },
-    { id: 'help-center', label: msg`帮助中心`, type: 'externalLink', href: HELP_CENTER_URL[edition], newTab: true },
+    { id: 'help-center', label: msg`帮助中心`, type: 'externalLink', href: brand.helpCenter[edition], newTab: true },
     { id: 'workbench', label: msg`工作台`, type: 'externalLink', href: workbenchUrl, newTab: false },
     edition === 'main' && {
       id: 'operation-center',
       label: msg`运营中心`,
       type: 'externalLink',
-      href: OPERATION_CENTER_URL,
+      href: brand.operationCenter,
       newTab: true,
     },
     { id: 'qa-center', label: msg`问答中心`, type: 'internalLink', path: '/business-college/electricity' },
@@ -132,7 +132,7 @@ export interface FooterGroup {
 }
 
 /** The link groups of the footer; the contact group is rendered apart because it shows brand data. */
-export function footerGroups({ edition }: Pick<NavigationEnv, 'edition'>): FooterGroup[] {
+export function footerGroups({ brand, edition }: Pick<NavigationEnv, 'brand' | 'edition'>): FooterGroup[] {
   return [
     {
       id: 'guide',
@@ -140,7 +140,7 @@ export function footerGroups({ edition }: Pick<NavigationEnv, 'edition'>): Foote
       links: [
         // The spec's "website map" is an empty link; pointing it at the home page keeps it a real, usable link.
         { id: 'site-map', title: msg`网站地图`, type: 'internalLink', path: '/' },
-        { id: 'help-center', title: msg`帮助中心`, type: 'externalLink', href: HELP_CENTER_URL[edition] },
+        { id: 'help-center', title: msg`帮助中心`, type: 'externalLink', href: brand.helpCenter[edition] },
       ],
     },
     {

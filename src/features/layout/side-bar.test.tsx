@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { HELP_CENTER_URL } from '~/lib/links';
+import { brands } from '~/lib/brand';
 import { SideBar } from './side-bar';
 import { renderInLayout } from './test-utils';
 
@@ -13,11 +13,16 @@ describe('SideBar', () => {
     expect(actors.layer.getSnapshot().context.layerType).toBe('customerService');
   });
 
-  it.each(['main', 'regional'] as const)('opens the %s help centre in a new window', async (edition) => {
+  it.each([
+    ['starreach', 'main'],
+    ['starreach', 'regional'],
+    ['creatorbox', 'main'],
+    ['creatorbox', 'regional'],
+  ] as const)("opens %s's %s help centre in a new window", async (brandId, edition) => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { user } = await renderInLayout(<SideBar />, { env: { edition } });
+    const { user } = await renderInLayout(<SideBar />, { env: { brandId, edition } });
     await user.click(screen.getByRole('button', { name: '帮助中心' }));
-    expect(open).toHaveBeenCalledWith(HELP_CENTER_URL[edition], '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(brands[brandId].helpCenter[edition], '_blank', 'noopener');
   });
 
   it('swaps an icon for its active variant on hover and on focus', async () => {

@@ -6,7 +6,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useAppActors } from '~/app/actors-context';
-import { HELP_CENTER_URL } from '~/lib/links';
 import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './side-bar.css';
 
@@ -41,7 +40,7 @@ function SideBarItem({ label, icon, activeIcon, onActivate, hasPopup }: SideBarI
 export function SideBar() {
   const { t } = useLingui();
   const { layer } = useAppActors();
-  const { edition } = usePortalEnv();
+  const { brand, edition } = usePortalEnv();
   return (
     <aside className={styles.bar} aria-label={t`快捷入口`}>
       <ul className={styles.list}>
@@ -59,7 +58,7 @@ export function SideBar() {
             label={t`帮助中心`}
             icon="/icons/sidebar-help.svg"
             activeIcon="/icons/sidebar-help-active.svg"
-            onActivate={() => window.open(HELP_CENTER_URL[edition], '_blank', 'noopener')}
+            onActivate={() => window.open(brand.helpCenter[edition], '_blank', 'noopener')}
           />
         </li>
       </ul>
