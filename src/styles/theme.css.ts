@@ -34,10 +34,6 @@ export const vars = createGlobalThemeContract(
       surface: 'surface',
       surfaceAlt: 'surface-alt',
       failed: 'failed',
-      gold: 'gold',
-      silver: 'silver',
-      bronze: 'bronze',
-      grey: 'grey',
     },
     font: { body: 'font-body' },
     radius: { small: 'radius-small', medium: 'radius-medium', large: 'radius-large' },
@@ -55,10 +51,6 @@ const shared = {
   surfaceAlt: '#f6f7fb',
   onAccent: '#ffffff',
   failed: '#d92d20',
-  gold: '#b8860b',
-  silver: '#7d8590',
-  bronze: '#a0522d',
-  grey: '#6b7280',
 };
 
 const rest = {

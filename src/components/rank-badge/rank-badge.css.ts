@@ -1,10 +1,7 @@
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '~/styles/theme.css';
+import { RANK_PALETTE } from './palette';
 
-/**
- * A round medal with the position in white. The number is bold and 19 px so it counts as "large text" for WCAG
- * (the gold and silver tokens reach 3:1 on white text, the large-text threshold, not the 4.5:1 of small text).
- */
+/** A round medal with the position on it, in the medal's own text colour (palette.ts). */
 export const badge = recipe({
   base: {
     display: 'inline-flex',
@@ -14,7 +11,6 @@ export const badge = recipe({
     width: 32,
     height: 32,
     borderRadius: '50%',
-    color: '#ffffff',
     fontSize: 19,
     fontWeight: 700,
     lineHeight: 1,
@@ -23,10 +19,10 @@ export const badge = recipe({
   },
   variants: {
     tone: {
-      gold: { background: vars.color.gold },
-      silver: { background: vars.color.silver },
-      bronze: { background: vars.color.bronze },
-      grey: { background: vars.color.grey },
+      gold: { background: RANK_PALETTE.gold.background, color: RANK_PALETTE.gold.text },
+      silver: { background: RANK_PALETTE.silver.background, color: RANK_PALETTE.silver.text },
+      bronze: { background: RANK_PALETTE.bronze.background, color: RANK_PALETTE.bronze.text },
+      grey: { background: RANK_PALETTE.grey.background, color: RANK_PALETTE.grey.text },
     },
   },
 });

@@ -40,7 +40,10 @@ describe('Footer', () => {
     await renderInLayout(<Footer />, { env: { edition: 'regional' } });
     const guide = screen.getByRole('region', { name: '运营指南' });
     expect(within(guide).getByRole('link', { name: '网站地图' })).toHaveAttribute('href', '/');
-    expect(within(guide).getByRole('link', { name: /帮助中心/ })).toHaveAttribute('href', brands.starreach.helpCenter.regional);
+    expect(within(guide).getByRole('link', { name: /帮助中心/ })).toHaveAttribute(
+      'href',
+      brands.starreach.helpCenter.regional,
+    );
   });
 
   it('opens the legal documents in the document modal', async () => {
