@@ -157,3 +157,8 @@ export function resolveBrandId(host: string, selection: BrandSelection = default
   if (portMatch && Number(portMatch[1]) === selection.brand2Port) return 'creatorbox';
   return 'starreach';
 }
+
+/** A brand's copy of a shared illustration (scripts/brand-art.ts draws it in the brand's accent colours). */
+export function brandArt(brandId: BrandId, name: string): string {
+  return `/brand/${brandId}/art/${name}.svg`;
+}

@@ -3,6 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RankBadge, type RankPosition } from '~/components/rank-badge/rank-badge';
 import { SafeImage } from '~/components/safe-image/safe-image';
+import { brandArt } from '~/lib/brand';
+import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './distribution-section.css';
 import * as shared from './home.css';
 import { SectionHeader } from './section-header';
@@ -72,6 +74,7 @@ function RankingBoard() {
 /** How sellers distribute products through creators across markets, with this week's top categories. */
 export function DistributionSection() {
   const { i18n } = useLingui();
+  const { brand } = usePortalEnv();
   return (
     <section className={shared.sectionAlt} aria-labelledby={DISTRIBUTION_TITLE_ID}>
       <div className={shared.container}>
@@ -84,7 +87,7 @@ export function DistributionSection() {
         <div className={styles.layout}>
           <SafeImage
             className={styles.image}
-            src="/home/distribution.svg"
+            src={brandArt(brand.id, 'distribution')}
             alt={i18n._(msg`通过达人把商品分销到多个站点的示意图`)}
             width={560}
             height={360}

@@ -3,6 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { SafeImage } from '~/components/safe-image/safe-image';
+import { brandArt } from '~/lib/brand';
+import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './features-section.css';
 import * as shared from './home.css';
 import { SectionHeader } from './section-header';
@@ -103,6 +105,7 @@ const panelId = (id: FeatureId) => `home-feature-panel-${id}`;
  */
 export function FeaturesSection() {
   const { i18n } = useLingui();
+  const { brand } = usePortalEnv();
   const [selected, setSelected] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -190,7 +193,7 @@ export function FeaturesSection() {
               </div>
               <SafeImage
                 className={styles.panelImage}
-                src={`/home/feature-${feature.id}.svg`}
+                src={brandArt(brand.id, `feature-${feature.id}`)}
                 alt={i18n._(feature.title)}
                 width={560}
                 height={360}

@@ -4,7 +4,7 @@ import { layout, vars } from '~/styles/theme.css';
 export const hero = style({
   position: 'relative',
   padding: '56px 0 0',
-  // Soft glows drawn in CSS rather than /home/hero-bg.svg: that picture's marks land behind the title at
+  // Soft glows drawn in CSS rather than a picture: one's marks land behind the title at
   // desktop widths, and gradients cost no request. `color-mix` tints them with the brand's accent.
   background: [
     `radial-gradient(640px 420px at 8% 0%, color-mix(in srgb, ${vars.color.accent} 14%, transparent), transparent 70%)`,

@@ -84,7 +84,7 @@ describe.each(['zh', 'en'] as const)('HomePage in %s', (locale) => {
       expect(within(panel).getByRole('heading', { level: 3, hidden: true })).toBeInTheDocument();
       expect(panel.querySelector('img')).toHaveAttribute(
         'src',
-        expect.stringMatching(/^\/home\/feature-[a-z-]+\.svg$/),
+        expect.stringMatching(/^\/brand\/starreach\/art\/feature-[a-z-]+\.svg$/),
       );
     }
   });

@@ -2,6 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
+import { brandArt } from '~/lib/brand';
+import { usePortalEnv } from '~/lib/portal-env';
 import * as shared from './home.css';
 import * as styles from './safety-section.css';
 import { SectionHeader } from './section-header';
@@ -30,6 +32,7 @@ const POINTS: readonly { title: MessageDescriptor; body: MessageDescriptor }[] =
 /** What keeps the seller's marketplace account safe while the tool works for them. */
 export function SafetySection() {
   const { i18n } = useLingui();
+  const { brand } = usePortalEnv();
   return (
     <section className={shared.section} aria-labelledby={SAFETY_TITLE_ID}>
       <div className={shared.container}>
@@ -51,7 +54,7 @@ export function SafetySection() {
           </ul>
           <SafeImage
             className={styles.image}
-            src="/home/safety.svg"
+            src={brandArt(brand.id, 'safety')}
             alt={i18n._(msg`店铺账号安全防护示意图`)}
             width={560}
             height={360}

@@ -7,7 +7,7 @@ describe('CustomerService', () => {
   it('shows the Chinese background, the brand’s QR code and the service hours', async () => {
     const { container } = await renderWithLayers(<CustomerService />);
     const background = container.querySelector('img[alt=""]');
-    expect(background).toHaveAttribute('src', '/layers/service-bg-zh.svg');
+    expect(background).toHaveAttribute('src', '/brand/starreach/art/service-bg-zh.svg');
     const qr = screen.getByRole('img', { name: '星达通专属顾问二维码' });
     expect(qr).toHaveAttribute('src', '/brand/starreach/service-qr.svg');
     expect(qr).toHaveAttribute('width', '200');
@@ -16,7 +16,7 @@ describe('CustomerService', () => {
 
   it('uses the English background on English pages', async () => {
     const { container } = await renderWithLayers(<CustomerService />, { locale: 'en', env: { brandId: 'creatorbox' } });
-    expect(container.querySelector('img[alt=""]')).toHaveAttribute('src', '/layers/service-bg-en.svg');
+    expect(container.querySelector('img[alt=""]')).toHaveAttribute('src', '/brand/creatorbox/art/service-bg-en.svg');
     expect(screen.getByRole('img', { name: 'QR code of your CreatorBox consultant' })).toHaveAttribute(
       'src',
       '/brand/creatorbox/service-qr.svg',

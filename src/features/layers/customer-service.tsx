@@ -5,11 +5,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
+import { type BrandId, brandArt } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './customer-service.css';
 
-export const serviceBackground = (locale: string) => `/layers/service-bg-${locale === 'en' ? 'en' : 'zh'}.svg`;
+export const serviceBackground = (brandId: BrandId, locale: string) =>
+  brandArt(brandId, `service-bg-${locale === 'en' ? 'en' : 'zh'}`);
 
 export function CustomerService() {
   const { t } = useLingui();
@@ -19,7 +21,13 @@ export function CustomerService() {
 
   return (
     <div className={styles.stage}>
-      <SafeImage className={styles.background} src={serviceBackground(locale)} alt="" width={580} height={670} />
+      <SafeImage
+        className={styles.background}
+        src={serviceBackground(brand.id, locale)}
+        alt=""
+        width={580}
+        height={670}
+      />
       <SafeImage
         className={styles.qr}
         src={brand.serviceQr}

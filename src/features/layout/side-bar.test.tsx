@@ -33,13 +33,13 @@ describe('SideBar', () => {
     expect(iconOf(consultant)).toBe('/icons/sidebar-consultant.svg');
 
     await user.hover(consultant);
-    expect(iconOf(consultant)).toBe('/icons/sidebar-consultant-active.svg');
+    expect(iconOf(consultant)).toBe('/brand/starreach/art/sidebar-consultant-active.svg');
     expect(iconOf(help)).toBe('/icons/sidebar-help.svg');
     fireEvent.mouseLeave(consultant);
     expect(iconOf(consultant)).toBe('/icons/sidebar-consultant.svg');
 
     act(() => help.focus());
-    expect(iconOf(help)).toBe('/icons/sidebar-help-active.svg');
+    expect(iconOf(help)).toBe('/brand/starreach/art/sidebar-help-active.svg');
     act(() => help.blur());
     expect(iconOf(help)).toBe('/icons/sidebar-help.svg');
   });

@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useAppActors } from '~/app/actors-context';
+import { brandArt } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './side-bar.css';
 
@@ -48,7 +49,7 @@ export function SideBar() {
           <SideBarItem
             label={t`联系顾问`}
             icon="/icons/sidebar-consultant.svg"
-            activeIcon="/icons/sidebar-consultant-active.svg"
+            activeIcon={brandArt(brand.id, 'sidebar-consultant-active')}
             hasPopup="dialog"
             onActivate={() => layer.send({ type: 'layer.open', layerType: 'customerService' })}
           />
@@ -57,7 +58,7 @@ export function SideBar() {
           <SideBarItem
             label={t`帮助中心`}
             icon="/icons/sidebar-help.svg"
-            activeIcon="/icons/sidebar-help-active.svg"
+            activeIcon={brandArt(brand.id, 'sidebar-help-active')}
             onActivate={() => window.open(brand.helpCenter[edition], '_blank', 'noopener')}
           />
         </li>
