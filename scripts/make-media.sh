@@ -11,7 +11,8 @@
 #   public/media/<slug>-intro.mp4            12 s, 960x540, 24 fps
 #   public/media/<slug>-client-tutorial.mp4   8 s, 840x472, 24 fps
 #   public/media/<slug>-plugin-tutorial.mp4  10 s, 1200x676, 24 fps
-# and a .jpg poster next to each one.
+# The posters the pages show are drawn per brand and language by scripts/make-posters.ts
+# (npm run media:posters), so that the player's play control never covers the name or the caption.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -105,9 +106,6 @@ make_brand() {
     -loop 1 -framerate 24 -width 180 -height 40 -i "$logo" \
     -filter_complex_script "$f" -map '[out]' -t 12 -r 24 \
     "${X264[@]}" -crf 30 "$OUT/$slug-intro.mp4"
-  # Poster: the brand card once it has settled.
-  ffmpeg -hide_banner -loglevel error -y -ss 1.8 -i "$OUT/$slug-intro.mp4" \
-    -frames:v 1 -q:v 5 "$OUT/$slug-intro.jpg"
 
   # ------------------------------------------------------- client tutorial ----
   # 840x472, 8 s: title, then three step cards appear one after another.
@@ -139,8 +137,6 @@ make_brand() {
     -loop 1 -framerate 24 -width 56 -height 56 -i "$mark" \
     -filter_complex_script "$f" -map '[out]' -t 8 -r 24 \
     "${X264[@]}" -crf 30 "$OUT/$slug-client-tutorial.mp4"
-  ffmpeg -hide_banner -loglevel error -y -ss 7.5 -i "$OUT/$slug-client-tutorial.mp4" \
-    -frames:v 1 -q:v 5 "$OUT/$slug-client-tutorial.jpg"
 
   # ------------------------------------------------------- plug-in tutorial ----
   # 1200x676, 10 s: five steps, the current one highlighted.
@@ -173,8 +169,6 @@ make_brand() {
     -loop 1 -framerate 24 -width 64 -height 64 -i "$mark" \
     -filter_complex_script "$f" -map '[out]' -t 10 -r 24 \
     "${X264[@]}" -crf 31 "$OUT/$slug-plugin-tutorial.mp4"
-  ffmpeg -hide_banner -loglevel error -y -ss 9.6 -i "$OUT/$slug-plugin-tutorial.mp4" \
-    -frames:v 1 -q:v 5 "$OUT/$slug-plugin-tutorial.jpg"
 
   echo "made $slug videos"
 }

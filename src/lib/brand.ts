@@ -35,7 +35,6 @@ export interface Brand {
   mark: string;
   /** Intro video on the home page. */
   introVideo: string;
-  introPoster: string;
   companyName: Localized;
   /** ICP filing number shown in the footer; links to the national filing site. */
   filingNumber: string;
@@ -65,7 +64,6 @@ export const brands: Record<BrandId, Brand> = {
     logo: '/brand/starreach/logo.svg',
     mark: '/brand/starreach/mark.svg',
     introVideo: '/media/starreach-intro.mp4',
-    introPoster: '/media/starreach-intro.jpg',
     companyName: { zh: '广州星达通网络科技有限公司', en: 'Guangzhou StarReach Network Technology Co., Ltd.' },
     filingNumber: '粤ICP备2020086421号-1',
     downloads: {
@@ -105,7 +103,6 @@ export const brands: Record<BrandId, Brand> = {
     logo: '/brand/creatorbox/logo.svg',
     mark: '/brand/creatorbox/mark.svg',
     introVideo: '/media/creatorbox-intro.mp4',
-    introPoster: '/media/creatorbox-intro.jpg',
     companyName: { zh: '广州达人宝信息技术有限公司', en: 'Guangzhou CreatorBox Information Technology Co., Ltd.' },
     filingNumber: '粤ICP备2021032758号-2',
     downloads: {
@@ -161,4 +158,13 @@ export function resolveBrandId(host: string, selection: BrandSelection = default
 /** A brand's copy of a shared illustration (scripts/brand-art.ts draws it in the brand's accent colours). */
 export function brandArt(brandId: BrandId, name: string): string {
   return `/brand/${brandId}/art/${name}.svg`;
+}
+
+/** The videos the pages show; each has a poster per brand and language (scripts/make-posters.ts draws them). */
+export const POSTER_VIDEOS = ['intro', 'client-tutorial', 'plugin-tutorial'] as const;
+export type PosterVideo = (typeof POSTER_VIDEOS)[number];
+
+/** The poster of one of the brand's videos in the page's language. */
+export function videoPoster(brandId: BrandId, video: PosterVideo, locale: Locale): string {
+  return `/brand/${brandId}/posters/${video}.${locale}.svg`;
 }

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAppActors } from '~/app/actors-context';
 import { VideoPlayer } from '~/components/video-player/video-player';
-import { PLUGIN_VERSION } from '~/lib/brand';
+import { PLUGIN_VERSION, videoPoster } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './hero-section.css';
@@ -91,7 +91,7 @@ export function HeroSection() {
         <div className={styles.media}>
           <VideoPlayer
             src={brand.introVideo}
-            poster={brand.introPoster}
+            poster={videoPoster(brand.id, 'intro', locale)}
             width={INTRO_VIDEO.width}
             height={INTRO_VIDEO.height}
             title={t`${brandName}产品介绍视频`}

@@ -15,7 +15,7 @@ describe('ClientDownload', () => {
     expect(download).toHaveAttribute('download');
     const video = screen.getByLabelText('客户端使用教程', { selector: 'video' });
     expect(video).toHaveAttribute('src', starreach.downloads.clientVideo);
-    expect(video).toHaveAttribute('poster', '/media/starreach-client-tutorial.jpg');
+    expect(video).toHaveAttribute('poster', '/brand/starreach/posters/client-tutorial.zh.svg');
     expect(video).toHaveAttribute('width', '420');
     expect(screen.getByText(/支持 Windows 7\/10\/11 64 位系统/)).toBeInTheDocument();
     expect(screen.queryByText('客户端仅支持 Windows 系统')).not.toBeInTheDocument();

@@ -6,12 +6,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { VideoPlayer } from '~/components/video-player/video-player';
+import { videoPoster } from '~/lib/brand';
 import { FRIENDLY_LINKS } from '~/lib/links';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import { layout as sizes } from '~/styles/theme.css';
 import { button, inlineAction } from './buttons.css';
 import * as styles from './client-download.css';
-import { posterFor } from './poster';
 
 const CLOUD_COMPUTER_URL = FRIENDLY_LINKS.find((link) => link.id === 'cloud')?.href;
 
@@ -23,6 +24,7 @@ export interface ClientDownloadProps {
 export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
   const { t } = useLingui();
   const { brand, platform } = usePortalEnv();
+  const locale = useLocale();
   const videoWidth = sizes.video.client;
   const isWindows = platform === 'windows';
 
@@ -31,7 +33,7 @@ export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
       {isWindows ? null : <WindowsOnlyNotice onShowPlugin={onShowPlugin} />}
       <VideoPlayer
         src={brand.downloads.clientVideo}
-        poster={posterFor(brand.downloads.clientVideo)}
+        poster={videoPoster(brand.id, 'client-tutorial', locale)}
         width={videoWidth}
         height={Math.round((videoWidth * 9) / 16)}
         title={t`客户端使用教程`}

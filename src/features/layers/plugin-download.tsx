@@ -7,12 +7,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
 import { VideoPlayer } from '~/components/video-player/video-player';
-import { PLUGIN_VERSION } from '~/lib/brand';
+import { PLUGIN_VERSION, videoPoster } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import { layout as sizes } from '~/styles/theme.css';
 import { button } from './buttons.css';
 import * as styles from './plugin-download.css';
-import { posterFor } from './poster';
 import { browserIcon, SUPPORTED_BROWSERS } from './supported-browsers';
 
 /** The three-step flow of spec §2: download, install, use. */
@@ -29,6 +29,7 @@ export function PluginVersionBadge() {
 export function PluginDownload() {
   const { t, i18n } = useLingui();
   const { brand } = usePortalEnv();
+  const locale = useLocale();
   const videoWidth = sizes.video.plugin;
 
   return (
@@ -51,7 +52,7 @@ export function PluginDownload() {
         <div className={styles.main}>
           <VideoPlayer
             src={brand.downloads.pluginVideo}
-            poster={posterFor(brand.downloads.pluginVideo)}
+            poster={videoPoster(brand.id, 'plugin-tutorial', locale)}
             width={videoWidth}
             height={Math.round((videoWidth * 9) / 16)}
             title={t`插件安装教程`}
