@@ -8,9 +8,9 @@ export const hero = style({
   // desktop widths, and gradients cost no request. `color-mix` tints them with the brand's accent.
   background: [
     `radial-gradient(640px 420px at 8% 0%, color-mix(in srgb, ${vars.color.accent} 14%, transparent), transparent 70%)`,
-    'radial-gradient(720px 460px at 92% 100%, rgba(47, 107, 255, 0.12), transparent 70%)',
+    `radial-gradient(720px 460px at 92% 100%, color-mix(in srgb, ${vars.color.accent} 10%, transparent), transparent 70%)`,
     'radial-gradient(520px 320px at 62% 8%, rgba(139, 92, 246, 0.1), transparent 70%)',
-    `linear-gradient(135deg, #fff8f9 0%, #f7f8ff 55%, #eef3ff 100%)`,
+    `linear-gradient(135deg, #ffffff 0%, #f7f8fc 55%, ${vars.color.accentSoft} 100%)`,
   ].join(', '),
 });
 

@@ -2,6 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
+import { brandArt } from '~/lib/brand';
+import { usePortalEnv } from '~/lib/portal-env';
 import * as shared from './home.css';
 import { SectionHeader } from './section-header';
 import * as styles from './testimonials-section.css';
@@ -9,7 +11,7 @@ import * as styles from './testimonials-section.css';
 export const TESTIMONIALS_TITLE_ID = 'home-testimonials-title';
 
 interface Testimonial {
-  /** Avatar file number: `/home/avatars/seller-<n>.svg`. */
+  /** Avatar number: the brand's copy of `seller-<n>.svg` (scripts/media/art). */
   avatar: number;
   name: MessageDescriptor;
   /** Shop names are brand names and stay as they are in every language. */
@@ -80,6 +82,7 @@ const TESTIMONIALS: readonly Testimonial[] = [
 /** Six sellers from different categories and markets, each with a concrete result. */
 export function TestimonialsSection() {
   const { i18n, t } = useLingui();
+  const { brand } = usePortalEnv();
   return (
     <section className={shared.sectionAlt} aria-labelledby={TESTIMONIALS_TITLE_ID}>
       <div className={shared.container}>
@@ -102,7 +105,7 @@ export function TestimonialsSection() {
                   <figcaption className={styles.author}>
                     <SafeImage
                       className={styles.avatar}
-                      src={`/home/avatars/seller-${item.avatar}.svg`}
+                      src={brandArt(brand.id, `seller-${item.avatar}`)}
                       alt={t`${name}的头像`}
                       width={48}
                       height={48}

@@ -1,9 +1,18 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
 
+/**
+ * The content is 1300 px wide, so a 1430-1440 px screen leaves 65-70 px beside it: too little for the labelled
+ * bar (70 px with its margin) and a clear gap. Below `COMPACT_BELOW` the bar shows its icons only (the labels
+ * stay as the buttons' accessible names and tooltips) and is 52 px wide, leaving at least 13 px of air.
+ */
+const FULL_BAR = 4 + 66;
+const GAP = 12;
+export const COMPACT_BELOW = 1300 + 2 * (FULL_BAR + GAP);
+const compact = `screen and (max-width: ${COMPACT_BELOW - 1}px)`;
+
 export const bar = style({
   position: 'fixed',
-  // 4 + 66 px wide: it fits in the 70 px beside the 1300 px content of a 1440 px screen.
   right: 4,
   top: '50%',
   transform: 'translateY(-50%)',
@@ -42,6 +51,21 @@ export const item = style({
   transition: 'background 0.15s ease, color 0.15s ease',
   selectors: {
     '&[data-active="true"]': { background: vars.color.accentSoft, color: vars.color.accent },
+  },
+  '@media': { [compact]: { width: 40, padding: '8px 0' } },
+});
+
+/** The visible label; in the compact bar it is hidden on screen but still names the button. */
+export const label = style({
+  '@media': {
+    [compact]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
   },
 });
 

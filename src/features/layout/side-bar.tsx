@@ -31,9 +31,10 @@ function SideBarItem({ label, icon, activeIcon, onActivate, hasPopup }: SideBarI
       onFocus={() => setActive(true)}
       onBlur={() => setActive(false)}
       onClick={onActivate}
+      title={label}
     >
       <img className={styles.icon} src={active ? activeIcon : icon} alt="" width={24} height={24} />
-      {label}
+      <span className={styles.label}>{label}</span>
     </button>
   );
 }
