@@ -53,7 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ],
     }),
     react(),
-    lingui(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     vanillaExtractPlugin(),
     ...(isSsrBuild ? [] : [collectEntryModules]),
   ],
