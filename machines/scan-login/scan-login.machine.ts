@@ -26,7 +26,7 @@
  * `.provide()`: actors `createQrCode`, `pollQrStatus`, `submitWxLogin`, action `completeLogin`; delays
  * `pollInterval` (the code's pollInterval, default 2 s) and `retryAfter` (a 429's Retry-After).
  */
-import { and, assign, fromPromise, or, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 
 import {
   errorCode,
@@ -47,9 +47,10 @@ import {
 export * from './scan-login.selectors';
 
 type StatusOf<S extends QrStatusResult['status']> = Extract<QrStatusResult, { status: S }>;
+type PolledStatus = QrStatusResult['status'];
 
-const outputStatus = (event: { output?: unknown }) => (event.output as QrStatusResult | undefined)?.status;
-const errorOf = (event: { error?: unknown }) => event.error;
+/** Errors that mean the code is gone: it expired, or the server no longer knows its ticket. */
+const CODE_GONE = [SCAN_ERROR_CODES.expired, SCAN_ERROR_CODES.unknownTicket];
 
 /** waiting, scanned and retrying: the next poll after pollInterval; hidden pauses it, a reload makes a new code. */
 const waitForNextPoll = {
@@ -82,34 +83,34 @@ export const scanLoginMachine = setup({
     completeLogin: (_, _params: { userInfo: ScanUserInfo; how: ScanLoginHow }) => {},
 
     resetForNewCode: assign(({ context }) => ({ ...initialScanLoginContext({ visible: context.visible }) })),
-    adoptCode: assign(({ event }) => {
-      const qr = (event as unknown as { output: QrCodeResult }).output;
-      return { qr, expiresAt: qr.expiresAt, status: 'waiting' as const, failed: false };
-    }),
-    adoptPolled: assign(({ context, event }) => {
-      const output = (event as unknown as { output: StatusOf<'waiting' | 'scanned'> }).output;
-      return { status: output.status, expiresAt: output.expiresAt ?? context.expiresAt, failed: false };
-    }),
-    adoptUnbound: assign(({ context, event }) => {
-      const output = (event as unknown as { output: StatusOf<'unbound'> }).output;
+    adoptCode: assign((_, { qr }: { qr: QrCodeResult }) => ({
+      qr,
+      expiresAt: qr.expiresAt,
+      status: 'waiting' as const,
+      failed: false,
+    })),
+    adoptPolled: assign(({ context }, { polled }: { polled: QrStatusResult }) => ({
+      status: polled.status === 'scanned' ? ('scanned' as const) : ('waiting' as const),
+      expiresAt: ('expiresAt' in polled ? polled.expiresAt : undefined) ?? context.expiresAt,
+      failed: false,
+    })),
+    adoptUnbound: assign(({ context }, { polled }: { polled: QrStatusResult }) => {
+      const unbound = polled as StatusOf<'unbound'>;
       return {
-        nickname: output.identity?.nickname ?? null,
-        expiresAt: output.expiresAt ?? context.expiresAt,
+        nickname: unbound.identity?.nickname ?? null,
+        expiresAt: unbound.expiresAt ?? context.expiresAt,
         step: 'choose' as const,
         error: null,
         failed: false,
       };
     }),
-    adoptSession: assign(({ event }) => {
-      const e = event as unknown as { output: ScanUserInfo | StatusOf<'bound'> };
-      return { userInfo: 'status' in e.output ? e.output.userInfo : e.output };
-    }),
+    adoptSession: assign((_, { userInfo }: { userInfo: ScanUserInfo }) => ({ userInfo })),
     markFailed: assign({ failed: true }),
-    markRateLimited: assign(({ event }) => ({
+    markRateLimited: assign((_, { error }: { error: unknown }) => ({
       failed: true,
-      waitMs: rateLimitWaitMs(errorOf(event as { error?: unknown })) ?? 1000,
+      waitMs: rateLimitWaitMs(error) ?? 1000,
     })),
-    keepError: assign(({ event }) => ({ error: errorOf(event as { error?: unknown }) ?? null })),
+    keepError: assign((_, { error }: { error: unknown }) => ({ error: error ?? null })),
     clearError: assign({ error: null }),
     setVisibility: assign(({ context, event }) => ({
       visible: event.type === 'scan.visibility' ? event.visible : context.visible,
@@ -128,20 +129,21 @@ export const scanLoginMachine = setup({
     becameHidden: ({ event }) => event.type === 'scan.visibility' && !event.visible,
     becameVisible: ({ event }) => event.type === 'scan.visibility' && event.visible,
     visibilityChanged: ({ context, event }) => event.type === 'scan.visibility' && event.visible !== context.visible,
-    polledWaiting: ({ event }) => outputStatus(event as { output?: unknown }) === 'waiting',
-    polledScanned: ({ event }) => outputStatus(event as { output?: unknown }) === 'scanned',
-    polledBound: ({ event }) => outputStatus(event as { output?: unknown }) === 'bound',
-    polledUnbound: ({ event }) => outputStatus(event as { output?: unknown }) === 'unbound',
-    polledExpired: ({ event }) => outputStatus(event as { output?: unknown }) === 'expired',
-    polledBanned: ({ event }) => outputStatus(event as { output?: unknown }) === 'banned',
-    polledBindFailed: ({ event }) => outputStatus(event as { output?: unknown }) === 'bind_failed',
-    rateLimited: ({ event }) => rateLimitWaitMs(errorOf(event as { error?: unknown })) !== undefined,
-    codeGone: ({ event }) => {
-      const code = errorCode(errorOf(event as { error?: unknown }));
-      return code === SCAN_ERROR_CODES.expired || code === SCAN_ERROR_CODES.unknownTicket;
+    /** The poll answered with one of `statuses` (and, with `whileVisible`, the page is shown). */
+    polled: (
+      { context },
+      {
+        polled,
+        statuses,
+        whileVisible,
+      }: { polled: QrStatusResult | undefined; statuses: PolledStatus[]; whileVisible?: boolean },
+    ) => polled !== undefined && statuses.includes(polled.status) && (!whileVisible || context.visible),
+    rateLimited: (_, { error }: { error: unknown }) => rateLimitWaitMs(error) !== undefined,
+    /** The call failed with one of `codes` (SCAN_ERROR_CODES). */
+    failedWith: (_, { error, codes }: { error: unknown; codes: number[] }) => {
+      const code = errorCode(error);
+      return code !== undefined && codes.includes(code);
     },
-    bindFailedError: ({ event }) => errorCode(errorOf(event as { error?: unknown })) === SCAN_ERROR_CODES.bindFailed,
-    bannedError: ({ event }) => errorCode(errorOf(event as { error?: unknown })) === SCAN_ERROR_CODES.banned,
     submitsBind: ({ event }) => event.type === 'scan.submit' && event.form.action === 'bind',
     submitsRegister: ({ event }) => event.type === 'scan.submit' && event.form.action === 'register',
     bindStep: ({ context }) => context.step === 'bind',
@@ -162,10 +164,17 @@ export const scanLoginMachine = setup({
         id: 'createQrCode',
         src: 'createQrCode',
         onDone: [
-          { guard: 'visible', target: 'waiting', actions: 'adoptCode' },
-          { target: 'paused', actions: 'adoptCode' },
+          {
+            guard: 'visible',
+            target: 'waiting',
+            actions: { type: 'adoptCode', params: ({ event }) => ({ qr: event.output }) },
+          },
+          { target: 'paused', actions: { type: 'adoptCode', params: ({ event }) => ({ qr: event.output }) } },
         ],
-        onError: { target: 'createFailed', actions: 'keepError' },
+        onError: {
+          target: 'createFailed',
+          actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: { 'scan.visibility': { guard: 'visibilityChanged', actions: 'setVisibility' } },
     },
@@ -183,31 +192,76 @@ export const scanLoginMachine = setup({
         input: ({ context }) => ({ ticket: context.qr?.ticket ?? '' }),
         onDone: [
           {
-            guard: 'polledBound',
+            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['bound'] }) },
             target: 'loggedIn',
             actions: [
-              'adoptSession',
+              {
+                type: 'adoptSession',
+                params: ({ event }) => ({ userInfo: (event.output as StatusOf<'bound'>).userInfo }),
+              },
               {
                 type: 'completeLogin',
                 params: ({ event }) => ({ userInfo: (event.output as StatusOf<'bound'>).userInfo, how: 'scan' }),
               },
             ],
           },
-          { guard: 'polledUnbound', target: 'unbound', actions: 'adoptUnbound' },
-          { guard: 'polledExpired', target: 'expired' },
-          { guard: 'polledBanned', target: 'banned' },
-          { guard: 'polledBindFailed', target: 'bindFailed', actions: 'clearError' },
-          { guard: and(['visible', 'polledScanned']), target: 'scanned', actions: 'adoptPolled' },
-          { guard: and(['visible', 'polledWaiting']), target: 'waiting', actions: 'adoptPolled' },
+          {
+            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['unbound'] }) },
+            target: 'unbound',
+            actions: { type: 'adoptUnbound', params: ({ event }) => ({ polled: event.output }) },
+          },
+          {
+            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['expired'] }) },
+            target: 'expired',
+          },
+          {
+            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['banned'] }) },
+            target: 'banned',
+          },
+          {
+            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['bind_failed'] }) },
+            target: 'bindFailed',
+            actions: 'clearError',
+          },
+          {
+            guard: {
+              type: 'polled',
+              params: ({ event }) => ({ polled: event.output, statuses: ['scanned'], whileVisible: true }),
+            },
+            target: 'scanned',
+            actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
+          },
+          {
+            guard: {
+              type: 'polled',
+              params: ({ event }) => ({ polled: event.output, statuses: ['waiting'], whileVisible: true }),
+            },
+            target: 'waiting',
+            actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
+          },
           // The page went hidden while the poll was under way: no next poll until it is shown again.
-          { guard: or(['polledWaiting', 'polledScanned']), target: 'paused', actions: 'adoptPolled' },
+          {
+            guard: {
+              type: 'polled',
+              params: ({ event }) => ({ polled: event.output, statuses: ['waiting', 'scanned'] }),
+            },
+            target: 'paused',
+            actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
+          },
           // An answer this client does not know: try again like after a failed poll.
           { guard: 'visible', target: 'retrying', actions: 'markFailed' },
           { target: 'paused', actions: 'markFailed' },
         ],
         onError: [
-          { guard: 'rateLimited', target: 'rateLimited', actions: 'markRateLimited' },
-          { guard: 'codeGone', target: 'expired' },
+          {
+            guard: { type: 'rateLimited', params: ({ event }) => ({ error: event.error }) },
+            target: 'rateLimited',
+            actions: { type: 'markRateLimited', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'failedWith', params: ({ event }) => ({ error: event.error, codes: CODE_GONE }) },
+            target: 'expired',
+          },
           { guard: 'visible', target: 'retrying', actions: 'markFailed' },
           { target: 'paused', actions: 'markFailed' },
         ],
@@ -268,24 +322,44 @@ export const scanLoginMachine = setup({
             guard: 'bindStep',
             target: 'bindSuccess',
             actions: [
-              'adoptSession',
+              { type: 'adoptSession', params: ({ event }) => ({ userInfo: event.output }) },
               { type: 'completeLogin', params: ({ event }) => ({ userInfo: event.output, how: 'bind' }) },
             ],
           },
           {
             target: 'registerSuccess',
             actions: [
-              'adoptSession',
+              { type: 'adoptSession', params: ({ event }) => ({ userInfo: event.output }) },
               { type: 'completeLogin', params: ({ event }) => ({ userInfo: event.output, how: 'register' }) },
             ],
           },
         ],
         onError: [
-          { guard: 'bindFailedError', target: 'bindFailed', actions: 'keepError' },
-          { guard: 'codeGone', target: 'expired' },
-          { guard: 'bannedError', target: 'banned' },
-          { guard: 'bindStep', target: 'bindForm', actions: 'keepError' },
-          { target: 'registerForm', actions: 'keepError' },
+          {
+            guard: {
+              type: 'failedWith',
+              params: ({ event }) => ({ error: event.error, codes: [SCAN_ERROR_CODES.bindFailed] }),
+            },
+            target: 'bindFailed',
+            actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'failedWith', params: ({ event }) => ({ error: event.error, codes: CODE_GONE }) },
+            target: 'expired',
+          },
+          {
+            guard: {
+              type: 'failedWith',
+              params: ({ event }) => ({ error: event.error, codes: [SCAN_ERROR_CODES.banned] }),
+            },
+            target: 'banned',
+          },
+          {
+            guard: 'bindStep',
+            target: 'bindForm',
+            actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'registerForm', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
