@@ -1,14 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { visuallyHiddenRules } from './visually-hidden';
 
 /** Hidden on screen, still read by screen readers (for example "opens in a new tab", a dialog's title). */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export const visuallyHidden = style(visuallyHiddenRules);

@@ -1,6 +1,7 @@
 /** The fields, buttons and messages of the auth forms (desktop and phone). */
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
+import { visuallyHiddenRules } from '~/styles/visually-hidden';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: 16 });
 
@@ -160,14 +161,7 @@ export const modes = style({
   background: vars.color.surfaceAlt,
 });
 
-export const modesLabel = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+export const modesLabel = style(visuallyHiddenRules);
 
 export const mode = style({
   flex: 1,

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
+import { visuallyHiddenRules } from '~/styles/visually-hidden';
 
 /**
  * The content is 1300 px wide, so a 1430-1440 px screen leaves 65-70 px beside it: too little for the labelled
@@ -58,14 +59,7 @@ export const item = style({
 /** The visible label; in the compact bar it is hidden on screen but still names the button. */
 export const label = style({
   '@media': {
-    [compact]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
+    [compact]: visuallyHiddenRules,
   },
 });
 
