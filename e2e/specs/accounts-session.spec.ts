@@ -112,6 +112,29 @@ describe('forced logout on 401', () => {
   });
 });
 
+describe('the redirect after login stays on this site (issue 16)', () => {
+  for (const redirect of [
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/en/..//evil.example/phish',
+  ]) {
+    pageTest(`login?redirect=${redirect} ends on the workbench of this site`, browser, async ({ page }) => {
+      const account = await registerAccount(BASE_URL);
+      const leftFor: string[] = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && new URL(request.url()).origin !== BASE_URL) leftFor.push(request.url());
+      });
+      const auth = new AuthPage(page, 'zh');
+      await auth.open(`/login?redirect=${encodeURIComponent(redirect)}`);
+      await auth.logIn(account.phone, account.password);
+      await auth.waitForPath(WORKBENCH);
+      assert.equal(new URL(page.url()).origin, BASE_URL, 'still on this site');
+      assert.deepEqual(leftFor, [], 'no navigation to another host');
+    });
+  }
+});
+
 describe('the plug-in event', () => {
   pageTest(
     "the plug-in's user-login-out logs the user out without the page echoing it",

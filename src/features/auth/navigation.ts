@@ -27,7 +27,22 @@ export function safeRedirect(
   const bare = stripLocale(url.pathname);
   if (AUTH_PATHS.has(bare.replace(/\/$/, ''))) return null;
   if (options.isMobile && !bare.startsWith(stripLocale(options.workbenchUrl))) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Check the result, not only the input: the parser resolves dot segments and drops tabs and newlines, so a
+  // harmless-looking `/.//evil.example` or `/a/..//evil.example` becomes the path `//evil.example`, which a
+  // browser would follow to another host.
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  if (!isSameOriginPath(target, options.origin)) return null;
+  return target;
+}
+
+/** A path that stays on `origin` when a browser follows it: one leading slash, then no slash or backslash. */
+function isSameOriginPath(target: string, origin: string): boolean {
+  if (!/^\/(?![/\\])/.test(target)) return false;
+  try {
+    return new URL(target, origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** A full navigation (its own function so tests can watch it: jsdom cannot leave the page). */
