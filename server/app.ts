@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
+import { limitBodies } from './body-limit';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
@@ -22,6 +23,7 @@ const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
+  app.use('*', limitBodies());
 
   if (options.clientDir) {
     const root = options.clientDir;

@@ -154,7 +154,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return parsed.data;
 }
 
-function tooLarge(): ApiError {
+export function tooLarge(): ApiError {
   return new ApiError(413, BAD_REQUEST, {
     zh: `请求内容过大（上限 ${MAX_BODY_BYTES / 1024} KB）`,
     en: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB)`,
