@@ -5,12 +5,23 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
 
 export async function openPGlite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // Refuses a second server on the same folder before it touches the files (data-lock.ts).
+    unlock = lockDataDir(dataDir);
+  }
   const db = new PGlite(dataDir);
-  await db.waitReady;
+  try {
+    await db.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await target.query<T>(sql, params as unknown[])).rows,
@@ -22,6 +33,12 @@ export async function openPGlite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
