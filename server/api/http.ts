@@ -149,9 +149,47 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new ApiError(400, BAD_REQUEST, { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' });
   }
+  refuseControlCharacters(value);
   const parsed = schema.safeParse(value, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
+}
+
+/**
+ * Control characters no field of this API can hold: NUL (which PostgreSQL cannot store in text) and the other
+ * C0 controls and DEL, except tab, line feed and carriage return.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point here.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The path of the first string (or object key) in `value` that holds a control character, or null. */
+function controlCharacterAt(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (CONTROL_CHARACTER.test(key)) return [...path, key];
+    const found = controlCharacterAt(item, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** 400 naming the field when any string of a body or query holds a control character (checked before the schema). */
+function refuseControlCharacters(value: unknown): void {
+  const path = controlCharacterAt(value);
+  if (!path) return;
+  const field = (lang: Lang) =>
+    fieldName(
+      path.map((part) => String(part).replace(CONTROL_CHARACTER, '?')),
+      lang,
+    );
+  throw new ApiError(
+    400,
+    BAD_REQUEST,
+    { zh: `${field('zh')}包含不允许的控制字符`, en: `${field('en')} contains a control character that is not allowed` },
+    {},
+    { field: path.map(String).join('.').replace(new RegExp(CONTROL_CHARACTER, 'g'), '?') || undefined },
+  );
 }
 
 export function tooLarge(): ApiError {
@@ -163,7 +201,9 @@ export function tooLarge(): ApiError {
 
 /** Validates the query string (each parameter's first value) against a schema; 400 when it does not match. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(c.req.query(), { reportInput: true });
+  const query = c.req.query();
+  refuseControlCharacters(query);
+  const parsed = schema.safeParse(query, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
