@@ -14,6 +14,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { brands } from '../../../src/lib/brand';
+import { hashToken } from '../../accounts/sessions';
+import type { Database } from '../../db/database';
 import { createMessagingProvider } from '../../providers/messaging/index';
 import { verifyWebhookSignature } from '../../providers/messaging/signature';
 import { buildTextReply, MAX_XML_BYTES, parseFlatXml, XmlError } from '../../providers/messaging/xml';
@@ -52,6 +54,32 @@ export function publicOrigin(c: Context, trustProxy: boolean): string {
   const proto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
   if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
   return url.origin;
+}
+
+/**
+ * Records a signed delivery's timestamp and nonce (migration 005). False when they were already used with another
+ * body within the window: the signature does not cover the body, so that is a replay of a captured signature.
+ * The same body again is the platform's own retry and goes on (the event dedupe below answers it).
+ */
+async function firstUseOfNonce(
+  db: Database,
+  tenantId: number,
+  signed: { timestamp: string; nonce: string },
+  body: string,
+): Promise<boolean> {
+  const bodyHash = hashToken(body);
+  const expiresAt = new Date((Number(signed.timestamp) + TIMESTAMP_WINDOW_SECONDS) * 1000);
+  const inserted = await db.query(
+    `insert into wx_webhook_nonces (tenant_id, timestamp_seconds, nonce, body_hash, expires_at)
+     values ($1, $2, $3, $4, $5) on conflict (tenant_id, timestamp_seconds, nonce) do nothing returning 1`,
+    [tenantId, Number(signed.timestamp), signed.nonce, bodyHash, expiresAt],
+  );
+  if (inserted.length > 0) return true;
+  const [first] = await db.query<{ body_hash: string }>(
+    'select body_hash from wx_webhook_nonces where tenant_id = $1 and timestamp_seconds = $2 and nonce = $3',
+    [tenantId, Number(signed.timestamp), signed.nonce],
+  );
+  return first?.body_hash === bodyHash;
 }
 
 const text = (c: Context, body: string, status: 200 | 400 | 401 | 403 | 413 | 415) =>
@@ -96,6 +124,8 @@ export function wxCallbackApi(deps: ApiDeps) {
     if (Number(c.req.header('content-length') ?? '0') > MAX_XML_BYTES) return text(c, 'Too large', 413);
     const raw = await c.req.text();
     if (Buffer.byteLength(raw) > MAX_XML_BYTES) return text(c, 'Too large', 413);
+    if (!(await firstUseOfNonce(deps.db, tenantId, signed, raw)))
+      return text(c, 'Replayed signature: this timestamp and nonce came with another body', 403);
     let fields: Record<string, string>;
     try {
       fields = parseFlatXml(raw);

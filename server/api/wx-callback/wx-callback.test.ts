@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeDatabases } from '../../db/testing';
-import { parseFlatXml } from '../../providers/messaging/xml';
+import { buildEventXml, parseFlatXml } from '../../providers/messaging/xml';
 import { BRAND2_HOST, replyContent, wxHarness } from './test-harness';
 
 describeDatabases('wx webhook', (getDb) => {
@@ -41,6 +41,41 @@ describeDatabases('wx webhook', (getDb) => {
         "select value from app_settings where key = 'wx.simulator_token'",
       );
       expect(saved.value).toMatch(/^[\w-]{32}$/);
+    });
+  });
+
+  describe('replayed signatures (issue 16)', () => {
+    it('refuses the same timestamp and nonce with another body, in every process (the database remembers)', async () => {
+      const h = wxHarness(getDb());
+      const first = await h.createCode();
+      const second = await h.createCode();
+      const query = await h.signedQuery();
+      const xmlFor = (scene: string) =>
+        buildEventXml({
+          to: 'gh_account',
+          from: 'oREPLAYxxxxxxxxxxxxxxxxxxxxxx',
+          createTime: 1,
+          event: 'SCAN',
+          eventKey: scene,
+        });
+      const post = (xml: string) =>
+        h.request(`/api/wx/callback?${query}`, { method: 'POST', body: xml, contentType: 'text/xml' });
+
+      const accepted = await post(xmlFor(first.scene));
+      expect(accepted.status).toBe(200);
+      expect(await h.status(first.ticket)).toBe('unbound');
+
+      // The captured signature with another event body: refused, and the other code is untouched.
+      const replayed = await post(xmlFor(second.scene));
+      expect(replayed.status).toBe(403);
+      expect(await replayed.text()).toMatch(/^Replayed signature/);
+      expect(await h.status(second.ticket)).toBe('waiting');
+
+      // The same body again is the platform's retry: answered, without a second effect.
+      const retried = await post(xmlFor(first.scene));
+      expect(retried.status).toBe(200);
+      const [row] = await getDb().query<{ n: number }>('select count(*)::int as n from wx_webhook_nonces');
+      expect(row.n).toBe(1);
     });
   });
 
