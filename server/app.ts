@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
 import { limitBodies } from './body-limit';
+import { clientWentAway } from './client-gone';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
@@ -74,6 +75,7 @@ export function createApp(options: AppOptions) {
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError((error, c) => {
+    if (clientWentAway(c, error)) return c.body(null, 400);
     console.error('[server]', error);
     return c.text('Internal Server Error', 500);
   });

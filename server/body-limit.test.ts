@@ -147,3 +147,34 @@ describe('request bodies are bounded (issue 16)', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('a client that hangs up mid-request (issue 16)', () => {
+  it('is not logged as a server error', async () => {
+    const logged: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => {
+      logged.push(args);
+    };
+    try {
+      await new Promise<void>((resolve) => {
+        const req = request({
+          host: '127.0.0.1',
+          port,
+          path: '/api/v2/web/userlogin',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        });
+        req.on('error', () => {});
+        req.write('{"phone": "1380013');
+        // Hang up with the body half sent, then give the server time to notice.
+        setTimeout(() => {
+          req.destroy();
+          setTimeout(resolve, 300);
+        }, 100);
+      });
+    } finally {
+      console.error = original;
+    }
+    expect(logged).toEqual([]);
+  });
+});

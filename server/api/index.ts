@@ -4,6 +4,7 @@
  * or a bare 500.
  */
 import { Hono } from 'hono';
+import { clientWentAway } from '../client-gone';
 import { accountsApi } from './accounts/index';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
@@ -16,7 +17,9 @@ import { wxCallbackApi } from './wx-callback/index';
 export function createApi(deps?: ApiDeps) {
   const api = new Hono();
   api.get('/health', (c) => c.json({ code: 200, message: 'ok', data: { uptime: Math.round(process.uptime()) } }));
-  api.get('/openapi.json', (c) => c.json(openApiDocument()));
+  // The development-only calls (the SMS outbox) are listed only where they exist.
+  const includeDevOnly = deps ? !deps.settings.production : false;
+  api.get('/openapi.json', (c) => c.json(openApiDocument({ includeDevOnly })));
   if (deps) {
     api.route('/', accountsApi(deps));
     api.route('/', collegeApi(deps));
@@ -26,6 +29,7 @@ export function createApi(deps?: ApiDeps) {
   api.all('*', notFound);
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    if (clientWentAway(c, error)) return c.body(null, 400);
     console.error('[api]', error);
     const english = requestLanguage(c) === 'en';
     return c.json(

@@ -18,6 +18,8 @@ export interface Operation {
   auth?: boolean;
   /** Business codes (other than 200) this call can answer, with what they mean. */
   errors?: Record<number, string>;
+  /** A call that exists only in development mode (404 in production): left out of the production document. */
+  devOnly?: boolean;
 }
 
 const operations: Operation[] = [];
@@ -43,9 +45,10 @@ function envelope(data?: z.ZodType) {
   };
 }
 
-export function openApiDocument() {
+export function openApiDocument({ includeDevOnly }: { includeDevOnly: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of [...operations].sort((a, b) => a.path.localeCompare(b.path))) {
+  const listed = operations.filter((op) => includeDevOnly || !op.devOnly);
+  for (const op of listed.sort((a, b) => a.path.localeCompare(b.path))) {
     const parameters: unknown[] = [];
     if (op.query) {
       const schema = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };

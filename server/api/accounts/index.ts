@@ -144,6 +144,7 @@ defineOperation({
   tags,
   query: schemas.outboxQuery,
   data: schemas.outboxData,
+  devOnly: true,
 });
 
 export function accountsApi(deps: ApiDeps) {
