@@ -15,7 +15,10 @@ describe('settings', () => {
       htmlCacheSeconds: 300,
       databaseUrl: undefined,
       dataDir: 'data/pglite',
-      trustProxy: false,
+      trustProxy: null,
+      publicUrl: undefined,
+      publicUrl2: undefined,
+      allowedHosts: [],
       sms: { provider: 'builtin' },
       captcha: { provider: 'builtin' },
       wx: {

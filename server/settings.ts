@@ -1,7 +1,11 @@
 /**
  * Every setting of the server, read once from the environment, with its default. README lists them.
  */
+import proxyAddr from 'proxy-addr';
 import type { Edition } from '../src/lib/portal-env';
+
+/** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
 
 export interface Settings {
   /** Port of brand 1 (StarReach). */
@@ -20,8 +24,16 @@ export interface Settings {
   databaseUrl?: string;
   /** Folder of the embedded (PGlite) database. */
   dataDir: string;
-  /** Whether a proxy in front sets X-Forwarded-For (the client address used by the rate limits). */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may report the client (X-Forwarded-For, -Proto): TRUST_PROXY as a number of hops or a
+   * list of addresses/CIDRs; null when no proxy is trusted and the socket's peer is the client.
+   */
+  trustProxy: ProxyTrust | null;
+  /** The public origin of each brand (PUBLIC_URL, PUBLIC_URL_2) for absolute URLs; the request's host when unset. */
+  publicUrl?: string;
+  publicUrl2?: string;
+  /** Host names (beside localhost, loopback and this machine's addresses) whose Host header absolute URLs may copy. */
+  allowedHosts: string[];
   /** Where SMS codes go: the built-in sink (server log + development outbox) or an HTTP gateway. */
   sms: { provider: 'builtin' | 'http'; gatewayUrl?: string; gatewayKey?: string };
   /** The captcha in front of every SMS: the built-in slider or a third-party service verified by URL. */
@@ -77,6 +89,39 @@ function urlSetting(env: NodeJS.ProcessEnv, name: string, because: string): stri
   const value = required(env, name, because);
   if (!/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
   return value;
+}
+
+/**
+ * TRUST_PROXY: empty, `0` or `false` trusts no proxy; `true` or a number N trusts that many hops in front (`true`
+ * is 1); anything else is a comma-separated list of proxy addresses or CIDRs (or proxy-addr's names `loopback`,
+ * `linklocal`, `uniquelocal`). The client is then the right-most address of X-Forwarded-For that is not trusted.
+ */
+function readTrustProxy(value: string | undefined): ProxyTrust | null {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text === 'false') return null;
+  const hops = text === 'true' ? 1 : /^\d+$/.test(text) ? Number(text) : undefined;
+  if (hops !== undefined) return (_address, hop) => hop < hops;
+  try {
+    return proxyAddr.compile(text.split(',').map((entry) => entry.trim()));
+  } catch (error) {
+    throw new Error(
+      `TRUST_PROXY must be a number of hops or proxy addresses/CIDRs, got "${text}" (${(error as Error).message})`,
+    );
+  }
+}
+
+/** An origin setting (`https://host[:port]`, no path): returned without a trailing slash. */
+function originSetting(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) origin such as https://www.example.com, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== ''))
+    throw new Error(`${name} must be an http(s) origin such as https://www.example.com, got "${value}"`);
+  return url.origin;
 }
 
 function readSms(env: NodeJS.ProcessEnv): Settings['sms'] {
@@ -145,7 +190,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     htmlCacheSeconds: intSetting(env.HTML_CACHE_SECONDS, 300, 'HTML_CACHE_SECONDS'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || 'data/pglite',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    publicUrl: originSetting(env.PUBLIC_URL, 'PUBLIC_URL'),
+    publicUrl2: originSetting(env.PUBLIC_URL_2, 'PUBLIC_URL_2'),
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     sms: readSms(env),
     captcha: readCaptcha(env),
     wx: readWx(env),

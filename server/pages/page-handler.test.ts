@@ -9,10 +9,10 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 
 function setup(env: Record<string, string> = {}) {
-  const seen: { url: string; env: PortalEnv }[] = [];
+  const seen: { url: string; env: PortalEnv; origin: string }[] = [];
   const renderer: Renderer = {
     renderPage: vi.fn(async (request: Request, options) => {
-      seen.push({ url: request.url, env: options.env });
+      seen.push({ url: request.url, env: options.env, origin: options.origin });
       const missing = new URL(request.url).pathname.includes('missing');
       return new Response(`<html><body>${options.env.brandId} ${new URL(request.url).pathname}</body></html>`, {
         status: missing ? 404 : 200,
@@ -146,5 +146,48 @@ describe('api', () => {
     expect(await zh.json()).toEqual({ code: 404, message: '接口不存在' });
     const en = await get('/api/nope', { 'accept-language': 'en-US' });
     expect(await en.json()).toEqual({ code: 404, message: 'No such API endpoint' });
+  });
+});
+
+describe('the origin of absolute URLs (issue 16)', () => {
+  it('never copies a forged Host header: unknown hosts get localhost on the arrival port', async () => {
+    const { get, seen } = setup();
+    await get('/business-college', { host: 'evil.example' });
+    // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
+    await get('/login', { host: 'localhost:3030', 'x-forwarded-proto': 'https' });
+    await get('/business-college', { host: 'creatorbox.localhost:3030' });
+    expect(seen.map((s) => s.origin)).toEqual([
+      'http://localhost:3030',
+      'http://localhost:3030',
+      'http://creatorbox.localhost:3030',
+    ]);
+  });
+
+  it("uses the brand's PUBLIC_URL whatever the Host, and ALLOWED_HOSTS with the trusted scheme", async () => {
+    const configured = setup({
+      PUBLIC_URL: 'https://www.starreach.example',
+      PUBLIC_URL_2: 'https://www.creatorbox.example/',
+    });
+    await configured.get('/', { host: 'evil.example', cookie: 'i18n_redirected=zh' });
+    await configured.get('/', { host: 'x.creatorbox.example', cookie: 'i18n_redirected=zh' });
+    expect(configured.seen.map((s) => s.origin)).toEqual([
+      'https://www.starreach.example',
+      'https://www.creatorbox.example',
+    ]);
+
+    const allowed = setup({ ALLOWED_HOSTS: 'www.example.com, .example.org' });
+    await allowed.get('/login', { host: 'www.example.com' });
+    await allowed.get('/login', { host: 'shop.example.org' });
+    await allowed.get('/login', { host: 'example.com.evil.example' });
+    expect(allowed.seen.map((s) => s.origin)).toEqual([
+      'http://www.example.com',
+      'http://shop.example.org',
+      'http://localhost:3030',
+    ]);
+  });
+
+  it('refuses an origin setting with a path or another scheme', () => {
+    expect(() => readSettings({ PUBLIC_URL: 'https://www.example.com/shop' })).toThrow(/PUBLIC_URL must be/);
+    expect(() => readSettings({ PUBLIC_URL_2: 'ftp://example.com' })).toThrow(/PUBLIC_URL_2 must be/);
   });
 });

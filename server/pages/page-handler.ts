@@ -12,7 +12,7 @@ import { isMobileUserAgent, platformFromUserAgent } from '../../src/lib/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../src/lib/locale';
 import { pageRedirect } from '../../src/lib/page-rules';
 import type { PortalEnv } from '../../src/lib/portal-env';
-import { requestHost } from '../request';
+import { publicOrigin, requestHost } from '../request';
 import type { Settings } from '../settings';
 import { type CachedPage, HtmlCache } from './html-cache';
 
@@ -81,7 +81,6 @@ export function createPageHandler(deps: PageHandlerDeps) {
       return new Response(null, { status: 302, headers });
     }
 
-    const origin = `${c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')}://${c.req.header('host') ?? url.host}`;
     const env: PortalEnv = {
       brandId: resolveBrandId(requestHost(c), {
         brand2HostMarker: settings.brand2HostMarker,
@@ -93,6 +92,8 @@ export function createPageHandler(deps: PageHandlerDeps) {
       workbenchUrl: settings.workbenchUrl,
       year: now().getFullYear(),
     };
+    // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
+    const origin = publicOrigin(c, settings, env.brandId);
     const key = [env.brandId, env.isMobile, env.platform, env.year, origin, url.pathname, url.search].join('|');
 
     let page = cache.get(key);

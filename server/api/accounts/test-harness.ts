@@ -45,13 +45,20 @@ export interface Answer<T = unknown> {
 
 export function harness(
   db: Database,
-  options: { sms?: SmsProvider; captcha?: CaptchaProvider; messaging?: MessagingProvider; production?: boolean } = {},
+  options: {
+    sms?: SmsProvider;
+    captcha?: CaptchaProvider;
+    messaging?: MessagingProvider;
+    production?: boolean;
+    /** More settings, as environment variables (e.g. TRUST_PROXY). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   let now = new Date(START);
   const log: string[] = [];
   const sink = createSmsSink({ now: () => now, log: (line) => log.push(line) });
   const sms = options.sms ?? sink;
-  const settings = readSettings({ NODE_ENV: options.production ? 'production' : 'development' });
+  const settings = readSettings({ NODE_ENV: options.production ? 'production' : 'development', ...options.env });
   const app = createApp({
     settings,
     api: { db, now: () => now, sms, captcha: options.captcha, messaging: options.messaging },

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { SUCCESS } from '../../accounts/errors';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
-import { requestHost } from '../../request';
+import { publicOrigin } from '../../request';
 import * as scan from '../../scan-login/service';
 import { loginCredentials } from '../accounts/schemas';
 import type { ApiDeps } from '../deps';
@@ -88,7 +88,7 @@ export function scanLoginApi(deps: ApiDeps) {
 
   api.post('/v2/wx/create_login_qrcode', async (c) => {
     await readJson(c, schemas.createBody);
-    const origin = `${new URL(c.req.url).protocol}//${requestHost(c)}`;
+    const origin = publicOrigin(c, deps.settings);
     return ok(c, await scan.createQrCode(ctx, { ...facts(c), origin }));
   });
 

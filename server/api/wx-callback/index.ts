@@ -19,7 +19,7 @@ import type { Database } from '../../db/database';
 import { createMessagingProvider } from '../../providers/messaging/index';
 import { verifyWebhookSignature } from '../../providers/messaging/signature';
 import { buildTextReply, MAX_XML_BYTES, parseFlatXml, XmlError } from '../../providers/messaging/xml';
-import { requestBrand } from '../../request';
+import { publicOrigin, requestBrand } from '../../request';
 import { handleScan } from '../../scan-login/service';
 import { SCENE_PATTERN } from '../../scan-login/tickets';
 import type { ApiDeps } from '../deps';
@@ -46,14 +46,6 @@ function signedQuery(c: Context): { signature: string; timestamp: string; nonce:
   for (const [name, pattern] of Object.entries(SIGNED_QUERY))
     if (!pattern.test(values[name as keyof typeof values])) return null;
   return values;
-}
-
-/** The origin the user's phone reached us on (the confirm link must work there). */
-export function publicOrigin(c: Context, trustProxy: boolean): string {
-  const url = new URL(c.req.url);
-  const proto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
-  if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
-  return url.origin;
 }
 
 /**
@@ -168,7 +160,7 @@ export function wxCallbackApi(deps: ApiDeps) {
     const lang: ReplyLang = c.req.query('lang') === 'en' ? 'en' : 'zh';
     const link =
       outcome.kind === 'confirm'
-        ? confirmLink(publicOrigin(c, deps.settings.trustProxy), scene, outcome.confirmToken, lang)
+        ? confirmLink(publicOrigin(c, deps.settings, brandId), scene, outcome.confirmToken, lang)
         : undefined;
     const content = replyText(outcome, { brandName: brands[brandId].name[lang], lang, link });
     return c.body(buildTextReply({ to: openId, from: account, createTime: now.getTime() / 1000, content }), 200, {
