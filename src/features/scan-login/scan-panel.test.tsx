@@ -133,7 +133,10 @@ describe('scan panel: the wording of each state', () => {
     expect(image).toHaveAttribute('src', qr.qrcode);
     expect(image).toHaveAttribute('data-qr-url', qr.qrUrl);
     const link = screen.getByRole('link', { name: '没有手机？在新窗口打开微信模拟器' });
-    expect(link).toHaveAttribute('href', qr.qrUrl);
+    // The QR code keeps the phone's address; the link opens the simulator on the origin the visitor is using.
+    const qrTarget = new URL(qr.qrUrl);
+    expect(link).toHaveAttribute('href', `${window.location.origin}${qrTarget.pathname}${qrTarget.search}`);
+    expect(qrTarget.origin).not.toBe(window.location.origin);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener');
     unmount();

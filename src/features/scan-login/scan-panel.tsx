@@ -294,12 +294,21 @@ function QrCodeState({
         <Trans>刷新二维码</Trans>
       </button>
       {qr.simulator && view.kind === 'waiting' ? (
-        <a className={styles.link} href={qr.qrUrl} target="_blank" rel="noopener">
+        <a className={styles.link} href={onThisOrigin(qr.qrUrl)} target="_blank" rel="noopener">
           <Trans>没有手机？在新窗口打开微信模拟器</Trans>
         </a>
       ) : null}
     </>
   );
+}
+
+/**
+ * The simulator on the origin this page was reached by: the QR code keeps the address a phone on the network can
+ * reach (the machine's LAN address), which a desktop browser may not reach (issue 15).
+ */
+function onThisOrigin(url: string): string {
+  const target = new URL(url);
+  return `${window.location.origin}${target.pathname}${target.search}`;
 }
 
 function Unbound({
