@@ -9,6 +9,7 @@ import { createApi } from './api/index';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
+import { securityHeaders } from './security-headers';
 import { workbenchRoutes } from './workbench/index';
 
 export interface AppOptions extends PageHandlerDeps {
@@ -22,6 +23,8 @@ const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
+  // First, so every response below (static files, API, pages, errors) gets the headers.
+  app.use('*', securityHeaders(options.settings));
 
   if (options.clientDir) {
     const root = options.clientDir;

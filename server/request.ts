@@ -36,3 +36,14 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
   return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
+
+/**
+ * Whether the visitor's connection is HTTPS: this server's own listener, or a trusted proxy's
+ * `X-Forwarded-Proto` (its left-most value: the protocol the client used at the first proxy). Without
+ * `TRUST_PROXY` the header is ignored, so a client cannot claim HTTPS over plain HTTP.
+ */
+export function requestIsHttps(c: Context, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (!trustProxy) return false;
+  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}

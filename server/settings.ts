@@ -22,6 +22,8 @@ export interface Settings {
   dataDir: string;
   /** Whether a proxy in front sets X-Forwarded-For (the client address used by the rate limits). */
   trustProxy: boolean;
+  /** Whether HTTPS responses ask to be on the browsers' HSTS preload list (`preload`; `HSTS_PRELOAD=1`). */
+  hstsPreload: boolean;
   /** Where SMS codes go: the built-in sink (server log + development outbox) or an HTTP gateway. */
   sms: { provider: 'builtin' | 'http'; gatewayUrl?: string; gatewayKey?: string };
   /** The captcha in front of every SMS: the built-in slider or a third-party service verified by URL. */
@@ -146,6 +148,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || 'data/pglite',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    hstsPreload: env.HSTS_PRELOAD === '1' || env.HSTS_PRELOAD === 'true',
     sms: readSms(env),
     captcha: readCaptcha(env),
     wx: readWx(env),

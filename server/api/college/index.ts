@@ -27,7 +27,7 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
-import { clientAddress, requestBrand } from '../../request';
+import { clientAddress, requestBrand, requestIsHttps } from '../../request';
 import type { ApiDeps } from '../deps';
 import { ApiError, BAD_REQUEST, nameFields, ok, readJson, readQuery, requestLanguage } from '../http';
 import { defineOperation } from '../openapi';
@@ -205,12 +205,11 @@ export function collegeApi(deps: ApiDeps) {
     let visitor = readVisitor(c);
     if (!visitor) {
       visitor = randomBytes(16).toString('base64url');
-      const forwardedProto = settings.trustProxy ? c.req.header('x-forwarded-proto') : undefined;
       setCookie(c, VISITOR_COOKIE, visitor, {
         path: '/',
         httpOnly: true,
         sameSite: 'Lax',
-        secure: (forwardedProto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https',
+        secure: requestIsHttps(c, settings.trustProxy),
         maxAge: VISITOR_COOKIE_DAYS * 24 * 3600,
       });
     }
