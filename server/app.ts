@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
+import { handleServerError } from './errors';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
@@ -74,9 +75,6 @@ export function createApp(options: AppOptions) {
   app.on('HEAD', '*', handlePage);
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
-  app.onError((error, c) => {
-    console.error('[server]', error);
-    return c.text('Internal Server Error', 500);
-  });
+  app.onError(handleServerError(options.settings));
   return app;
 }

@@ -16,6 +16,7 @@ describe('settings', () => {
       databaseUrl: undefined,
       dataDir: 'data/pglite',
       trustProxy: false,
+      hstsPreload: false,
       sms: { provider: 'builtin' },
       captcha: { provider: 'builtin' },
       wx: {

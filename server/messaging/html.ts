@@ -1,11 +1,11 @@
 /**
  * The shell of the phone pages (/wx-sim and /wx/confirm): plain server-rendered HTML for small screens, no
- * external resources, a little inline CSS, and a strict Content-Security-Policy (inline script only with the
- * page's nonce).
+ * external resources, a little inline CSS, and the site's strict Content-Security-Policy with the hashes of
+ * the page's own inline style and script.
  */
-import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { escapeHtml } from '../html';
+import { contentSecurityPolicy, inlineHash } from '../security-headers';
 
 export type Lang = 'zh' | 'en';
 
@@ -56,11 +56,12 @@ const STYLE = `
   .big { font-size: 20px; font-weight: 600; }
 `;
 
+const STYLE_HASH = inlineHash(STYLE);
+
 export function page(input: { lang: Lang; title: string; header?: string; body: string; script?: string }): {
   html: string;
   csp: string;
 } {
-  const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html lang="${input.lang === 'en' ? 'en' : 'zh-CN'}">
 <head>
@@ -76,19 +77,13 @@ ${input.header ?? ''}
 <main>
 ${input.body}
 </main>
-${input.script ? `<script nonce="${nonce}">${input.script}</script>` : ''}
+${input.script ? `<script>${input.script}</script>` : ''}
 </body>
 </html>`;
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "form-action 'self'",
-    "img-src 'self' data:",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const csp = contentSecurityPolicy({
+    scriptHashes: input.script ? [inlineHash(input.script)] : [],
+    styleHashes: [STYLE_HASH],
+  });
   return { html, csp };
 }
 
@@ -101,6 +96,5 @@ export function sendPage(
     'Cache-Control': 'no-store',
     'Content-Security-Policy': rendered.csp,
     'Referrer-Policy': 'same-origin',
-    'X-Content-Type-Options': 'nosniff',
   });
 }

@@ -13,8 +13,8 @@ import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrows
 import { pageRedirect } from '../../src/lib/page-rules';
 import type { PortalEnv } from '../../src/lib/portal-env';
 import { requestHost, requestIsHttps } from '../request';
-import type { Settings } from '../settings';
 import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers';
+import type { Settings } from '../settings';
 import { type CachedPage, HtmlCache } from './html-cache';
 
 /** Calls an API path for route loaders; the page handler answers it from the in-process API. */

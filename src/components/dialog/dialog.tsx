@@ -43,6 +43,8 @@ export interface DialogProps {
   className?: string;
 }
 
+const OVERLAY_STYLE: CSSProperties = { pointerEvents: 'auto' };
+
 export function Dialog({
   open,
   onClose,
@@ -75,7 +77,9 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
-        <div className={styles.overlay} data-dialog-overlay="" aria-hidden="true" />
+        {/* Radix turns pointer events off on the body while a modal is open: the overlay still takes the click
+            that closes the dialog. (Set by script, as a style property: allowed by the policy.) */}
+        <div className={styles.overlay} style={OVERLAY_STYLE} data-dialog-overlay="" aria-hidden="true" />
         <RadixDialog.Content
           className={[styles.content, className].filter(Boolean).join(' ')}
           style={size}
