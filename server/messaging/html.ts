@@ -23,6 +23,7 @@ const STYLE = `
   header { background: #2e2e2e; color: #fff; padding: 12px 16px; }
   header h1 { margin: 0; font-size: 18px; }
   header p { margin: 2px 0 0; font-size: 13px; color: #e0e0e0; }
+  header a { color: #fff; }
   main { max-width: 480px; margin: 0 auto; padding: 16px; }
   section, .card { background: #fff; border-radius: 10px; padding: 16px; margin-bottom: 16px; }
   h2 { font-size: 17px; margin: 0 0 12px; }
