@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import type { Renderer } from './pages/page-handler';
-import { inlineHash, inlineScriptHashes } from './security-headers';
+import { contentSecurityPolicy, inlineHash, inlineScriptHashes } from './security-headers';
 import { readSettings } from './settings';
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
@@ -156,5 +156,14 @@ describe('inline script hashes', () => {
     expect(inlineScriptHashes(html)).toEqual([inlineHash('a()')]);
     // The value browsers compute: base64 of SHA-256 of the exact text.
     expect(inlineHash('a()')).toBe("'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='");
+  });
+});
+
+describe('development policy', () => {
+  it('allows inline styles and WebSockets only for npm run dev (Vite injects CSS and reloads over a socket)', () => {
+    expect(contentSecurityPolicy({ development: true })).toMatch(
+      /style-src 'self' 'unsafe-inline'.*connect-src 'self' ws: wss:/,
+    );
+    expect(contentSecurityPolicy()).not.toMatch(/unsafe-inline|ws:/);
   });
 });

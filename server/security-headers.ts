@@ -16,7 +16,10 @@ export interface PolicyInput {
   scriptHashes?: readonly string[];
   /** `'sha256-…'` sources of inline `<style>` elements (the server-written pages). */
   styleHashes?: readonly string[];
-  /** `npm run dev`: Vite injects each module's CSS as a `<style>` element, so inline styles are allowed there. */
+  /**
+   * `npm run dev`: Vite injects each module's CSS as a `<style>` element and reloads over a WebSocket on a port
+   * of its own, so inline styles and WebSocket connections are allowed there (never in production).
+   */
   development?: boolean;
 }
 
@@ -41,7 +44,7 @@ export function contentSecurityPolicy({
     "img-src 'self' data:",
     "media-src 'self'",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(development ? ['ws:', 'wss:'] : [])].join(' '),
     "manifest-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
