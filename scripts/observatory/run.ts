@@ -19,16 +19,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer } from '../../e2e/support/portal-server';
-
 import { CACHE_DIR, PAGES, ports, SCANNER, SCANNER_DIR, SCANNER_VERSION } from './grade';
 
-const cacheDir = CACHE_DIR;
-const scannerDir = SCANNER_DIR;
-
 function installScanner() {
-  if (existsSync(join(scannerDir, 'package.json'))) return;
-  console.log(`Installing ${SCANNER}@${SCANNER_VERSION} into ${cacheDir}…`);
-  mkdirSync(cacheDir, { recursive: true });
+  if (existsSync(join(SCANNER_DIR, 'package.json'))) return;
+  console.log(`Installing ${SCANNER}@${SCANNER_VERSION} into ${CACHE_DIR}…`);
+  mkdirSync(CACHE_DIR, { recursive: true });
   const result = spawnSync(
     'npm',
     [
@@ -38,7 +34,7 @@ function installScanner() {
       '--no-audit',
       '--no-fund',
       '--prefix',
-      cacheDir,
+      CACHE_DIR,
       `${SCANNER}@${SCANNER_VERSION}`,
     ],
     { stdio: 'inherit' },
@@ -145,7 +141,7 @@ let exitCode = 1;
 try {
   installScanner();
   // The list the install step would have downloaded: empty, no local name is preloaded.
-  writeFileSync(join(scannerDir, 'conf/hsts-preload.json'), '{}');
+  writeFileSync(join(SCANNER_DIR, 'conf/hsts-preload.json'), '{}');
   await buildIfStale('dist-observatory');
   started.dir = mkdtempSync(join(tmpdir(), 'observatory-'));
   const tls = selfSignedCertificate(started.dir);
