@@ -13,6 +13,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { USER_AGENTS } from '../e2e/support/env';
 import { buildIfStale, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../e2e/support/portal-server';
 import { localized, PAGE_PATHS } from '../e2e/support/routes';
+import { escapeHtml } from '../server/html';
 import { type BrandId, brands } from '../src/lib/brand';
 import { LOCALES } from '../src/lib/locale';
 
@@ -112,7 +113,6 @@ async function main() {
 }
 
 function indexPage(shots: Shot[]): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const groups = new Map<string, Shot[]>();
   for (const shot of shots) {
     const key = `${brands[shot.brand].name.en} · ${shot.locale} · ${shot.device}`;
@@ -121,10 +121,10 @@ function indexPage(shots: Shot[]): string {
   const sections = [...groups.entries()]
     .map(
       ([title, list]) =>
-        `<h2>${escape(title)}</h2><div class="grid">${list
+        `<h2>${escapeHtml(title)}</h2><div class="grid">${list
           .map(
             (shot) =>
-              `<figure><a href="${escape(shot.file)}"><img src="${escape(shot.file)}" alt="${escape(shot.what)}" loading="lazy"></a><figcaption>${escape(shot.what)}</figcaption></figure>`,
+              `<figure><a href="${escapeHtml(shot.file)}"><img src="${escapeHtml(shot.file)}" alt="${escapeHtml(shot.what)}" loading="lazy"></a><figcaption>${escapeHtml(shot.what)}</figcaption></figure>`,
           )
           .join('')}</div>`,
     )

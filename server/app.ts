@@ -7,10 +7,11 @@ import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
 import { limitBodies } from './body-limit';
-import { clientWentAway } from './client-gone';
+import { handleServerError } from './errors';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
+import { securityHeaders } from './security-headers';
 import { workbenchRoutes } from './workbench/index';
 
 export interface AppOptions extends PageHandlerDeps {
@@ -24,6 +25,8 @@ const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
+  // First, so every response below (static files, API, pages, errors) gets the headers.
+  app.use('*', securityHeaders(options.settings));
   app.use('*', limitBodies());
 
   if (options.clientDir) {
@@ -74,10 +77,6 @@ export function createApp(options: AppOptions) {
   app.on('HEAD', '*', handlePage);
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
-  app.onError((error, c) => {
-    if (clientWentAway(c, error)) return c.body(null, 400);
-    console.error('[server]', error);
-    return c.text('Internal Server Error', 500);
-  });
+  app.onError(handleServerError(options.settings));
   return app;
 }

@@ -51,11 +51,20 @@ export function clientAddress(c: Context, trustProxy: ProxyTrust | null): string
   return proxyAddr(request, trustProxy);
 }
 
+/** Whether the socket's peer is a trusted proxy (a peer that cannot be read is trusted only by a hop count). */
+function trusts(trustProxy: ProxyTrust, peer: string): boolean {
+  try {
+    return trustProxy(peer, 0);
+  } catch {
+    return false;
+  }
+}
+
 /** http or https: the socket's own scheme, or X-Forwarded-Proto's first value when the peer is a trusted proxy. */
 export function requestProtocol(c: Context, trustProxy: ProxyTrust | null): 'http' | 'https' {
   const own = new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
-  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-  if (!trustProxy || !peer || !trustProxy(peer, 0)) return own;
+  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? '';
+  if (!trustProxy || !trusts(trustProxy, peer)) return own;
   const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   return forwarded === 'https' || forwarded === 'http' ? forwarded : own;
 }
@@ -93,4 +102,9 @@ export function publicOrigin(
   if (/^[a-z0-9.[\]:-]+$/.test(host) && hostAllowed(hostname, settings.allowedHosts)) return `${protocol}://${host}`;
   const port = (c.env as NodeBindings | undefined)?.incoming?.socket?.localPort ?? new URL(c.req.url).port;
   return `${protocol}://localhost${port ? `:${port}` : ''}`;
+}
+
+/** Whether the request came over HTTPS: directly, or as a trusted proxy reports (`requestProtocol`). */
+export function requestIsHttps(c: Context, trustProxy: ProxyTrust | null): boolean {
+  return requestProtocol(c, trustProxy) === 'https';
 }

@@ -19,6 +19,7 @@ describe('settings', () => {
       publicUrl: undefined,
       publicUrl2: undefined,
       allowedHosts: [],
+      hstsPreload: false,
       sms: { provider: 'builtin' },
       captcha: { provider: 'builtin' },
       wx: {

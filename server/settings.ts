@@ -34,6 +34,8 @@ export interface Settings {
   publicUrl2?: string;
   /** Host names (beside localhost, loopback and this machine's addresses) whose Host header absolute URLs may copy. */
   allowedHosts: string[];
+  /** Whether HTTPS responses ask to be on the browsers' HSTS preload list (`preload`; `HSTS_PRELOAD=1`). */
+  hstsPreload: boolean;
   /** Where SMS codes go: the built-in sink (server log + development outbox) or an HTTP gateway. */
   sms: { provider: 'builtin' | 'http'; gatewayUrl?: string; gatewayKey?: string };
   /** The captcha in front of every SMS: the built-in slider or a third-party service verified by URL. */
@@ -197,6 +199,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    hstsPreload: env.HSTS_PRELOAD === '1' || env.HSTS_PRELOAD === 'true',
     sms: readSms(env),
     captcha: readCaptcha(env),
     wx: readWx(env),

@@ -10,6 +10,7 @@ import { prefetchLinksOnIdle } from './app/prefetch';
 import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
 import { areasOfPath, loadLocale } from './lib/i18n';
 import { localeFromPath } from './lib/locale';
+import { readPortalEnv } from './lib/portal-env';
 import { createAppRouter } from './router';
 
 // A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute.
@@ -17,8 +18,8 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadInBrowser()) event.preventDefault();
 });
 
-const env = window.__PORTAL_ENV__;
-if (!env) throw new Error('The page was not rendered by the portal server (no __PORTAL_ENV__).');
+const env = readPortalEnv();
+if (!env) throw new Error('The page was not rendered by the portal server (no portal-env block).');
 
 const actors = createAppActors(browserEffects);
 const router = createAppRouter({

@@ -3,11 +3,11 @@
  * axe and the storage checks need isolated contexts. `pageTest` wraps a test body with the page, the errors
  * it logged and a screenshot into e2e/artifacts/ when the test fails.
  */
-import { after, before, type TestContext, test } from 'node:test';
+import { after, afterEach, before, type TestContext, test } from 'node:test';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { ensureBrowser } from '../../scripts/ensure-browser';
 import { saveFailureScreenshot } from './artifacts';
-import { type ErrorLog, watchErrors } from './diagnostics';
+import { type ErrorLog, takeCspViolations, watchCspViolations, watchErrors } from './diagnostics';
 import { BASE_URL } from './env';
 
 export const CHROMIUM_ARGS = [
@@ -46,6 +46,11 @@ export function browserForThisFile(): () => Browser {
   after(async () => {
     await browser?.close();
   });
+  // Any Content-Security-Policy violation fails the test that caused it, whatever the test checks itself.
+  afterEach(() => {
+    const violations = takeCspViolations();
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n  ${violations.join('\n  ')}`);
+  });
   return () => {
     if (!browser) throw new Error('The browser is not launched yet (use it inside a test).');
     return browser;
@@ -61,6 +66,7 @@ export interface PageSession {
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<PageSession> {
   const context = await browser.newContext({ ...DESKTOP, ...options });
   await context.addInitScript(KEEP_NAMES_SHIM);
+  await watchCspViolations(context);
   context.setDefaultTimeout(5_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();

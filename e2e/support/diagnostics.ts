@@ -1,5 +1,5 @@
 /** Collects what a page reports as broken: console errors (hydration mismatches, failed loads) and uncaught errors. */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export interface ErrorLog {
   list(): string[];
@@ -20,4 +20,42 @@ export function watchErrors(page: Page): ErrorLog {
       entries = [];
     },
   };
+}
+
+/**
+ * Content-Security-Policy violations of every page of every context opened through `openPage` since the last
+ * `takeCspViolations()`: the page's `securitypolicyviolation` events (reported through a binding) and
+ * Chromium's "Refused to …" console lines. `browserForThisFile` fails the test that caused any.
+ */
+const cspViolations: string[] = [];
+
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+export async function watchCspViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+    cspViolations.push(`${text} (page ${page?.url()})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+        report?.(
+          `CSP ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile}:${event.lineNumber}` +
+            (event.sample ? ` "${event.sample}"` : ''),
+        );
+      },
+      true,
+    );
+  });
+  const onPage = (page: Page) =>
+    page.on('console', (message) => {
+      const text = message.text();
+      if (/^Refused to |Content Security Policy/.test(text))
+        cspViolations.push(`console: ${text} (page ${page.url()})`);
+    });
+  for (const page of context.pages()) onPage(page);
+  context.on('page', onPage);
 }

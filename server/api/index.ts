@@ -5,10 +5,11 @@
  */
 import { Hono } from 'hono';
 import { clientWentAway } from '../client-gone';
+import { apiServerError, logServerError } from '../errors';
 import { accountsApi } from './accounts/index';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
-import { ApiError, errorResponse, notFound, requestLanguage } from './http';
+import { ApiError, errorResponse, notFound } from './http';
 import { openApiDocument } from './openapi';
 import { scanLoginApi } from './scan-login/index';
 import { wxCallbackApi } from './wx-callback/index';
@@ -30,12 +31,8 @@ export function createApi(deps?: ApiDeps) {
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (clientWentAway(c, error)) return c.body(null, 400);
-    console.error('[api]', error);
-    const english = requestLanguage(c) === 'en';
-    return c.json(
-      { code: 500, message: english ? 'Server error, please try again later' : '服务器开小差了，请稍后再试' },
-      500,
-    );
+    logServerError(c, error);
+    return apiServerError(c);
   });
   return api;
 }

@@ -1,11 +1,11 @@
 /**
  * The shell of the phone pages (/wx-sim and /wx/confirm): plain server-rendered HTML for small screens, no
- * external resources, a little inline CSS, and a strict Content-Security-Policy (inline script only with the
- * page's nonce).
+ * external resources, a little inline CSS, and the site's strict Content-Security-Policy with the hashes of
+ * the page's own inline style and script.
  */
-import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { escapeHtml } from '../html';
+import { contentSecurityPolicy, inlineHash } from '../security-headers';
 
 export type Lang = 'zh' | 'en';
 
@@ -23,6 +23,7 @@ const STYLE = `
   header { background: #2e2e2e; color: #fff; padding: 12px 16px; }
   header h1 { margin: 0; font-size: 18px; }
   header p { margin: 2px 0 0; font-size: 13px; color: #e0e0e0; }
+  header a { color: #fff; }
   main { max-width: 480px; margin: 0 auto; padding: 16px; }
   section, .card { background: #fff; border-radius: 10px; padding: 16px; margin-bottom: 16px; }
   h2 { font-size: 17px; margin: 0 0 12px; }
@@ -56,11 +57,12 @@ const STYLE = `
   .big { font-size: 20px; font-weight: 600; }
 `;
 
+const STYLE_HASH = inlineHash(STYLE);
+
 export function page(input: { lang: Lang; title: string; header?: string; body: string; script?: string }): {
   html: string;
   csp: string;
 } {
-  const nonce = randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html lang="${input.lang === 'en' ? 'en' : 'zh-CN'}">
 <head>
@@ -76,19 +78,13 @@ ${input.header ?? ''}
 <main>
 ${input.body}
 </main>
-${input.script ? `<script nonce="${nonce}">${input.script}</script>` : ''}
+${input.script ? `<script>${input.script}</script>` : ''}
 </body>
 </html>`;
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "form-action 'self'",
-    "img-src 'self' data:",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const csp = contentSecurityPolicy({
+    scriptHashes: input.script ? [inlineHash(input.script)] : [],
+    styleHashes: [STYLE_HASH],
+  });
   return { html, csp };
 }
 
@@ -101,6 +97,5 @@ export function sendPage(
     'Cache-Control': 'no-store',
     'Content-Security-Policy': rendered.csp,
     'Referrer-Policy': 'same-origin',
-    'X-Content-Type-Options': 'nosniff',
   });
 }

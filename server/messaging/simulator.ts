@@ -191,7 +191,7 @@ function simulatorPage(input: {
   const t = T[lang];
   const other: Lang = lang === 'en' ? 'zh' : 'en';
   const otherHref = `/wx-sim?${new URLSearchParams(scene ? { scene, lang: other } : { lang: other })}`;
-  const header = `<header><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.subtitle)} · ${escapeHtml(input.brandName)} · <a href="${escapeHtml(otherHref)}" lang="${other === 'en' ? 'en' : 'zh-CN'}" style="color:#fff">${t.otherLang}</a></p></header>`;
+  const header = `<header><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.subtitle)} · ${escapeHtml(input.brandName)} · <a href="${escapeHtml(otherHref)}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${t.otherLang}</a></p></header>`;
   const nickname =
     input.nickname ?? `${lang === 'en' ? 'WeChat user ' : '微信用户'}${Math.floor(1000 + Math.random() * 9000)}`;
   const bubbles = (input.bubbles ?? [])

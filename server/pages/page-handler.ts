@@ -12,7 +12,8 @@ import { isMobileUserAgent, platformFromUserAgent } from '../../src/lib/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../src/lib/locale';
 import { pageRedirect } from '../../src/lib/page-rules';
 import type { PortalEnv } from '../../src/lib/portal-env';
-import { publicOrigin, requestHost } from '../request';
+import { publicOrigin, requestHost, requestIsHttps } from '../request';
+import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers';
 import type { Settings } from '../settings';
 import { type CachedPage, HtmlCache } from './html-cache';
 
@@ -41,8 +42,9 @@ export interface PageHandlerDeps {
 
 const HTML_CACHE_CONTROL = 'no-cache';
 
-function languageCookie(locale: Locale): string {
-  return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_DAYS * 24 * 3600}; SameSite=Lax`;
+function languageCookie(locale: Locale, secure: boolean): string {
+  const cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_DAYS * 24 * 3600}; SameSite=Lax`;
+  return secure ? `${cookie}; Secure` : cookie;
 }
 
 export function createPageHandler(deps: PageHandlerDeps) {
@@ -64,7 +66,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       if (isLocale(cookie)) locale = cookie;
       else {
         locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
-        setCookie = languageCookie(locale);
+        setCookie = languageCookie(locale, requestIsHttps(c, settings.trustProxy));
       }
       if (locale === 'en') pathname = '/en';
     }
@@ -117,9 +119,15 @@ export function createPageHandler(deps: PageHandlerDeps) {
       });
       if (response.status >= 300 && response.status < 400) return response;
       const body = await response.text();
+      // The router's own inline scripts (scroll restoration, dehydrated state) run by hash: the policy is
+      // computed once per rendered page and cached with it, so every visitor gets the same bytes.
+      const csp = contentSecurityPolicy({
+        scriptHashes: inlineScriptHashes(body),
+        development: !settings.production,
+      });
       page = {
         status: response.status,
-        headers: [...response.headers.entries()],
+        headers: [...response.headers.entries(), ['Content-Security-Policy', csp]],
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       } satisfies CachedPage;

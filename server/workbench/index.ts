@@ -13,7 +13,8 @@ import { sessionAccount, TOKEN_PATTERN } from '../accounts/sessions';
 import type { UserRow } from '../accounts/users';
 import type { Database } from '../db/database';
 import { escapeHtml, scriptJson } from '../html';
-import { requestBrand } from '../request';
+import { requestBrand, requestIsHttps } from '../request';
+import { contentSecurityPolicy, inlineHash } from '../security-headers';
 import type { Settings } from '../settings';
 
 export interface WorkbenchDeps {
@@ -29,7 +30,19 @@ export function workbenchPaths(workbenchUrl: string): string[] {
   return [...new Set([localizePath(path, 'zh'), localizePath(path, 'en')])];
 }
 
-function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): string {
+const LANDING_STYLE = `
+  body { font-family: system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0; color: #1f2329; background: #f5f6f8; }
+  main { max-width: 640px; margin: 80px auto; padding: 40px; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.06); }
+  h1 { margin: 0 0 16px; font-size: 24px; }
+  p { line-height: 1.6; }
+  nav { display: flex; gap: 16px; margin-top: 24px; }
+  a, button { font: inherit; font-size: 15px; padding: 8px 18px; border-radius: 6px; cursor: pointer; text-decoration: none; }
+  a { color: #1f5af0; border: 1px solid #1f5af0; }
+  button { color: #fff; background: #d81e44; border: 0; }
+`;
+const LANDING_STYLE_HASH = inlineHash(LANDING_STYLE);
+
+function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): { html: string; csp: string } {
   const en = locale === 'en';
   const home = en ? '/en' : '/';
   const login = en ? '/en/login' : '/login';
@@ -51,32 +64,7 @@ function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): str
         failed: '退出失败',
       };
   const name = escapeHtml(user.nickname);
-  return `<!doctype html>
-<html lang="${en ? 'en' : 'zh-CN'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(t.title)}</title>
-<style>
-  body { font-family: system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0; color: #1f2329; background: #f5f6f8; }
-  main { max-width: 640px; margin: 80px auto; padding: 40px; background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.06); }
-  h1 { margin: 0 0 16px; font-size: 24px; }
-  p { line-height: 1.6; }
-  nav { display: flex; gap: 16px; margin-top: 24px; }
-  a, button { font: inherit; font-size: 15px; padding: 8px 18px; border-radius: 6px; cursor: pointer; text-decoration: none; }
-  a { color: #1f5af0; border: 1px solid #1f5af0; }
-  button { color: #fff; background: #d81e44; border: 0; }
-</style>
-</head>
-<body>
-<main>
-  <h1>${escapeHtml(brandName)}</h1>
-  <p data-testid="workbench-user">${escapeHtml(t.signedIn)} <strong>${name}</strong></p>
-  <p>${escapeHtml(t.note)}</p>
-  <nav><a href="${home}">${escapeHtml(t.home)}</a><button type="button" id="logout">${escapeHtml(t.logout)}</button></nav>
-</main>
-<script>
+  const script = `
 (function () {
   var userName = ${scriptJson(user.nickname)};
   var language = ${scriptJson(en ? 'en' : 'zh-CN')};
@@ -97,9 +85,31 @@ function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): str
     }).catch(function (error) { console.error(error); });
   });
 })();
-</script>
+`;
+  const html = `<!doctype html>
+<html lang="${en ? 'en' : 'zh-CN'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(t.title)}</title>
+<style>${LANDING_STYLE}</style>
+</head>
+<body>
+<main>
+  <h1>${escapeHtml(brandName)}</h1>
+  <p data-testid="workbench-user">${escapeHtml(t.signedIn)} <strong>${name}</strong></p>
+  <p>${escapeHtml(t.note)}</p>
+  <nav><a href="${home}">${escapeHtml(t.home)}</a><button type="button" id="logout">${escapeHtml(t.logout)}</button></nav>
+</main>
+<script>${script}</script>
 </body>
 </html>`;
+  // The inline style and script run by hash (the script holds the user's name, so its hash is per page).
+  return {
+    html,
+    csp: contentSecurityPolicy({ scriptHashes: [inlineHash(script)], styleHashes: [LANDING_STYLE_HASH] }),
+  };
 }
 
 export function workbenchRoutes(deps: WorkbenchDeps) {
@@ -115,10 +125,15 @@ export function workbenchRoutes(deps: WorkbenchDeps) {
     c.header('Cache-Control', 'private, no-store');
     if (!user) {
       const login = `${locale === 'en' ? '/en/login' : '/login'}?redirect=${encodeURIComponent(path)}`;
-      if (token) c.header('Set-Cookie', 'Authorization=; Path=/; Max-Age=0; SameSite=Lax');
+      if (token)
+        c.header(
+          'Set-Cookie',
+          `Authorization=; Path=/; Max-Age=0; SameSite=Lax${requestIsHttps(c, deps.settings.trustProxy) ? '; Secure' : ''}`,
+        );
       return c.redirect(login, 302);
     }
-    return c.html(landingPage(user, brands[brandId].name[locale], locale));
+    const landing = landingPage(user, brands[brandId].name[locale], locale);
+    return c.html(landing.html, 200, { 'Content-Security-Policy': landing.csp });
   };
   for (const path of workbenchPaths(deps.settings.workbenchUrl)) app.get(path, handle);
   return app;

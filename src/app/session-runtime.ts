@@ -12,6 +12,7 @@ import { CHUNK_RELOAD_KEY } from '~/lib/chunk-reload';
 import { i18nFor } from '~/lib/i18n';
 import { removeLocal, writeLocal } from '~/lib/local-storage';
 import { localizePath } from '~/lib/locale';
+import { readPortalEnv } from '~/lib/portal-env';
 import {
   AUTH_COOKIE,
   AUTH_COOKIE_DAYS,
@@ -75,7 +76,7 @@ export function warnTooManyRequests(): void {
 
 export const browserSessionEffects: SessionEffects = {
   input: () => {
-    const env = window.__PORTAL_ENV__;
+    const env = readPortalEnv();
     return { language: pageLocale(), deviceInfo: env ? { isMobile: env.isMobile, platform: env.platform } : null };
   },
   storeUserInfo: (userInfo) => writeLocal(USER_INFO_KEY, JSON.stringify(userInfo)),

@@ -20,13 +20,12 @@ export interface PortalEnv {
   year: number;
 }
 
-export const ENV_GLOBAL = '__PORTAL_ENV__';
-
-declare global {
-  interface Window {
-    __PORTAL_ENV__?: PortalEnv;
-  }
-}
+/**
+ * The id of the page's `<script type="application/json">` block carrying the environment: data the browser
+ * never runs, so the Content-Security-Policy needs no hash or nonce for it and the page stays the same bytes
+ * for every visitor.
+ */
+export const ENV_ELEMENT_ID = 'portal-env';
 
 export const PortalEnvContext = createContext<PortalEnv | null>(null);
 
@@ -36,7 +35,13 @@ export function usePortalEnv(): PortalEnv & { brand: Brand } {
   return { ...env, brand: brands[env.brandId] };
 }
 
-/** Serialises the environment for an inline script; `<` is escaped so no value can close the tag. */
+/** Serialises the environment for its JSON block; `<` is escaped so no value can close the tag. */
 export function serializeEnv(env: PortalEnv): string {
-  return `window.${ENV_GLOBAL}=${JSON.stringify(env).replace(/</g, '\\u003c')}`;
+  return JSON.stringify(env).replace(/</g, '\\u003c');
+}
+
+/** The environment the server wrote into the page (undefined on a page it did not render). */
+export function readPortalEnv(doc: Document = document): PortalEnv | undefined {
+  const text = doc.getElementById(ENV_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as PortalEnv) : undefined;
 }

@@ -50,6 +50,6 @@ export function ErrorPage({ error }: ErrorComponentProps) {
       />
     );
   }
-  const message = error instanceof Error && error.message ? error.message : SERVER_ERROR_TEXT;
-  return <ErrorView status={500} message={message} hint={i18n._(msg`页面出了点问题，请刷新后重试。`)} />;
+  // The spec's text, never the error's own message (it may name internals: a query, a file, an address).
+  return <ErrorView status={500} message={SERVER_ERROR_TEXT} hint={i18n._(msg`页面出了点问题，请刷新后重试。`)} />;
 }

@@ -3,7 +3,7 @@ import { ActorsContext } from '~/app/actors-context';
 import type { RouterContext } from '~/app/router-context';
 import { brands } from '~/lib/brand';
 import { localeFromPath } from '~/lib/locale';
-import { PortalEnvContext, serializeEnv } from '~/lib/portal-env';
+import { ENV_ELEMENT_ID, PortalEnvContext, serializeEnv } from '~/lib/portal-env';
 import { ErrorPage, NotFoundPage } from './error-page';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -33,7 +33,7 @@ function RootDocument() {
       </head>
       <body>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: serialised by serializeEnv, which escapes `<` */}
-        <script dangerouslySetInnerHTML={{ __html: serializeEnv(env) }} />
+        <script type="application/json" id={ENV_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: serializeEnv(env) }} />
         <PortalEnvContext.Provider value={env}>
           <ActorsContext.Provider value={actors}>
             <Outlet />

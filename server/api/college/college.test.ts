@@ -338,6 +338,20 @@ describeDatabases('college API', (getDb) => {
   const visitorCookie = (headers: Headers) => /visitor_id=([^;]+)/.exec(headers.get('set-cookie') ?? '')?.[1];
 
   describe('likes', () => {
+    it('marks the visitor cookie Secure over HTTPS: through a trusted proxy only', async () => {
+      const likeVia = async (env: Record<string, string>) => {
+        const app = createApi({ db: getDb(), settings: readSettings(env), now: () => new Date() });
+        const response = await app.request('/v2/college/articles/106/likes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+          body: '{}',
+        });
+        return response.headers.get('set-cookie') ?? '';
+      };
+      expect(await likeVia({ TRUST_PROXY: '1' })).toMatch(/; Secure/);
+      expect(await likeVia({})).not.toMatch(/Secure/);
+    });
+
     it('counts a like once per visitor, and sets a year-long httpOnly visitor cookie', async () => {
       const first = await like(105);
       expect(first.status).toBe(200);
@@ -348,6 +362,7 @@ describeDatabases('college API', (getDb) => {
       expect(setCookie).toMatch(/HttpOnly/);
       expect(setCookie).toMatch(/SameSite=Lax/);
       expect(setCookie).toMatch(/Path=\//);
+      expect(setCookie).not.toMatch(/Secure/);
       const cookie = `visitor_id=${visitorCookie(first.headers)}`;
 
       const again = await like(105, cookie);

@@ -27,7 +27,7 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
-import { clientAddress, requestBrand, requestProtocol } from '../../request';
+import { clientAddress, requestBrand, requestIsHttps } from '../../request';
 import type { ApiDeps } from '../deps';
 import { ApiError, BAD_REQUEST, nameFields, ok, readJson, readQuery, requestLanguage } from '../http';
 import { defineOperation } from '../openapi';
@@ -209,7 +209,7 @@ export function collegeApi(deps: ApiDeps) {
         path: '/',
         httpOnly: true,
         sameSite: 'Lax',
-        secure: requestProtocol(c, settings.trustProxy) === 'https',
+        secure: requestIsHttps(c, settings.trustProxy),
         maxAge: VISITOR_COOKIE_DAYS * 24 * 3600,
       });
     }

@@ -2,7 +2,9 @@
  * The one modal dialog of the site, a thin wrapper around Radix Dialog. It has no trigger and no state of its
  * own: a machine says whether it is open (`open`) and hears about every way of closing it (`onClose`: the close
  * button, Escape, a click on the overlay). Radix supplies the focus trap, `aria-modal`, the title/description
- * wiring and scroll locking.
+ * wiring and outside-click dismissal. The overlay is a plain element and the page's scroll is locked here:
+ * Radix's own overlay locks scrolling by inserting a `<style>` element, which the Content-Security-Policy
+ * (no inline styles) refuses.
  */
 import { useLingui } from '@lingui/react/macro';
 import * as RadixDialog from '@radix-ui/react-dialog';
@@ -41,6 +43,8 @@ export interface DialogProps {
   className?: string;
 }
 
+const OVERLAY_STYLE: CSSProperties = { pointerEvents: 'auto' };
+
 export function Dialog({
   open,
   onClose,
@@ -63,6 +67,7 @@ export function Dialog({
   const { t } = useLingui();
   const returnFocusTo = useReturnFocus(open);
   const bodyRef = useRef<HTMLDivElement>(null);
+  useScrollLock(open);
 
   const size: CSSProperties = { width, height, maxHeight, borderRadius: radius, padding };
   const headerClass = [hideTitle ? visuallyHidden : styles.header, !hideTitle && centerHeader && styles.headerCentered]
@@ -72,7 +77,9 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} data-dialog-overlay="" />
+        {/* Radix turns pointer events off on the body while a modal is open: the overlay still takes the click
+            that closes the dialog. (Set by script, as a style property: allowed by the policy.) */}
+        <div className={styles.overlay} style={OVERLAY_STYLE} data-dialog-overlay="" aria-hidden="true" />
         <RadixDialog.Content
           className={[styles.content, className].filter(Boolean).join(' ')}
           style={size}
@@ -126,4 +133,23 @@ function useReturnFocus(open: boolean) {
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
   }, [open]);
   return opener;
+}
+
+/**
+ * While open, the page behind does not scroll. Set through the CSSOM (allowed by the policy, unlike a
+ * `<style>` element), keeping the scroll bar's width as padding so the page does not shift sideways.
+ */
+function useScrollLock(locked: boolean) {
+  useLayoutEffect(() => {
+    if (!locked) return;
+    const root = document.documentElement;
+    const { overflow, paddingRight } = root.style;
+    const scrollbar = window.innerWidth - root.clientWidth;
+    root.style.overflow = 'hidden';
+    if (scrollbar > 0) root.style.paddingRight = `${scrollbar}px`;
+    return () => {
+      root.style.overflow = overflow;
+      root.style.paddingRight = paddingRight;
+    };
+  }, [locked]);
 }

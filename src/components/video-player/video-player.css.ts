@@ -1,14 +1,21 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
 
+/**
+ * The frame takes the video's size: the `<video>` carries `width`/`height` attributes (its size and aspect
+ * ratio before any frame has loaded), so no inline `style` is needed (the Content-Security-Policy refuses
+ * style attributes in the server's HTML).
+ */
 export const frame = style({
   position: 'relative',
+  width: 'fit-content',
+  maxWidth: '100%',
   overflow: 'hidden',
   borderRadius: vars.radius.medium,
   background: '#0b0d17',
 });
 
-export const video = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover' });
+export const video = style({ display: 'block', maxWidth: '100%', height: 'auto', objectFit: 'cover' });
 
 export const overlay = style({
   position: 'absolute',

@@ -56,11 +56,7 @@ export function VideoPlayer({ src, poster, width, height, title }: VideoPlayerPr
   const toggle = () => actor.send({ type: 'user.toggle' });
 
   return (
-    <div
-      className={styles.frame}
-      onPointerEnter={() => void actor.load()}
-      style={{ width, maxWidth: '100%', aspectRatio: `${width} / ${height}` }}
-    >
+    <div className={styles.frame} onPointerEnter={() => void actor.load()}>
       {/* biome-ignore lint/a11y/useMediaCaption: the tutorial and intro videos have no speech to caption */}
       <video
         ref={videoRef}

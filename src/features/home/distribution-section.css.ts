@@ -1,6 +1,7 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
 import * as shared from './home.css';
+import { TOP_CATEGORY_SHARES } from './top-categories';
 
 export const layout = style({
   display: 'grid',
@@ -112,6 +113,13 @@ export const rankBarFill = style({
   borderRadius: 3,
   background: vars.color.accent,
 });
+
+/** Each bar's length relative to the first, by position (1-5). */
+export const rankBarWidth = styleVariants(
+  Object.fromEntries(
+    TOP_CATEGORY_SHARES.map((share, index) => [index + 1, { width: `${(share / TOP_CATEGORY_SHARES[0]) * 100}%` }]),
+  ) as Record<1 | 2 | 3 | 4 | 5, { width: string }>,
+);
 
 export const rankShare = style({
   gridArea: 'share',

@@ -8,6 +8,7 @@ import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './distribution-section.css';
 import * as shared from './home.css';
 import { SectionHeader } from './section-header';
+import { TOP_CATEGORY_SHARES } from './top-categories';
 
 export const DISTRIBUTION_TITLE_ID = 'home-distribution-title';
 const RANKING_TITLE_ID = 'home-ranking-title';
@@ -33,16 +34,15 @@ const POINTS: readonly { title: MessageDescriptor; body: MessageDescriptor }[] =
 
 /** This week's most-invited categories: share of all invitations sent with the tool. */
 const TOP_CATEGORIES: readonly { position: RankPosition; name: MessageDescriptor; share: number }[] = [
-  { position: 1, name: msg`美妆个护`, share: 24 },
-  { position: 2, name: msg`家居日用`, share: 19 },
-  { position: 3, name: msg`女装与内衣`, share: 15 },
-  { position: 4, name: msg`手机数码配件`, share: 11 },
-  { position: 5, name: msg`运动户外`, share: 9 },
+  { position: 1, name: msg`美妆个护`, share: TOP_CATEGORY_SHARES[0] },
+  { position: 2, name: msg`家居日用`, share: TOP_CATEGORY_SHARES[1] },
+  { position: 3, name: msg`女装与内衣`, share: TOP_CATEGORY_SHARES[2] },
+  { position: 4, name: msg`手机数码配件`, share: TOP_CATEGORY_SHARES[3] },
+  { position: 5, name: msg`运动户外`, share: TOP_CATEGORY_SHARES[4] },
 ];
 
 function RankingBoard() {
   const { i18n } = useLingui();
-  const top = TOP_CATEGORIES[0].share;
   return (
     <div className={styles.board}>
       <div className={styles.boardHeader}>
@@ -59,7 +59,7 @@ function RankingBoard() {
             <RankBadge position={position} className={styles.rankBadge} />
             <span className={styles.rankName}>{i18n._(name)}</span>
             <span className={styles.rankBar} aria-hidden="true">
-              <span className={styles.rankBarFill} style={{ width: `${(share / top) * 100}%` }} />
+              <span className={`${styles.rankBarFill} ${styles.rankBarWidth[position]}`} />
             </span>
             <span className={styles.rankShare}>
               <Trans>邀约占比 {share}%</Trans>

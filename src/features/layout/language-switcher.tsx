@@ -26,7 +26,12 @@ const LANGUAGE_NAMES: Record<Locale, { label: string; lang: string }> = {
 };
 
 export function rememberLanguage(locale: Locale): void {
-  Cookies.set(LANGUAGE_COOKIE, locale, { expires: LANGUAGE_COOKIE_DAYS, path: '/', sameSite: 'Lax' });
+  Cookies.set(LANGUAGE_COOKIE, locale, {
+    expires: LANGUAGE_COOKIE_DAYS,
+    path: '/',
+    sameSite: 'Lax',
+    secure: window.location.protocol === 'https:',
+  });
   writeLocal(LANGUAGE_STORAGE_KEY, locale);
 }
 

@@ -1,0 +1,116 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { createApp } from './app';
+import type { Database } from './db/database';
+import type { Renderer } from './pages/page-handler';
+import { readSettings } from './settings';
+
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
+
+/** A database that has gone away: every statement fails, as with a lost connection. */
+const lostDatabase = {
+  kind: 'pglite',
+  query: async () => {
+    throw new Error('connection terminated: SELECT secret FROM internals');
+  },
+  transaction: async () => {
+    throw new Error('connection terminated');
+  },
+  close: async () => {},
+} as unknown as Database;
+
+/** A page whose route loader throws: the renderer fails as a whole. */
+const failingRenderer: Renderer = {
+  renderPage: async () => {
+    throw new Error('loader exploded at /srv/app/secret.ts');
+  },
+};
+
+function setup() {
+  const app = createApp({
+    settings: readSettings({ NODE_ENV: 'production' }),
+    getRenderer: async () => failingRenderer,
+    getManifest: async () => undefined,
+    api: { db: lostDatabase, now: () => new Date('2026-11-21T12:00:00Z') },
+  });
+  return (path: string, host = 'localhost:3030', headers: Record<string, string> = {}) =>
+    app.request(`http://${host}${path}`, { headers: { host, 'user-agent': WINDOWS, ...headers } });
+}
+
+let log: MockInstance;
+beforeEach(() => {
+  log = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => log.mockRestore());
+
+describe('an unexpected error on a page', () => {
+  it('renders the spec’s 500 page in the page’s language and brand, and logs the error', async () => {
+    const get = setup();
+    const cases = [
+      {
+        path: '/login',
+        host: 'localhost:3030',
+        lang: 'zh-CN',
+        brand: '星达通',
+        hint: '页面出了点问题',
+        home: 'href="/"',
+      },
+      {
+        path: '/en/login',
+        host: 'localhost:3030',
+        lang: 'en',
+        brand: 'StarReach',
+        hint: 'went wrong',
+        home: 'href="/en"',
+      },
+      {
+        path: '/business-college',
+        host: 'localhost:3031',
+        lang: 'zh-CN',
+        brand: '达人宝',
+        hint: '请刷新',
+        home: 'href="/"',
+      },
+      {
+        path: '/en/register',
+        host: 'creatorbox.example',
+        lang: 'en',
+        brand: 'CreatorBox',
+        hint: 'reload',
+        home: 'href="/en"',
+      },
+    ];
+    for (const expected of cases) {
+      const res = await get(expected.path, expected.host);
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain('Unknown middleware');
+      expect(html).toContain(`<html lang="${expected.lang}"`);
+      expect(html).toContain(expected.brand);
+      expect(html).toContain(expected.hint);
+      expect(html).toContain(expected.home);
+      expect(html).not.toContain('secret');
+    }
+    expect(log).toHaveBeenCalledTimes(cases.length);
+    expect(String(log.mock.calls[0][0])).toContain('GET /login');
+    expect(String(log.mock.calls[0][1])).toContain('loader exploded');
+  });
+});
+
+describe('an unexpected error in the API', () => {
+  it('answers {code: 500, message} in the request’s language, without the error’s details, and logs it', async () => {
+    const get = setup();
+    const zh = await get('/api/v2/college/articles?section=operate');
+    expect(zh.status).toBe(500);
+    expect(zh.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await zh.json()).toEqual({ code: 500, message: '服务器开小差了，请稍后再试' });
+    const en = await get('/api/v2/college/articles?section=operate', 'localhost:3030', { 'accept-language': 'en-US' });
+    const body = await en.json();
+    expect(body).toEqual({ code: 500, message: 'Server error, please try again later' });
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(String(log.mock.calls[0][1])).toContain('connection terminated');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * What an unexpected error (a bug, a lost database) becomes: one log line, then a 500 the visitor can read —
+ * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", §8) in the
+ * page's language and brand. The page is written here without React or any script, so it still shows when
+ * the renderer itself is what failed.
+ */
+import type { Context } from 'hono';
+import { type BrandId, brands } from '../src/lib/brand';
+import { localeFromPath, localizePath } from '../src/lib/locale';
+import { requestLanguage } from './api/http';
+import { clientWentAway } from './client-gone';
+import { escapeHtml } from './html';
+import { requestBrand } from './request';
+import { contentSecurityPolicy, inlineHash } from './security-headers';
+import type { Settings } from './settings';
+
+/** The one place unexpected errors are logged (with what the request was), so the logger can change here. */
+export function logServerError(c: Context, error: unknown): void {
+  console.error(`[server] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error);
+}
+
+/** The API's envelope for an unexpected error: no detail of the failure reaches the client. */
+export function apiServerError(c: Context) {
+  const english = requestLanguage(c) === 'en';
+  return c.json(
+    { code: 500, message: english ? 'Server error, please try again later' : '服务器开小差了，请稍后再试' },
+    500,
+    { 'Cache-Control': 'no-store' },
+  );
+}
+
+/** The spec's text, shown as it is in both languages (as the React error page does). */
+const SERVER_ERROR_TEXT = 'Unknown middleware';
+
+const TEXT = {
+  zh: { hint: '页面出了点问题，请刷新后重试。', home: '返回首页' },
+  en: { hint: 'Something went wrong on this page. Please reload and try again.', home: 'Back to home' },
+};
+
+const STYLE = `
+  body { margin: 0; font-family: system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; color: #1f2329; }
+  main { min-height: 60vh; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 12px; padding: 40px; text-align: center; }
+  .status { font-size: 72px; font-weight: 700; margin: 0; }
+  h1 { font-size: 22px; margin: 0; }
+  .hint { margin: 0; color: #5c6370; }
+  .home { margin-top: 12px; padding: 10px 24px; border-radius: 8px; color: #fff; text-decoration: none; }
+${Object.values(brands)
+  .map(
+    (brand) => `  [data-brand="${brand.id}"] .status { color: ${brand.accent}; }
+  [data-brand="${brand.id}"] .home { background: ${brand.accent}; }`,
+  )
+  .join('\n')}
+`;
+const STYLE_HASH = inlineHash(STYLE);
+
+export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en'): string {
+  const brand = brands[brandId];
+  const text = TEXT[locale];
+  return `<!doctype html>
+<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}" data-brand="${brandId}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>500 - ${escapeHtml(brand.name[locale])}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+  <p class="status">500</p>
+  <h1 lang="en">${SERVER_ERROR_TEXT}</h1>
+  <p class="hint">${escapeHtml(text.hint)}</p>
+  <a class="home" href="${localizePath('/', locale)}">${escapeHtml(text.home)}</a>
+</main>
+</body>
+</html>`;
+}
+
+/** The 500 page for the request's path (its language) and host (its brand); never cached. */
+export function serverErrorPage(c: Context, settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
+  const locale = localeFromPath(new URL(c.req.url).pathname);
+  return c.html(serverErrorHtml(requestBrand(c, settings), locale), 500, {
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': contentSecurityPolicy({ styleHashes: [STYLE_HASH] }),
+  });
+}
+
+/** `app.onError`: log, then the envelope under /api and the 500 page everywhere else. */
+export function handleServerError(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
+  return (error: unknown, c: Context) => {
+    // A client that hung up is not a server fault: nobody reads this answer, and nothing is logged.
+    if (clientWentAway(c, error)) return c.body(null, 400);
+    logServerError(c, error);
+    const path = new URL(c.req.url).pathname;
+    return path === '/api' || path.startsWith('/api/') ? apiServerError(c) : serverErrorPage(c, settings);
+  };
+}
