@@ -18,7 +18,7 @@ import { openDatabase } from './db/open';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
 import { createCaptchaProvider } from './providers/captcha/index';
-import { createMessagingProvider, describeMessagingProvider } from './providers/messaging/index';
+import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
 import { readSettings } from './settings';
 
@@ -105,10 +105,9 @@ async function main() {
     console.log(`${label}: http://localhost:${port}/${lan}`);
   }
   console.log(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
-  console.log(
-    `SMS: ${settings.sms.provider === 'http' ? 'HTTP gateway (SMS_GATEWAY_URL)' : 'built-in sink (codes in this log)'}; captcha: ${settings.captcha.provider}.`,
-  );
-  console.log(describeMessagingProvider(settings));
+  const providers = describeProviders(settings);
+  for (const line of providers.lines) console.log(line);
+  for (const warning of providers.warnings) console.warn(warning);
   console.log(
     settings.databaseUrl
       ? 'Database: PostgreSQL (DATABASE_URL).'

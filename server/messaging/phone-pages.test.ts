@@ -5,7 +5,7 @@
  * page (confirm, cancel, expired, invalid, banned), and that the site's mobile page rules leave them alone.
  */
 import { describe, expect, it } from 'vitest';
-import { BRAND2_HOST, IPHONE, wxHarness } from '../api/wx-callback/test-harness';
+import { BRAND2_HOST, IPHONE, SIM_OWNER_HASH, wxHarness } from '../api/wx-callback/test-harness';
 import { describeDatabases } from '../db/testing';
 import { createPlatformProvider } from '../providers/messaging/platform';
 
@@ -36,14 +36,82 @@ describeDatabases('phone pages', (getDb) => {
     return { status: res.status, body: (await res.json()) as ScanAnswer };
   }
 
+  describe('simulator ownership (issue 10)', () => {
+    /** A second phone browser: its own owner cookie, as a real browser would keep it. */
+    const OTHER = { cookie: 'wx_sim_owner=another-phone-browser-secret-000000000000000' };
+
+    it('a browser gets an HttpOnly owner cookie and sees only the identities it made', async () => {
+      const h = wxHarness(getDb());
+      const mine = await h.account({ nickname: '我的号' });
+      const code = await h.createCode();
+      const fresh = await h.request(`/wx-sim?scene=${code.scene}`, { headers: { cookie: '' } });
+      const cookie = fresh.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/^wx_sim_owner=[\w-]{43}; Max-Age=2592000; Path=\/wx-sim; HttpOnly; SameSite=Lax$/);
+      expect(await fresh.text()).not.toContain('我的号');
+      const other = await (await h.request(`/wx-sim?scene=${code.scene}`, { headers: OTHER })).text();
+      expect(other).not.toContain('我的号');
+      expect(other).not.toContain(mine.openId);
+      const own = await (await h.request(`/wx-sim?scene=${code.scene}`)).text();
+      expect(own).toContain('我的号');
+    });
+
+    it("refuses to scan with, ban or unban another browser's identity", async () => {
+      const h = wxHarness(getDb());
+      const victim = await h.account({ nickname: 'Victim' });
+      const code = await h.createCode();
+      const scanned = await h.request('/wx-sim/scan', {
+        method: 'POST',
+        contentType: 'application/json',
+        body: JSON.stringify({ scene: code.scene, openId: victim.openId, lang: 'en' }),
+        headers: { ...OTHER, 'user-agent': IPHONE },
+      });
+      expect(scanned.status).toBe(404);
+      expect(await scanned.json()).toEqual({ code: 404, message: 'This WeChat identity does not exist' });
+      expect(await h.status(code.ticket)).toBe('waiting');
+
+      // Without any cookie a known identity is refused too (a new cookie is never made for it).
+      const anonymous = await h.request('/wx-sim/scan', {
+        method: 'POST',
+        contentType: 'application/json',
+        body: JSON.stringify({ scene: code.scene, openId: victim.openId }),
+        headers: { cookie: '', 'user-agent': IPHONE },
+      });
+      expect(anonymous.status).toBe(404);
+      expect(anonymous.headers.get('set-cookie')).toBeNull();
+
+      const banned = await h.request('/wx-sim/ban', {
+        ...form({ openId: victim.openId, banned: 'true', lang: 'en' }),
+        headers: OTHER,
+      });
+      expect(banned.status).toBe(404);
+      const [row] = await getDb().query<{ banned_at: Date | null }>(
+        'select banned_at from wx_identities where open_id = $1',
+        [victim.openId],
+      );
+      expect(row.banned_at).toBeNull();
+    });
+
+    it('identities without an owner (the real platform, or made before) are shown to nobody', async () => {
+      const h = wxHarness(getDb());
+      await getDb().query(
+        `insert into wx_identities (tenant_id, open_id, nickname, created_at) values (14, 'oPLATFORMxxxxxxxxxxxxxxxxxxx', '平台用户', $1)`,
+        [h.now()],
+      );
+      const code = await h.createCode();
+      expect(await (await h.request(`/wx-sim?scene=${code.scene}`)).text()).not.toContain('平台用户');
+      const res = await scan(h, { scene: code.scene, openId: 'oPLATFORMxxxxxxxxxxxxxxxxxxx' });
+      expect(res.status).toBe(404);
+    });
+  });
+
   describe('simulator', () => {
     it('renders a mobile page in the asked language, listing the tenant’s identities', async () => {
       const h = wxHarness(getDb());
       const bound = await h.account({ nickname: '小店主' });
       await getDb().query(
-        `insert into wx_identities (tenant_id, open_id, nickname, created_at, banned_at)
-         values (14, 'oBANNEDxxxxxxxxxxxxxxxxxxxxxx', '坏人', $1, $1), (51, 'oOTHERxxxxxxxxxxxxxxxxxxxxxxx', '别家', $1, null)`,
-        [h.now()],
+        `insert into wx_identities (tenant_id, open_id, nickname, created_at, banned_at, owner_hash)
+         values (14, 'oBANNEDxxxxxxxxxxxxxxxxxxxxxx', '坏人', $1, $1, $2), (51, 'oOTHERxxxxxxxxxxxxxxxxxxxxxxx', '别家', $1, null, $2)`,
+        [h.now(), SIM_OWNER_HASH],
       );
       const code = await h.createCode();
       const res = await h.request(`/wx-sim?scene=${code.scene}&lang=zh`, { headers: { 'user-agent': IPHONE } });

@@ -1,23 +1,27 @@
 /**
  * The built-in phone simulator (/wx-sim): a mobile page that plays the messaging app for trying the QR login
- * without the real platform. It lists the tenant's known identities (nickname, masked bound phone or "not
+ * without the real platform. It lists this browser's identities (nickname, masked bound phone or "not
  * bound", banned mark) or makes a new one, and "Scan" delivers the event the platform would send (subscribe +
  * `qrscene_SCENE` for a new identity, SCAN + `SCENE` for a known one), signed with the tenant's webhook token,
  * to /api/wx/callback through the app itself: exactly the webhook's code path. The passive reply is shown as
  * a chat bubble (the confirm link as a link). "Simulate ban" bans (or unbans) an identity.
- * Only served when the simulator is the provider: anyone reaching it can play any identity.
+ * Only served when the simulator is the provider. An identity belongs to the phone browser that made it (an
+ * HttpOnly cookie holding a secret; the database keeps its hash, migration 006): a browser sees, scans with, bans
+ * and unbans only its own identities, so the simulator can never play someone else's WeChat.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { brands } from '../../src/lib/brand';
 import { maskPhone } from '../accounts/phone';
+import { hashToken } from '../accounts/sessions';
 import type { Database } from '../db/database';
 import { escapeHtml, scriptJson } from '../html';
 import { webhookSignature } from '../providers/messaging/signature';
 import { buildEventXml, parseFlatXml, XmlError } from '../providers/messaging/xml';
-import { requestBrand } from '../request';
+import { requestBrand, requestIsHttps } from '../request';
 import { banIdentity, unbanIdentity } from '../scan-login/bans';
 import { SCENE_PATTERN } from '../scan-login/tickets';
 import { readForm, sameOrigin } from './forms';
@@ -40,22 +44,37 @@ interface IdentityRow {
   user_banned_at: Date | null;
 }
 
-async function listIdentities(db: Database, tenantId: number): Promise<IdentityRow[]> {
+/** The identities this phone browser made (its owner cookie's hash), newest first. */
+async function listIdentities(db: Database, tenantId: number, ownerHash: string): Promise<IdentityRow[]> {
   return db.query<IdentityRow>(
     `select i.open_id, i.nickname, u.phone, i.banned_at, u.banned_at as user_banned_at
        from wx_identities i left join users u on u.id = i.user_id
-      where i.tenant_id = $1
+      where i.tenant_id = $1 and i.owner_hash = $2
       order by i.created_at desc, i.open_id
       limit 50`,
-    [tenantId],
+    [tenantId, ownerHash],
   );
 }
+
+/** Whether `openId` is one of this browser's identities. */
+async function ownsIdentity(db: Database, tenantId: number, openId: string, ownerHash: string): Promise<boolean> {
+  const rows = await db.query('select 1 from wx_identities where tenant_id = $1 and open_id = $2 and owner_hash = $3', [
+    tenantId,
+    openId,
+    ownerHash,
+  ]);
+  return rows.length > 0;
+}
+
+/** The HttpOnly cookie that makes a phone browser the owner of the identities it creates. */
+const OWNER_COOKIE = 'wx_sim_owner';
+const OWNER_PATTERN = /^[\w-]{43}$/;
 
 const T = {
   zh: {
     title: '微信（模拟器）',
     subtitle: '内置手机模拟器 · 仅供开发和演示',
-    warning: '这是内置的微信模拟器：任何人都可以扮演任何微信身份，正式部署请配置真实的公众号平台。',
+    warning: '这是内置的微信模拟器：在这里创建的微信身份只属于这个浏览器。正式部署请配置真实的公众号平台。',
     noScene: '没有二维码信息。请用手机扫描电脑上登录页的二维码，或打开二维码下方的链接。',
     choose: '选择微信身份',
     newIdentity: '新的微信身份',
@@ -85,7 +104,7 @@ const T = {
     title: 'WeChat (simulator)',
     subtitle: 'Built-in phone simulator · for development and demos',
     warning:
-      'This is the built-in WeChat simulator: anyone can play any WeChat identity. Configure the real official-account platform for a real deployment.',
+      'This is the built-in WeChat simulator: the WeChat identities made here belong to this browser only. Configure the real official-account platform for a real deployment.',
     noScene:
       'No QR code here. Scan the QR code on the computer’s login page with your phone, or open the link below the code.',
     choose: 'Choose a WeChat identity',
@@ -301,6 +320,25 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     return { brandId, tenantId: brands[brandId].tenantId };
   };
 
+  /**
+   * The hash of this browser's owner secret. `create` gives a browser without one a new secret (a page view or a
+   * scan with a new identity); a ban or a scan with a known identity never does, so they find nothing to act on.
+   */
+  const ownerOf = (c: Context, create: boolean): string | null => {
+    const secret = getCookie(c, OWNER_COOKIE);
+    if (secret && OWNER_PATTERN.test(secret)) return hashToken(secret);
+    if (!create) return null;
+    const fresh = randomBytes(32).toString('base64url');
+    setCookie(c, OWNER_COOKIE, fresh, {
+      path: '/wx-sim',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: requestIsHttps(c, deps.settings.trustProxy),
+      maxAge: 30 * 24 * 3600,
+    });
+    return hashToken(fresh);
+  };
+
   /** Signs and delivers one event to the webhook through the app; answers the reply's text, or null for "success". */
   async function deliver(
     c: Context,
@@ -346,7 +384,8 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     const sceneParam = c.req.query('scene') ?? '';
     const scene = SCENE_PATTERN.test(sceneParam) ? sceneParam : '';
     const { brandId, tenantId } = tenantOf(c);
-    const rows = await listIdentities(deps.db, tenantId);
+    const owner = ownerOf(c, true) as string;
+    const rows = await listIdentities(deps.db, tenantId, owner);
     return sendPage(c, simulatorPage({ lang, scene, brandName: brands[brandId].name[lang], rows }));
   });
 
@@ -382,9 +421,12 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     const t = T[lang];
     const { brandId, tenantId } = tenantOf(c);
     const brandName = brands[brandId].name[lang];
+    // Only a new identity may make this browser an owner; a known one must already be this browser's.
+    const creating = !(raw && typeof raw === 'object' && 'openId' in raw);
+    const owner = ownerOf(c, creating);
     const fail = async (status: 400 | 403 | 404 | 502, message: string) => {
       if (json) return c.json({ code: status, message }, status);
-      const rows = await listIdentities(deps.db, tenantId);
+      const rows = owner ? await listIdentities(deps.db, tenantId, owner) : [];
       const scene = raw && typeof raw === 'object' ? String((raw as { scene?: unknown }).scene ?? '') : '';
       const rendered = simulatorPage({
         lang,
@@ -407,19 +449,16 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     let openId: string;
     let known: boolean;
     if ('openId' in body) {
-      const [row] = await deps.db.query('select 1 from wx_identities where tenant_id = $1 and open_id = $2', [
-        tenantId,
-        body.openId,
-      ]);
-      if (!row) return fail(404, t.unknown);
+      // Another browser's identity (or the real platform's) is refused like one that does not exist.
+      if (!owner || !(await ownsIdentity(deps.db, tenantId, body.openId, owner))) return fail(404, t.unknown);
       openId = body.openId;
       known = true;
     } else {
       openId = newOpenId();
       known = false;
       await deps.db.query(
-        'insert into wx_identities (tenant_id, open_id, nickname, created_at) values ($1, $2, $3, $4)',
-        [tenantId, openId, body.nickname, deps.now()],
+        'insert into wx_identities (tenant_id, open_id, nickname, created_at, owner_hash) values ($1, $2, $3, $4, $5)',
+        [tenantId, openId, body.nickname, deps.now(), owner],
       );
     }
 
@@ -430,7 +469,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
       console.error('[wx-sim]', error);
       return fail(502, t.failed);
     }
-    const rows = await listIdentities(deps.db, tenantId);
+    const rows = await listIdentities(deps.db, tenantId, owner as string);
     const replyHtmlText = content === null ? escapeHtml(t.noReply) : replyHtml(content);
     const noteHtml = escapeHtml(t.scanned);
     if (json) {
@@ -471,6 +510,8 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     if (!form || !sameOrigin(c) || !OPEN_ID.test(openId) || (banned !== 'true' && banned !== 'false'))
       return c.text(lang === 'en' ? 'Bad request' : '请求无效', 400);
     const { tenantId } = tenantOf(c);
+    const owner = ownerOf(c, false);
+    if (!owner || !(await ownsIdentity(deps.db, tenantId, openId, owner))) return c.text(T[lang].unknown, 404);
     const changed =
       banned === 'true'
         ? await banIdentity(deps.db, { tenantId, openId, now: deps.now() })

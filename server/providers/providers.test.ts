@@ -116,3 +116,32 @@ describe('remote captcha', () => {
     expect(await captcha.verify('t2', '192.0.2.1')).toBe(false);
   });
 });
+
+describe('the start-up summary of the providers (issue 10)', () => {
+  it('says which providers are live and warns about the built-in stand-ins in production', async () => {
+    const { describeProviders } = await import('./messaging/index');
+    const { readSettings } = await import('../settings');
+    const production = describeProviders(readSettings({ NODE_ENV: 'production' }));
+    expect(production.lines).toEqual([
+      'Providers: SMS built-in sink (codes in this log); captcha built-in slider puzzle.',
+      expect.stringMatching(/^WeChat login: built-in phone simulator/),
+    ]);
+    expect(production.warnings).toHaveLength(2);
+    expect(production.warnings[0]).toMatch(/^WARNING: the built-in WeChat simulator is live in production mode/);
+    expect(describeProviders(readSettings({ NODE_ENV: 'development' })).warnings).toEqual([]);
+    const real = describeProviders(
+      readSettings({
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'http',
+        SMS_GATEWAY_URL: 'https://sms.example/send',
+        SMS_GATEWAY_KEY: 'k',
+        WX_PROVIDER: 'platform',
+        WX_APP_ID: 'wx1',
+        WX_APP_SECRET: 's',
+        WX_TOKEN: 't',
+      }),
+    );
+    expect(real.warnings).toEqual([]);
+    expect(real.lines[0]).toContain('SMS HTTP gateway');
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { hashToken } from '../../accounts/sessions';
 import { createApp } from '../../app';
 import type { Database } from '../../db/database';
 import { webhookSignature } from '../../providers/messaging/signature';
@@ -14,6 +15,9 @@ import { buildEventXml } from '../../providers/messaging/xml';
 import { readSettings } from '../../settings';
 
 export const START = new Date('2026-11-21T12:00:00Z');
+/** The simulator browser of the tests: its owner secret (the wx_sim_owner cookie) and the hash stored with its identities. */
+export const SIM_OWNER = 'test-simulator-browser-owner-secret-0000000';
+export const SIM_OWNER_HASH = hashToken(SIM_OWNER);
 export const HOST = 'localhost:3030';
 export const BRAND2_HOST = 'localhost:3031';
 export const IPHONE =
@@ -50,6 +54,8 @@ export function wxHarness(db: Database, options: { messaging?: MessagingProvider
       ...opts.headers,
     };
     if (opts.contentType) headers['content-type'] = opts.contentType;
+    // The phone pages are used by one simulator browser (the owner of the identities made here) unless a test says.
+    if (path.startsWith('/wx-sim') && !('cookie' in headers)) headers.cookie = `wx_sim_owner=${SIM_OWNER}`;
     const port = Number(host.split(':')[1] ?? 80);
     const env = { incoming: { socket: { remoteAddress: '203.0.113.7', localPort: port } } };
     return app.request(`http://${host}${path}`, { method: opts.method ?? 'GET', headers, body: opts.body }, env);
@@ -153,9 +159,9 @@ export function wxHarness(db: Database, options: { messaging?: MessagingProvider
     const openId = `o${randomBytes(20).toString('base64url')}`;
     if (opts.bound !== false)
       await db.query(
-        `insert into wx_identities (tenant_id, open_id, nickname, user_id, created_at, bound_at)
-         values ($1, $2, $3, $4, $5, $5)`,
-        [tenantId, openId, `wx ${opts.nickname ?? '小店主'}`, user.id, now],
+        `insert into wx_identities (tenant_id, open_id, nickname, user_id, created_at, bound_at, owner_hash)
+         values ($1, $2, $3, $4, $5, $5, $6)`,
+        [tenantId, openId, `wx ${opts.nickname ?? '小店主'}`, user.id, now, SIM_OWNER_HASH],
       );
     return { userId: user.id, phone, openId };
   }

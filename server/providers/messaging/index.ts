@@ -36,6 +36,33 @@ export function createMessagingProvider(
 }
 
 /** One line for the start-up log. */
+/**
+ * The start-up lines that say which outside services are live, and a warning for each built-in stand-in a
+ * production start runs with: the SMS sink (codes only in the log) and the WeChat simulator (browsers play WeChat
+ * identities, each only its own, but no real WeChat logs in). The built-in slider captcha is a real check.
+ */
+export function describeProviders(settings: Pick<Settings, 'wx' | 'sms' | 'captcha' | 'production'>): {
+  lines: string[];
+  warnings: string[];
+} {
+  const sms = settings.sms.provider === 'http' ? 'HTTP gateway (SMS_GATEWAY_URL)' : 'built-in sink (codes in this log)';
+  const captcha =
+    settings.captcha.provider === 'remote' ? 'third-party service (CAPTCHA_VERIFY_URL)' : 'built-in slider puzzle';
+  const lines = [`Providers: SMS ${sms}; captcha ${captcha}.`, describeMessagingProvider(settings)];
+  const warnings: string[] = [];
+  if (settings.production && settings.wx.provider === 'simulator')
+    warnings.push(
+      'WARNING: the built-in WeChat simulator is live in production mode (NODE_ENV=production). Anyone can open /wx-sim ' +
+        'and make WeChat identities there; set WX_PROVIDER=platform with the official account for a real deployment.',
+    );
+  if (settings.production && settings.sms.provider === 'builtin')
+    warnings.push(
+      'WARNING: SMS codes go to this log only (built-in sink): no text message reaches anyone. Set SMS_PROVIDER=http ' +
+        'and the gateway settings for a real deployment.',
+    );
+  return { lines, warnings };
+}
+
 export function describeMessagingProvider(settings: Pick<Settings, 'wx'>): string {
   return settings.wx.provider === 'platform'
     ? `WeChat login: official-account platform at ${settings.wx.apiUrl} (webhook /api/wx/callback).`
