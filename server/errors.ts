@@ -9,7 +9,7 @@ import { type BrandId, brands } from '../src/lib/brand';
 import { localeFromPath, localizePath } from '../src/lib/locale';
 import { requestLanguage } from './api/http';
 import { clientWentAway } from './client-gone';
-import { escapeHtml } from './html';
+import { markup, raw } from './html';
 import { requestBrand } from './request';
 import { contentSecurityPolicy, inlineHash } from './security-headers';
 import type { Settings } from './settings';
@@ -56,25 +56,26 @@ const STYLE_HASH = inlineHash(STYLE);
 export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en'): string {
   const brand = brands[brandId];
   const text = TEXT[locale];
-  return `<!doctype html>
+  // The style is the page's own fixed text (run by hash): the only raw part.
+  return markup`<!doctype html>
 <html lang="${locale === 'zh' ? 'zh-CN' : 'en'}" data-brand="${brandId}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>500 - ${escapeHtml(brand.name[locale])}</title>
+<title>500 - ${brand.name[locale]}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${STYLE}</style>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
 <main>
   <p class="status">500</p>
   <h1 lang="en">${SERVER_ERROR_TEXT}</h1>
-  <p class="hint">${escapeHtml(text.hint)}</p>
-  <a class="home" href="${localizePath('/', locale)}">${escapeHtml(text.home)}</a>
+  <p class="hint">${text.hint}</p>
+  <a class="home" href="${localizePath('/', locale)}">${text.home}</a>
 </main>
 </body>
-</html>`;
+</html>`.toString();
 }
 
 /** The 500 page for the request's path (its language) and host (its brand); never cached. */

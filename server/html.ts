@@ -1,11 +1,25 @@
 /**
- * Escaping for the pages the server writes itself as strings (the workbench stand-in, the phone pages): text and
- * attribute values, and JSON literals inside an inline <script>.
+ * Escaping for the pages the server writes itself, outside React (the workbench stand-in, the phone pages, the 500
+ * page): `markup` is Hono's `html` template, so every interpolated value is escaped unless it is itself markup or
+ * wrapped in the explicit `raw()` marker (used only for the pages' own fixed style and script text). JSON for an
+ * inline <script> goes through `scriptJson`.
  */
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+
+export type Markup = HtmlEscapedString;
+export { raw };
+
+/** Hono's html template, resolved at once: these templates never hold asynchronous values. */
+export function markup(strings: TemplateStringsArray, ...values: unknown[]): Markup {
+  const result = html(strings, ...values);
+  if (result instanceof Promise) throw new Error('markup() received an asynchronous value');
+  return result;
+}
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** `text` safe as HTML text or as a quoted attribute value. */
+/** `text` safe as HTML text or a quoted attribute value, for HTML built outside a template (search snippets). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 }

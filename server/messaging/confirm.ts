@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { brands } from '../../src/lib/brand';
-import { escapeHtml } from '../html';
+import { markup } from '../html';
 import { requestBrand } from '../request';
 import { cancelScan, confirmPreview, confirmScan } from '../scan-login/service';
 import { SCENE_PATTERN } from '../scan-login/tickets';
@@ -58,9 +58,9 @@ const RESULTS: Record<Result, { status: 200 | 400 | 403 | 404 | 410; zh: [string
 function resultPage(c: Context, lang: Lang, result: Result) {
   const r = RESULTS[result];
   const [title, sentence] = r[lang];
-  const body = `<section class="result" data-testid="confirm-result" data-result="${result}">
-  <h1>${escapeHtml(title)}</h1>
-  <p>${escapeHtml(sentence)}</p>
+  const body = markup`<section class="result" data-testid="confirm-result" data-result="${result}">
+  <h1>${title}</h1>
+  <p>${sentence}</p>
 </section>`;
   return sendPage(c, page({ lang, title, body }), r.status);
 }
@@ -80,14 +80,14 @@ export function confirmRoutes(deps: PhonePagesDeps) {
     const brand = brands[brandId].name[lang];
     const en = lang === 'en';
     const title = en ? `Log in to ${brand} on the computer?` : `在电脑上登录${brand}？`;
-    const body = `<section class="card" data-testid="confirm-page">
-  <h1 class="big">${escapeHtml(title)}</h1>
-  <p>${en ? 'Account' : '账号'} <strong data-testid="confirm-phone">${escapeHtml(preview.phone)}</strong>
-    <span class="meta" data-testid="confirm-user">${escapeHtml(preview.userName)}</span></p>
-  <p class="meta">${escapeHtml(en ? 'Only confirm if you are logging in on your own computer right now.' : '请确认是您本人正在电脑上登录。')}</p>
+    const body = markup`<section class="card" data-testid="confirm-page">
+  <h1 class="big">${title}</h1>
+  <p>${en ? 'Account' : '账号'} <strong data-testid="confirm-phone">${preview.phone}</strong>
+    <span class="meta" data-testid="confirm-user">${preview.userName}</span></p>
+  <p class="meta">${en ? 'Only confirm if you are logging in on your own computer right now.' : '请确认是您本人正在电脑上登录。'}</p>
   <form method="post" action="/wx/confirm" class="actions">
-    <input type="hidden" name="scene" value="${escapeHtml(scene)}">
-    <input type="hidden" name="t" value="${escapeHtml(t)}">
+    <input type="hidden" name="scene" value="${scene}">
+    <input type="hidden" name="t" value="${t}">
     <input type="hidden" name="lang" value="${lang}">
     <button type="submit" name="action" value="confirm" class="primary" autofocus>${en ? 'Confirm login' : '确认登录'}</button>
     <button type="submit" name="action" value="cancel" class="secondary">${en ? 'Cancel' : '取消'}</button>

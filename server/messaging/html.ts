@@ -4,7 +4,7 @@
  * the page's own inline style and script.
  */
 import type { Context } from 'hono';
-import { escapeHtml } from '../html';
+import { type Markup, markup, raw } from '../html';
 import { contentSecurityPolicy, inlineHash } from '../security-headers';
 
 export type Lang = 'zh' | 'en';
@@ -59,28 +59,29 @@ const STYLE = `
 
 const STYLE_HASH = inlineHash(STYLE);
 
-export function page(input: { lang: Lang; title: string; header?: string; body: string; script?: string }): {
+export function page(input: { lang: Lang; title: string; header?: Markup; body: Markup; script?: string }): {
   html: string;
   csp: string;
 } {
-  const html = `<!doctype html>
+  // The style and script are the page's own fixed text (hashed for the policy below), the only raw parts.
+  const html = markup`<!doctype html>
 <html lang="${input.lang === 'en' ? 'en' : 'zh-CN'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
-<title>${escapeHtml(input.title)}</title>
-<style>${STYLE}</style>
+<title>${input.title}</title>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
 ${input.header ?? ''}
 <main>
 ${input.body}
 </main>
-${input.script ? `<script>${input.script}</script>` : ''}
+${input.script ? markup`<script>${raw(input.script)}</script>` : ''}
 </body>
-</html>`;
+</html>`.toString();
   const csp = contentSecurityPolicy({
     scriptHashes: input.script ? [inlineHash(input.script)] : [],
     styleHashes: [STYLE_HASH],

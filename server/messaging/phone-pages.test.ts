@@ -36,6 +36,27 @@ describeDatabases('phone pages', (getDb) => {
     return { status: res.status, body: (await res.json()) as ScanAnswer };
   }
 
+  describe('escaping by default (issue 10)', () => {
+    it('renders hostile nicknames as text on the simulator, in its JSON fragments and on the confirm page', async () => {
+      const h = wxHarness(getDb());
+      const hostile = "\"><script>alert(1)</script><b a='x'>";
+      const escaped = '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;b a=&#39;x&#39;&gt;';
+      const { openId } = await h.account({ nickname: hostile });
+      const code = await h.createCode();
+      const page = await (await h.request(`/wx-sim?scene=${code.scene}`)).text();
+      expect(page).toContain(escaped);
+      expect(page).not.toContain('<script>alert(1)');
+      const res = await scan(h, { scene: code.scene, openId, lang: 'en' });
+      expect(res.body.identitiesHtml).toContain(escaped);
+      expect(res.body.identitiesHtml).not.toContain('<script>alert(1)');
+      expect(res.body.replyHtml).not.toContain('<script>alert(1)');
+      const link = /href="([^"]+)"/.exec(res.body.replyHtml ?? '')?.[1].replaceAll('&amp;', '&') ?? '';
+      const confirm = await (await h.request(`${new URL(link).pathname}${new URL(link).search}`)).text();
+      expect(confirm).toContain(escaped);
+      expect(confirm).not.toContain('<script>alert(1)');
+    });
+  });
+
   describe('simulator ownership (issue 10)', () => {
     /** A second phone browser: its own owner cookie, as a real browser would keep it. */
     const OTHER = { cookie: 'wx_sim_owner=another-phone-browser-secret-000000000000000' };

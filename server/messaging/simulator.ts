@@ -18,7 +18,7 @@ import { brands } from '../../src/lib/brand';
 import { maskPhone } from '../accounts/phone';
 import { hashToken } from '../accounts/sessions';
 import type { Database } from '../db/database';
-import { escapeHtml, scriptJson } from '../html';
+import { type Markup, markup, raw, scriptJson } from '../html';
 import { webhookSignature } from '../providers/messaging/signature';
 import { buildEventXml, parseFlatXml, XmlError } from '../providers/messaging/xml';
 import { requestBrand, requestIsHttps } from '../request';
@@ -134,66 +134,66 @@ const T = {
 } as const;
 
 /** The reply's text as HTML: escaped, with the `<a href="http...">label</a>` links the webhook writes made links. */
-export function replyHtml(content: string): string {
-  const parts: string[] = [];
+export function replyHtml(content: string): Markup {
+  const parts: (string | Markup)[] = [];
   const link = /<a href="(https?:\/\/[^"<>\s]+)">([^<]*)<\/a>/g;
   let last = 0;
   for (const match of content.matchAll(link)) {
-    parts.push(escapeHtml(content.slice(last, match.index)));
-    parts.push(`<a href="${escapeHtml(match[1])}" data-testid="confirm-link">${escapeHtml(match[2])}</a>`);
+    parts.push(content.slice(last, match.index));
+    parts.push(markup`<a href="${match[1]}" data-testid="confirm-link">${match[2]}</a>`);
     last = (match.index ?? 0) + match[0].length;
   }
-  parts.push(escapeHtml(content.slice(last)));
-  return parts.join('');
+  parts.push(content.slice(last));
+  return markup`${parts}`;
 }
 
 function identityLabel(row: IdentityRow, t: (typeof T)[Lang]): string {
   return row.nickname ?? t.unnamed;
 }
 
-function identityList(rows: IdentityRow[], lang: Lang, selected?: string): string {
+function identityList(rows: IdentityRow[], lang: Lang, selected?: string): Markup {
   const t = T[lang];
   const items = rows.map((row, index) => {
     const id = `id-${index}`;
     const checked = selected ? row.open_id === selected : index === 0;
     const name = identityLabel(row, t);
-    const marks: string[] = [];
-    marks.push(row.phone ? escapeHtml(maskPhone(row.phone)) : escapeHtml(t.notBound));
-    if (row.banned_at) marks.push(`<span class="banned">${escapeHtml(t.banned)}</span>`);
-    if (row.user_banned_at) marks.push(`<span class="banned">${escapeHtml(t.accountBanned)}</span>`);
+    const marks: (string | Markup)[] = [];
+    marks.push(row.phone ? maskPhone(row.phone) : t.notBound);
+    if (row.banned_at) marks.push(markup`<span class="banned">${t.banned}</span>`);
+    if (row.user_banned_at) marks.push(markup`<span class="banned">${t.accountBanned}</span>`);
     const banned = row.banned_at !== null;
     const action = banned ? t.unban : t.ban;
-    return `<li class="identity" data-testid="sim-identity" data-open-id="${escapeHtml(row.open_id)}" data-banned="${banned}">
-  <label for="${id}"><input type="radio" id="${id}" name="identity" value="${escapeHtml(row.open_id)}"${checked ? ' checked' : ''}>
-    <span><strong>${escapeHtml(name)}</strong> <span class="meta">${marks.join(' · ')}</span></span></label>
-  <button type="submit" form="ban-${index}" class="secondary small" aria-label="${escapeHtml(`${action}: ${name}`)}">${escapeHtml(action)}</button>
+    const meta = marks.flatMap((mark, i) => (i === 0 ? [mark] : [' · ', mark]));
+    return markup`<li class="identity" data-testid="sim-identity" data-open-id="${row.open_id}" data-banned="${String(banned)}">
+  <label for="${id}"><input type="radio" id="${id}" name="identity" value="${row.open_id}"${checked ? raw(' checked') : ''}>
+    <span><strong>${name}</strong> <span class="meta">${meta}</span></span></label>
+  <button type="submit" form="ban-${index}" class="secondary small" aria-label="${`${action}: ${name}`}">${action}</button>
 </li>`;
   });
   const checkedNew = selected === 'new' || (!selected && rows.length === 0);
-  items.push(`<li class="identity" data-testid="sim-new-identity">
-  <label for="id-new"><input type="radio" id="id-new" name="identity" value="new"${checkedNew ? ' checked' : ''}>
-    <span><strong>${escapeHtml(t.newIdentity)}</strong></span></label>
+  items.push(markup`<li class="identity" data-testid="sim-new-identity">
+  <label for="id-new"><input type="radio" id="id-new" name="identity" value="new"${checkedNew ? raw(' checked') : ''}>
+    <span><strong>${t.newIdentity}</strong></span></label>
 </li>`);
-  return `<ul>${items.join('\n')}</ul>`;
+  return markup`<ul>${items.flatMap((item, i) => (i === 0 ? [item] : [raw('\n'), item]))}</ul>`;
 }
 
 /** The ban/unban forms the list's buttons submit (outside the scan form: forms cannot nest). */
-function banForms(rows: IdentityRow[], lang: Lang, scene: string): string {
-  return rows
-    .map(
-      (row, index) => `<form id="ban-${index}" method="post" action="/wx-sim/ban" hidden>
-  <input type="hidden" name="openId" value="${escapeHtml(row.open_id)}">
+function banForms(rows: IdentityRow[], lang: Lang, scene: string): Markup {
+  const forms = rows.map(
+    (row, index) => markup`<form id="ban-${index}" method="post" action="/wx-sim/ban" hidden>
+  <input type="hidden" name="openId" value="${row.open_id}">
   <input type="hidden" name="banned" value="${row.banned_at ? 'false' : 'true'}">
-  <input type="hidden" name="scene" value="${escapeHtml(scene)}">
+  <input type="hidden" name="scene" value="${scene}">
   <input type="hidden" name="lang" value="${lang}">
 </form>`,
-    )
-    .join('\n');
+  );
+  return markup`${forms.flatMap((form, i) => (i === 0 ? [form] : [raw('\n'), form]))}`;
 }
 
 interface Bubble {
   me?: boolean;
-  html: string;
+  html: Markup;
 }
 
 function simulatorPage(input: {
@@ -210,36 +210,34 @@ function simulatorPage(input: {
   const t = T[lang];
   const other: Lang = lang === 'en' ? 'zh' : 'en';
   const otherHref = `/wx-sim?${new URLSearchParams(scene ? { scene, lang: other } : { lang: other })}`;
-  const header = `<header><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.subtitle)} · ${escapeHtml(input.brandName)} · <a href="${escapeHtml(otherHref)}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${t.otherLang}</a></p></header>`;
+  const header = markup`<header><h1>${t.title}</h1><p>${t.subtitle} · ${input.brandName} · <a href="${otherHref}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${t.otherLang}</a></p></header>`;
   const nickname =
     input.nickname ?? `${lang === 'en' ? 'WeChat user ' : '微信用户'}${Math.floor(1000 + Math.random() * 9000)}`;
-  const bubbles = (input.bubbles ?? [])
-    .map(
-      (b) =>
-        `<div class="bubble${b.me ? ' me' : ''}" data-testid="${b.me ? 'sim-scan-note' : 'sim-reply'}"><span class="from">${escapeHtml(b.me ? t.me : t.account)}</span>${b.html}</div>`,
-    )
-    .join('\n');
-  const body = `<p class="notice" data-testid="sim-warning">${escapeHtml(t.warning)}</p>
-${scene ? '' : `<p class="notice" role="status" data-testid="sim-no-scene">${escapeHtml(t.noScene)}</p>`}
+  const bubbles = (input.bubbles ?? []).map(
+    (b) =>
+      markup`<div class="bubble${b.me ? ' me' : ''}" data-testid="${b.me ? 'sim-scan-note' : 'sim-reply'}"><span class="from">${b.me ? t.me : t.account}</span>${b.html}</div>`,
+  );
+  const body = markup`<p class="notice" data-testid="sim-warning">${t.warning}</p>
+${scene ? '' : markup`<p class="notice" role="status" data-testid="sim-no-scene">${t.noScene}</p>`}
 <section aria-labelledby="choose-title">
 <form id="scan-form" method="post" action="/wx-sim/scan" novalidate>
-  <input type="hidden" name="scene" value="${escapeHtml(scene)}">
+  <input type="hidden" name="scene" value="${scene}">
   <input type="hidden" name="lang" value="${lang}">
   <fieldset>
-    <legend id="choose-title">${escapeHtml(t.choose)}</legend>
+    <legend id="choose-title">${t.choose}</legend>
     <div id="identities">${identityList(input.rows, lang, input.selected)}</div>
-    <label for="nickname">${escapeHtml(t.nickname)}</label>
-    <input type="text" id="nickname" name="nickname" maxlength="${NICKNAME_MAX}" autocomplete="off" value="${escapeHtml(nickname)}" aria-describedby="nickname-hint">
-    <span id="nickname-hint" class="meta">${escapeHtml(t.nicknameHint)}</span>
+    <label for="nickname">${t.nickname}</label>
+    <input type="text" id="nickname" name="nickname" maxlength="${NICKNAME_MAX}" autocomplete="off" value="${nickname}" aria-describedby="nickname-hint">
+    <span id="nickname-hint" class="meta">${t.nicknameHint}</span>
   </fieldset>
-  <button type="submit" class="primary" id="scan-button"${scene ? '' : ' disabled'}>${escapeHtml(t.scan)}</button>
-  <p class="error" role="alert" id="scan-error" data-testid="sim-error">${input.error ? escapeHtml(input.error) : ''}</p>
+  <button type="submit" class="primary" id="scan-button"${scene ? '' : raw(' disabled')}>${t.scan}</button>
+  <p class="error" role="alert" id="scan-error" data-testid="sim-error">${input.error ?? ''}</p>
 </form>
 <div id="ban-forms">${banForms(input.rows, lang, scene)}</div>
 </section>
 <section aria-labelledby="chat-title">
-  <h2 id="chat-title">${escapeHtml(t.chat)}</h2>
-  <div class="chat" id="chat" role="log" aria-live="polite">${bubbles}</div>
+  <h2 id="chat-title">${t.chat}</h2>
+  <div class="chat" id="chat" role="log" aria-live="polite">${bubbles.flatMap((b, i) => (i === 0 ? [b] : [raw('\n'), b]))}</div>
 </section>`;
   const script = `(function () {
   var t = ${scriptJson({ scanning: t.scanning, scan: t.scan, network: t.network, failed: t.failed, me: t.me, account: t.account, scanned: t.scanned })};
@@ -470,18 +468,18 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
       return fail(502, t.failed);
     }
     const rows = await listIdentities(deps.db, tenantId, owner as string);
-    const replyHtmlText = content === null ? escapeHtml(t.noReply) : replyHtml(content);
-    const noteHtml = escapeHtml(t.scanned);
+    const replyHtmlText = content === null ? markup`${t.noReply}` : replyHtml(content);
+    const noteHtml = markup`${t.scanned}`;
     if (json) {
       return c.json(
         {
           code: 200,
           message: 'ok',
           data: { openId, event: known ? 'SCAN' : 'subscribe', reply: content },
-          identitiesHtml: identityList(rows, lang, openId),
-          banFormsHtml: banForms(rows, lang, body.scene),
-          noteHtml,
-          replyHtml: replyHtmlText,
+          identitiesHtml: identityList(rows, lang, openId).toString(),
+          banFormsHtml: banForms(rows, lang, body.scene).toString(),
+          noteHtml: noteHtml.toString(),
+          replyHtml: replyHtmlText.toString(),
         },
         200,
         { 'Cache-Control': 'no-store' },

@@ -12,7 +12,7 @@ import { localeFromPath, localizePath } from '../../src/lib/locale';
 import { sessionAccount, TOKEN_PATTERN } from '../accounts/sessions';
 import type { UserRow } from '../accounts/users';
 import type { Database } from '../db/database';
-import { escapeHtml, scriptJson } from '../html';
+import { markup, raw, scriptJson } from '../html';
 import { requestBrand, requestIsHttps } from '../request';
 import { contentSecurityPolicy, inlineHash } from '../security-headers';
 import type { Settings } from '../settings';
@@ -63,7 +63,6 @@ function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): { h
         logout: '退出登录',
         failed: '退出失败',
       };
-  const name = escapeHtml(user.nickname);
   const script = `
 (function () {
   var userName = ${scriptJson(user.nickname)};
@@ -86,25 +85,26 @@ function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): { h
   });
 })();
 `;
-  const html = `<!doctype html>
+  // The style and the script are this page's own text (hashed for the policy below): the only raw parts.
+  const html = markup`<!doctype html>
 <html lang="${en ? 'en' : 'zh-CN'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(t.title)}</title>
-<style>${LANDING_STYLE}</style>
+<title>${t.title}</title>
+<style>${raw(LANDING_STYLE)}</style>
 </head>
 <body>
 <main>
-  <h1>${escapeHtml(brandName)}</h1>
-  <p data-testid="workbench-user">${escapeHtml(t.signedIn)} <strong>${name}</strong></p>
-  <p>${escapeHtml(t.note)}</p>
-  <nav><a href="${home}">${escapeHtml(t.home)}</a><button type="button" id="logout">${escapeHtml(t.logout)}</button></nav>
+  <h1>${brandName}</h1>
+  <p data-testid="workbench-user">${t.signedIn} <strong>${user.nickname}</strong></p>
+  <p>${t.note}</p>
+  <nav><a href="${home}">${t.home}</a><button type="button" id="logout">${t.logout}</button></nav>
 </main>
-<script>${script}</script>
+<script>${raw(script)}</script>
 </body>
-</html>`;
+</html>`.toString();
   // The inline style and script run by hash (the script holds the user's name, so its hash is per page).
   return {
     html,
