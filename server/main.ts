@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
 import { readSettings } from './settings';
+import { installShutdown } from './shutdown';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -43,18 +44,21 @@ async function main() {
     captcha: createCaptchaProvider(settings),
     messaging: createMessagingProvider(settings, db, { now }),
   };
-  startSweeper(db, now);
+  const stopSweeper = startSweeper(db, now);
   // The embedded database admits one process: operator commands (npm run admin) run in this one.
   const stopAdmin = settings.databaseUrl
     ? null
     : await startAdminControl(db, adminSocketPath(resolve(projectRoot, settings.dataDir)), now);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      Promise.resolve(stopAdmin?.())
-        .then(() => db.close())
-        .finally(() => process.exit(0));
-    });
-  }
+  const servers: Server[] = [];
+  installShutdown({
+    servers,
+    timeoutMs: settings.shutdownTimeoutMs,
+    stopWork: async () => {
+      stopSweeper();
+      await stopAdmin?.();
+    },
+    closeDatabase: () => db.close(),
+  });
 
   if (dev) {
     const { createServer: createVite } = await import('vite');
@@ -98,6 +102,7 @@ async function main() {
   ] as const) {
     await new Promise<void>((resolve, reject) => {
       const server = createServer(listener);
+      servers.push(server);
       server.once('error', reject);
       server.listen(port, settings.host, () => resolve());
     });

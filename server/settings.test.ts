@@ -13,6 +13,7 @@ describe('settings', () => {
       workbenchUrl: '/workbench/function_introduction',
       production: true,
       htmlCacheSeconds: 300,
+      shutdownTimeoutMs: 10000,
       databaseUrl: undefined,
       dataDir: 'data/pglite',
       trustProxy: null,

@@ -20,6 +20,8 @@ export interface Settings {
   production: boolean;
   /** Seconds a rendered page stays in the server's HTML cache (0 turns the cache off). */
   htmlCacheSeconds: number;
+  /** How long a shutdown waits for the requests under way before cutting them off (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** A PostgreSQL connection string; when empty the embedded database in `dataDir` is used. */
   databaseUrl?: string;
   /** Folder of the embedded (PGlite) database. */
@@ -190,6 +192,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     workbenchUrl: env.WORKBENCH_URL ?? '/workbench/function_introduction',
     production: env.NODE_ENV !== 'development',
     htmlCacheSeconds: intSetting(env.HTML_CACHE_SECONDS, 300, 'HTML_CACHE_SECONDS'),
+    shutdownTimeoutMs: intSetting(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || 'data/pglite',
     trustProxy: readTrustProxy(env.TRUST_PROXY),

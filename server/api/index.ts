@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { clientWentAway } from '../client-gone';
 import { apiServerError, logServerError } from '../errors';
 import { accountsApi } from './accounts/index';
+import { healthApi } from './health';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
 import { ApiError, errorResponse, notFound } from './http';
@@ -17,7 +18,7 @@ import { wxCallbackApi } from './wx-callback/index';
 /** Without deps (page-only tests) the API answers only health, the OpenAPI document and the 404 envelope. */
 export function createApi(deps?: ApiDeps) {
   const api = new Hono();
-  api.get('/health', (c) => c.json({ code: 200, message: 'ok', data: { uptime: Math.round(process.uptime()) } }));
+  api.route('/', healthApi(deps?.db));
   // The development-only calls (the SMS outbox) are listed only where they exist.
   const includeDevOnly = deps ? !deps.settings.production : false;
   api.get('/openapi.json', (c) => c.json(openApiDocument({ includeDevOnly })));

@@ -1,0 +1,65 @@
+/**
+ * Liveness and readiness for a load balancer or an orchestrator:
+ * - GET /api/health: the process answers (no database call), 200 with its uptime.
+ * - GET /api/ready: the database answers `select 1` within 1 s and every migration this build ships is applied;
+ *   200, or 503 with the envelope saying which check failed. A process that is not ready should get no traffic.
+ */
+import { Hono } from 'hono';
+import type { Database } from '../db/database';
+import { readMigrations } from '../db/migrate';
+import { requestLanguage } from './http';
+
+export const READY_TIMEOUT_MS = 1000;
+
+type Check = 'ok' | 'timeout' | 'error' | 'pending';
+
+async function databaseCheck(db: Database): Promise<{ database: Check; migrations: Check }> {
+  const expected = readMigrations().map((migration) => migration.version);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS);
+  });
+  const probe = (async () => {
+    await db.query('select 1');
+    const applied = new Set(
+      (await db.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version),
+    );
+    return expected.every((version) => applied.has(version)) ? 'ok' : 'pending';
+  })();
+  try {
+    const outcome = await Promise.race([probe, timeout]);
+    if (outcome === 'timeout') {
+      probe.catch(() => {});
+      return { database: 'timeout', migrations: 'pending' };
+    }
+    return { database: 'ok', migrations: outcome };
+  } catch {
+    return { database: 'error', migrations: 'pending' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function healthApi(db?: Database) {
+  const api = new Hono();
+  const noStore = { 'Cache-Control': 'no-store' };
+  api.get('/health', (c) =>
+    c.json({ code: 200, message: 'ok', data: { uptime: Math.round(process.uptime()) } }, 200, noStore),
+  );
+  api.get('/ready', async (c) => {
+    const english = requestLanguage(c) === 'en';
+    if (!db) return c.json({ code: 200, message: 'ok', data: { database: 'none' } }, 200, noStore);
+    const checks = await databaseCheck(db);
+    if (checks.database === 'ok' && checks.migrations === 'ok')
+      return c.json({ code: 200, message: english ? 'ready' : '就绪', data: checks }, 200, noStore);
+    const message = english
+      ? checks.database === 'ok'
+        ? 'Not ready: database migrations are not applied yet'
+        : 'Not ready: the database does not answer'
+      : checks.database === 'ok'
+        ? '未就绪：数据库迁移尚未完成'
+        : '未就绪：数据库没有响应';
+    return c.json({ code: 503, message, data: checks }, 503, noStore);
+  });
+  return api;
+}
