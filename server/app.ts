@@ -8,6 +8,7 @@ import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
 import { limitBodies } from './body-limit';
 import { handleServerError } from './errors';
+import { requestLog } from './log';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
@@ -25,6 +26,8 @@ const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
+  // A log line and a request id for every request (first, so it sees the final status).
+  app.use('*', requestLog(options.settings));
   // First, so every response below (static files, API, pages, errors) gets the headers.
   app.use('*', securityHeaders(options.settings));
   app.use('*', limitBodies());

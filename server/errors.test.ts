@@ -1,7 +1,8 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import type { Database } from './db/database';
+import { createLogger, log, setLogger } from './log';
 import type { Renderer } from './pages/page-handler';
 import { readSettings } from './settings';
 
@@ -37,11 +38,25 @@ function setup() {
     app.request(`http://${host}${path}`, { headers: { host, 'user-agent': WINDOWS, ...headers } });
 }
 
-let log: MockInstance;
+/** The server-error lines the logger wrote during a test. */
+let errors: { path: string; method: string; err: { message: string } }[];
+const originalLogger = log;
 beforeEach(() => {
-  log = vi.spyOn(console, 'error').mockImplementation(() => {});
+  errors = [];
+  setLogger(
+    createLogger({
+      pretty: false,
+      level: 'info',
+      destination: {
+        write: (line) => {
+          const event = JSON.parse(line);
+          if (event.msg === 'server error') errors.push(event);
+        },
+      },
+    }),
+  );
 });
-afterEach(() => log.mockRestore());
+afterEach(() => setLogger(originalLogger));
 
 describe('an unexpected error on a page', () => {
   it('renders the spec’s 500 page in the page’s language and brand, and logs the error', async () => {
@@ -93,9 +108,9 @@ describe('an unexpected error on a page', () => {
       expect(html).toContain(expected.home);
       expect(html).not.toContain('secret');
     }
-    expect(log).toHaveBeenCalledTimes(cases.length);
-    expect(String(log.mock.calls[0][0])).toContain('GET /login');
-    expect(String(log.mock.calls[0][1])).toContain('loader exploded');
+    expect(errors).toHaveLength(cases.length);
+    expect(errors[0]).toMatchObject({ method: 'GET', path: '/login' });
+    expect(errors[0].err.message).toContain('loader exploded');
   });
 });
 
@@ -110,7 +125,7 @@ describe('an unexpected error in the API', () => {
     const body = await en.json();
     expect(body).toEqual({ code: 500, message: 'Server error, please try again later' });
     expect(JSON.stringify(body)).not.toContain('secret');
-    expect(log).toHaveBeenCalledTimes(2);
-    expect(String(log.mock.calls[0][1])).toContain('connection terminated');
+    expect(errors).toHaveLength(2);
+    expect(errors[0].err.message).toContain('connection terminated');
   });
 });

@@ -10,13 +10,17 @@ import { localeFromPath, localizePath } from '../src/lib/locale';
 import { requestLanguage } from './api/http';
 import { clientWentAway } from './client-gone';
 import { markup, raw } from './html';
+import { log } from './log';
 import { requestBrand } from './request';
 import { contentSecurityPolicy, inlineHash } from './security-headers';
 import type { Settings } from './settings';
 
 /** The one place unexpected errors are logged (with what the request was), so the logger can change here. */
 export function logServerError(c: Context, error: unknown): void {
-  console.error(`[server] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error);
+  log.error(
+    { err: error, reqId: c.get('requestId' as never), method: c.req.method, path: new URL(c.req.url).pathname },
+    'server error',
+  );
 }
 
 /** The API's envelope for an unexpected error: no detail of the failure reaches the client. */

@@ -15,6 +15,7 @@ import { adminSocketPath, startAdminControl } from './admin/control';
 import { createApp } from './app';
 import { seedCollege } from './college/seed';
 import { openDatabase } from './db/open';
+import { log } from './log';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
 import { createCaptchaProvider } from './providers/captcha/index';
@@ -107,13 +108,13 @@ async function main() {
       server.listen(port, settings.host, () => resolve());
     });
     const lan = lanAddress ? `, on your network http://${lanAddress}:${port}/` : '';
-    console.log(`${label}: http://localhost:${port}/${lan}`);
+    log.info(`${label}: http://localhost:${port}/${lan}`);
   }
-  console.log(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
+  log.info(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
   const providers = describeProviders(settings);
-  for (const line of providers.lines) console.log(line);
-  for (const warning of providers.warnings) console.warn(warning);
-  console.log(
+  for (const line of providers.lines) log.info(line);
+  for (const warning of providers.warnings) log.warn(warning);
+  log.info(
     settings.databaseUrl
       ? 'Database: PostgreSQL (DATABASE_URL).'
       : `Database: embedded PGlite in ${settings.dataDir}/ (set DATABASE_URL to use PostgreSQL).`,
@@ -121,6 +122,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -5,6 +5,7 @@
  * `SHUTDOWN_TIMEOUT_MS` (default 10 s) are cut off, so a stuck request cannot block a rolling restart.
  */
 import type { Server } from 'node:http';
+import { log as logger } from './log';
 
 export interface ShutdownOptions {
   servers: Server[];
@@ -20,7 +21,7 @@ export interface ShutdownOptions {
 }
 
 export function installShutdown(options: ShutdownOptions): (signal: string) => Promise<void> {
-  const { servers, timeoutMs, log = (line) => console.log(line), exit = (code) => process.exit(code) } = options;
+  const { servers, timeoutMs, log = (line) => logger.info(line), exit = (code) => process.exit(code) } = options;
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
@@ -52,7 +53,7 @@ export function installShutdown(options: ShutdownOptions): (signal: string) => P
         await options.closeDatabase();
         log('Stopped cleanly.');
       } catch (error) {
-        console.error('Shutdown failed:', error);
+        logger.error({ err: error }, 'shutdown failed');
         code = 1;
       }
       exit(code);

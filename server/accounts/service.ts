@@ -11,6 +11,7 @@
 import { type BrandId, brands } from '../../src/lib/brand';
 import type { Lang } from '../api/http';
 import type { Database, Queryable } from '../db/database';
+import { log } from '../log';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import { dataUrl, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH, placeGap, renderPuzzle } from '../providers/captcha/slider';
 import { type SmsProvider, smsText } from '../providers/sms/index';
@@ -214,7 +215,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
         text: smsText(message, CODE_TTL_SECONDS / 60),
       });
     } catch (error) {
-      console.error('[sms] send failed:', error instanceof Error ? error.message : error);
+      log.error({ err: error }, '[sms] send failed');
       // Nothing was sent: the code and the counted send are taken back (the captcha ticket stays spent).
       const issuedId = outcome.issued.id;
       await ctx.db.transaction(async (tx) => {

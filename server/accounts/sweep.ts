@@ -5,6 +5,7 @@
  * the expiry), it only keeps the tables small.
  */
 import type { Database } from '../db/database';
+import { log } from '../log';
 import { LOGIN_BACKOFF } from './limits';
 
 const DAY = 24 * 3600 * 1000;
@@ -34,7 +35,7 @@ export async function sweepExpired(db: Database, now: Date): Promise<Record<stri
 /** Sweeps every `everyMs` in the background (not keeping the process alive); returns the stopper. */
 export function startSweeper(db: Database, now: () => Date, everyMs = 10 * 60 * 1000): () => void {
   const timer = setInterval(() => {
-    sweepExpired(db, now()).catch((error) => console.error('[accounts] sweep failed:', error));
+    sweepExpired(db, now()).catch((error) => log.error({ err: error }, '[accounts] sweep failed'));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

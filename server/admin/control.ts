@@ -9,6 +9,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Database } from '../db/database';
+import { log } from '../log';
 import { main } from './commands';
 
 /** Longest Unix socket path every platform accepts (Linux allows 107 bytes, macOS 103). */
@@ -45,7 +46,7 @@ export async function startAdminControl(
   now: () => Date = () => new Date(),
 ): Promise<(() => Promise<void>) | null> {
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    console.warn(`[admin] ${socketPath} is too long for a socket: run npm run admin only while the server is stopped.`);
+    log.warn(`[admin] ${socketPath} is too long for a socket: run npm run admin only while the server is stopped.`);
     return null;
   }
   // A socket left by a server that stopped abruptly: this server holds the database now.
@@ -74,7 +75,7 @@ export async function startAdminControl(
       main(args, { db, now, out: (line) => reply.out.push(line), err: (line) => reply.err.push(line) })
         .then((code) => {
           reply.code = code;
-          if (code === 0) console.log(`[admin] npm run admin -- ${args.join(' ')}`);
+          if (code === 0) log.info(`[admin] npm run admin -- ${args.join(' ')}`);
         })
         .catch((error: unknown) => {
           reply.err.push(`The command failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -6,6 +6,7 @@
  * lock), so the outcome is the same as one seed.
  */
 import type { Database } from '../db/database';
+import { log as logger } from '../log';
 import { type ContentProblem, loadCollegeContent } from './content';
 
 /** An arbitrary constant naming the content seed's lock (the migrations use another). */
@@ -25,7 +26,7 @@ export interface SeedOptions {
 }
 
 export async function seedCollege(db: Database, contentDir: string, options: SeedOptions = {}): Promise<SeedResult> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logger.info(line));
   const { articles, problems } = loadCollegeContent(contentDir);
   for (const problem of problems) log(`[college] ${problem.severity} in ${problem.file}: ${problem.message}`);
   const result: SeedResult = { inserted: 0, updated: 0, unpublished: 0, unchanged: 0, problems };

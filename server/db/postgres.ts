@@ -3,6 +3,7 @@
  * server processes against one database.
  */
 import pg from 'pg';
+import { log } from '../log';
 import type { Database, Queryable } from './database';
 
 // Match PGlite: 64-bit integers (ids, count(*)) as numbers. Values above 2^53 do not occur in this schema.
@@ -12,7 +13,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // Fail at start-up, with the server's own message, when the database cannot be reached.
   await pool.query('select 1');
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  pool.on('error', (error) => log.error({ err: error }, '[db] idle client error'));
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: readonly unknown[] = []) =>

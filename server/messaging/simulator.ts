@@ -19,6 +19,7 @@ import { maskPhone } from '../accounts/phone';
 import { hashToken } from '../accounts/sessions';
 import type { Database } from '../db/database';
 import { type Markup, markup, raw, scriptJson } from '../html';
+import { log } from '../log';
 import { webhookSignature } from '../providers/messaging/signature';
 import { buildEventXml, parseFlatXml, XmlError } from '../providers/messaging/xml';
 import { requestBrand, requestIsHttps } from '../request';
@@ -464,7 +465,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     try {
       content = await deliver(c, { tenantId, openId, scene: body.scene, known, lang });
     } catch (error) {
-      console.error('[wx-sim]', error);
+      log.error({ err: error }, '[wx-sim] delivery failed');
       return fail(502, t.failed);
     }
     const rows = await listIdentities(deps.db, tenantId, owner as string);

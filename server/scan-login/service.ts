@@ -33,6 +33,7 @@ import { hashToken } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError } from '../api/http';
 import type { Database, Queryable } from '../db/database';
+import { log } from '../log';
 import type { MessagingProvider } from '../providers/messaging/types';
 import * as scanErrors from './errors';
 import {
@@ -111,7 +112,7 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
       language: req.language,
     });
   } catch (error) {
-    console.error('[scan-login] QR creation failed:', error instanceof Error ? error.message : error);
+    log.error({ err: error }, '[scan-login] QR creation failed');
     throw scanErrors.qrFailed();
   }
   const expiresIn = Math.max(1, Math.min(ctx.qrTtlSeconds, Math.floor(created.expiresIn)));

@@ -5,6 +5,8 @@
  * `success: true | false`. Anything else (an error status, bad JSON, no answer within the time-out) counts as
  * "not verified", so an outage never lets a request through.
  */
+
+import { log } from '../../log';
 import type { RemoteCaptcha } from './index';
 
 export interface RemoteCaptchaOptions {
@@ -30,7 +32,7 @@ export function createRemoteCaptcha(options: RemoteCaptchaOptions): RemoteCaptch
         const answer = (await response.json()) as { success?: unknown };
         return answer.success === true;
       } catch (error) {
-        console.error('[captcha] remote verify failed:', error instanceof Error ? error.message : error);
+        log.error({ err: error }, '[captcha] remote verify failed');
         return false;
       }
     },

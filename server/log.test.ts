@@ -1,0 +1,77 @@
+// @vitest-environment node
+/**
+ * Structured logs (issue 11 item 2): a JSON line per request with level, time, request id (an incoming
+ * X-Request-Id is honoured and echoed), method, path, status, duration and brand; no password, token, code or
+ * unmasked phone number in any line.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness, PASSWORD } from './api/accounts/test-harness';
+import { describeDatabases } from './db/testing';
+import { createLogger, log, maskPhones, setLogger } from './log';
+
+const original = log;
+afterEach(() => setLogger(original));
+
+/** Swaps the process logger for one that keeps its JSON lines. */
+function captureLog(): Record<string, unknown>[] {
+  const lines: Record<string, unknown>[] = [];
+  setLogger(
+    createLogger({ pretty: false, level: 'info', destination: { write: (line) => lines.push(JSON.parse(line)) } }),
+  );
+  return lines;
+}
+
+describe('maskPhones', () => {
+  it('masks every run of 7 or more digits, keeping the first 3 and last 4', () => {
+    expect(maskPhones('send to 13800138000 and +1 2025550123, code 123456')).toBe(
+      'send to 138****8000 and +1 202****0123, code 123456',
+    );
+  });
+});
+
+describeDatabases('request logs', (getDb) => {
+  it('writes one JSON line per request with the request id, and echoes an incoming X-Request-Id', async () => {
+    const lines = captureLog();
+    const h = harness(getDb());
+    const answer = await h.call('/v2/college/sections', {
+      headers: { 'x-request-id': 'proxy-abc.123' },
+      host: 'localhost:3031',
+    });
+    expect(answer.headers.get('x-request-id')).toBe('proxy-abc.123');
+    const generated = await h.call('/health', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      levelName: 'info',
+      reqId: 'proxy-abc.123',
+      method: 'GET',
+      path: '/api/v2/college/sections',
+      status: answer.status,
+      brand: 'creatorbox',
+    });
+    expect(typeof requests[0].time).toBe('number');
+    expect(typeof requests[0].ms).toBe('number');
+    expect(requests[1].reqId).toBe(generated.headers.get('x-request-id'));
+  });
+
+  it('never writes a password, token, SMS code or unmasked phone number', async () => {
+    const lines = captureLog();
+    const h = harness(getDb());
+    const { Authorization } = await h.register('13800138000');
+    await h.call('/v2/web/userlogin', {
+      body: { phone: '13800138000', countryCode: 1, password: PASSWORD, loginType: 'password' },
+    });
+    await h.call('/v2/web/userlogin', {
+      body: { phone: '13800138000', countryCode: 1, password: 'wrong one!', loginType: 'password' },
+    });
+    await h.call('/v4/v1/damiUser/getUserInfo', { token: Authorization });
+    const text = lines.map((line) => JSON.stringify(line)).join('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(text).not.toContain('13800138000');
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toContain('wrong one!');
+    expect(text).not.toContain(Authorization);
+    expect(text).not.toMatch(/code[^a-z]*\d{6}/i);
+  });
+});

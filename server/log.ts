@@ -1,0 +1,110 @@
+/**
+ * The server's structured log (pino): one JSON line per event on stdout with `level`, `time` and `msg`, and a
+ * request line for every request (request id, method, path, status, duration in ms, brand). On an interactive
+ * terminal the same events print as short readable lines instead. Nothing secret is logged: no tokens, passwords
+ * or codes (the built-in SMS sink's code line, written apart, is the one intended exception), and phone numbers
+ * are masked.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { requestBrand } from './request';
+import type { Settings } from './settings';
+
+/** 13800138000 → 138****8000; any run of 7 or more digits is treated as a phone number. */
+export function maskPhones(text: string): string {
+  return text.replace(/\d{7,}/g, (digits) => `${digits.slice(0, 3)}****${digits.slice(-4)}`);
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+
+/** Readable lines for a terminal: `12:00:01 info  GET /en 200 3.1 ms [starreach] req=…` or the message. */
+function prettyStream(out: NodeJS.WritableStream): DestinationStream {
+  return {
+    write(line: string) {
+      try {
+        const event = JSON.parse(line) as Record<string, unknown>;
+        const time = new Date(Number(event.time)).toTimeString().slice(0, 8);
+        const level = (LEVEL_NAMES[Number(event.level)] ?? 'info').padEnd(5);
+        const text =
+          event.method !== undefined
+            ? `${event.method} ${event.path} ${event.status} ${event.ms} ms [${event.brand}] req=${event.reqId}`
+            : String(event.msg ?? '');
+        const error = event.err ? `\n${(event.err as { stack?: string }).stack ?? JSON.stringify(event.err)}` : '';
+        out.write(`${time} ${level} ${text}${error}\n`);
+      } catch {
+        out.write(line);
+      }
+    },
+  };
+}
+
+export function createLogger(options: { pretty?: boolean; destination?: DestinationStream; level?: string } = {}) {
+  const pretty = options.pretty ?? Boolean(process.stdout.isTTY);
+  const destination = options.destination ?? (pretty ? prettyStream(process.stdout) : pino.destination(1));
+  return pino(
+    {
+      // Quiet under the test runner unless LOG_LEVEL asks (tests that check logs pass their own destination).
+      level: options.level ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
+      base: undefined,
+      formatters: { level: (label, number) => ({ level: number, levelName: label }) },
+      hooks: {
+        // Every message passes through the phone mask, whatever module wrote it.
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? maskPhones(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
+    },
+    destination,
+  );
+}
+
+/** The process's logger; tests and scripts may swap it. */
+export let log: Logger = createLogger();
+export function setLogger(logger: Logger): void {
+  log = logger;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** The request id: a sane incoming X-Request-Id (set by a proxy), else a new one; echoed on the response. */
+export function requestId(c: Context): string {
+  const incoming = c.req.header('x-request-id');
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Logs one line per request and echoes the request id (first middleware, so it sees the final status). */
+export function requestLog(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const id = requestId(c);
+    c.set('requestId' as never, id as never);
+    c.header('X-Request-Id', id);
+    try {
+      await next();
+    } finally {
+      const status = c.res?.status ?? 500;
+      const line = {
+        reqId: id,
+        method: c.req.method,
+        // The path only: query strings can carry tickets and phone numbers.
+        path: maskPhones(new URL(c.req.url).pathname),
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        brand: requestBrand(c, settings),
+      };
+      if (status >= 500) log.error(line, 'request failed');
+      else log.info(line, 'request');
+    }
+  };
+}
