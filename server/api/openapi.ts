@@ -24,6 +24,11 @@ export interface Operation {
 
 const operations: Operation[] = [];
 
+/** Every operation the API modules have declared (the fuzz suite walks them all). */
+export function listOperations(): readonly Operation[] {
+  return operations;
+}
+
 export function defineOperation(operation: Operation): Operation {
   const existing = operations.findIndex((op) => op.method === operation.method && op.path === operation.path);
   if (existing >= 0) operations.splice(existing, 1, operation);
