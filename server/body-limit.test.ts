@@ -11,7 +11,7 @@ import { harness } from './api/accounts/test-harness';
 import type { Database } from './db/database';
 import { migrate } from './db/migrate';
 import { openPGlite } from './db/pglite';
-import { createLogger, log, setLogger } from './log';
+import { captureLog } from './log';
 
 let db: Database;
 let server: Server;
@@ -151,11 +151,8 @@ describe('request bodies are bounded (issue 16)', () => {
 
 describe('a client that hangs up mid-request (issue 16)', () => {
   it('is not logged as a server error', async () => {
-    const logged: { level: number; msg: string }[] = [];
-    const original = log;
-    setLogger(
-      createLogger({ pretty: false, level: 'info', destination: { write: (line) => logged.push(JSON.parse(line)) } }),
-    );
+    const capture = captureLog();
+    const logged = capture.lines as { level: number; msg: string }[];
     try {
       await new Promise<void>((resolve) => {
         const req = request({
@@ -174,7 +171,7 @@ describe('a client that hangs up mid-request (issue 16)', () => {
         }, 100);
       });
     } finally {
-      setLogger(original);
+      capture.restore();
     }
     // The request line may say 400; nothing is logged as an error.
     expect(logged.filter((line) => line.level >= 50)).toEqual([]);

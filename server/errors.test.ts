@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import type { Database } from './db/database';
-import { createLogger, log, setLogger } from './log';
+import { captureLog } from './log';
 import type { Renderer } from './pages/page-handler';
 import { readSettings } from './settings';
 
@@ -38,25 +38,14 @@ function setup() {
     app.request(`http://${host}${path}`, { headers: { host, 'user-agent': WINDOWS, ...headers } });
 }
 
-/** The server-error lines the logger wrote during a test. */
-let errors: { path: string; method: string; err: { message: string } }[];
-const originalLogger = log;
+type ErrorLine = { msg: string; path: string; method: string; err: { message: string } };
+let capture: ReturnType<typeof captureLog>;
 beforeEach(() => {
-  errors = [];
-  setLogger(
-    createLogger({
-      pretty: false,
-      level: 'info',
-      destination: {
-        write: (line) => {
-          const event = JSON.parse(line);
-          if (event.msg === 'server error') errors.push(event);
-        },
-      },
-    }),
-  );
+  capture = captureLog('error');
 });
-afterEach(() => setLogger(originalLogger));
+afterEach(() => capture.restore());
+/** The server-error lines the logger wrote during the test. */
+const serverErrors = () => (capture.lines as ErrorLine[]).filter((line) => line.msg === 'server error');
 
 describe('an unexpected error on a page', () => {
   it('renders the spec’s 500 page in the page’s language and brand, and logs the error', async () => {
@@ -108,9 +97,9 @@ describe('an unexpected error on a page', () => {
       expect(html).toContain(expected.home);
       expect(html).not.toContain('secret');
     }
-    expect(errors).toHaveLength(cases.length);
-    expect(errors[0]).toMatchObject({ method: 'GET', path: '/login' });
-    expect(errors[0].err.message).toContain('loader exploded');
+    expect(serverErrors()).toHaveLength(cases.length);
+    expect(serverErrors()[0]).toMatchObject({ method: 'GET', path: '/login' });
+    expect(serverErrors()[0].err.message).toContain('loader exploded');
   });
 });
 
@@ -125,7 +114,7 @@ describe('an unexpected error in the API', () => {
     const body = await en.json();
     expect(body).toEqual({ code: 500, message: 'Server error, please try again later' });
     expect(JSON.stringify(body)).not.toContain('secret');
-    expect(errors).toHaveLength(2);
-    expect(errors[0].err.message).toContain('connection terminated');
+    expect(serverErrors()).toHaveLength(2);
+    expect(serverErrors()[0].err.message).toContain('connection terminated');
   });
 });

@@ -7,18 +7,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness, PASSWORD } from './api/accounts/test-harness';
 import { describeDatabases } from './db/testing';
-import { createLogger, log, maskPhones, setLogger } from './log';
+import { captureLog, maskPhones } from './log';
 
-const original = log;
-afterEach(() => setLogger(original));
+let restore = () => {};
+afterEach(() => restore());
 
-/** Swaps the process logger for one that keeps its JSON lines. */
-function captureLog(): Record<string, unknown>[] {
-  const lines: Record<string, unknown>[] = [];
-  setLogger(
-    createLogger({ pretty: false, level: 'info', destination: { write: (line) => lines.push(JSON.parse(line)) } }),
-  );
-  return lines;
+/** The JSON lines the server logs during the test. */
+function capturedLines(): Record<string, unknown>[] {
+  const capture = captureLog();
+  restore = capture.restore;
+  return capture.lines;
 }
 
 describe('maskPhones', () => {
@@ -31,7 +29,7 @@ describe('maskPhones', () => {
 
 describeDatabases('request logs', (getDb) => {
   it('writes one JSON line per request with the request id, and echoes an incoming X-Request-Id', async () => {
-    const lines = captureLog();
+    const lines = capturedLines();
     const h = harness(getDb());
     const answer = await h.call('/v2/college/sections', {
       headers: { 'x-request-id': 'proxy-abc.123' },
@@ -56,7 +54,7 @@ describeDatabases('request logs', (getDb) => {
   });
 
   it('never writes a password, token, SMS code or unmasked phone number', async () => {
-    const lines = captureLog();
+    const lines = capturedLines();
     const h = harness(getDb());
     const { Authorization } = await h.register('13800138000');
     await h.call('/v2/web/userlogin', {

@@ -108,3 +108,14 @@ export function requestLog(settings: Pick<Settings, 'brand2HostMarker' | 'brand2
     }
   };
 }
+
+/**
+ * For tests: swaps the process logger for one that keeps each JSON line it writes (at `level` and above), until
+ * `restore()` puts the previous one back.
+ */
+export function captureLog(level = 'info'): { lines: Record<string, unknown>[]; restore: () => void } {
+  const previous = log;
+  const lines: Record<string, unknown>[] = [];
+  setLogger(createLogger({ pretty: false, level, destination: { write: (line) => lines.push(JSON.parse(line)) } }));
+  return { lines, restore: () => setLogger(previous) };
+}
