@@ -13,6 +13,7 @@ import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
 import { securityHeaders } from './security-headers';
+import { seoRoutes } from './seo/sitemap';
 import { workbenchRoutes } from './workbench/index';
 
 export interface AppOptions extends PageHandlerDeps {
@@ -64,6 +65,8 @@ export function createApp(options: AppOptions) {
   app.route('/api', createApi(deps));
 
   if (deps) {
+    // robots.txt and sitemap.xml of the request's brand, at its public origin.
+    app.route('/', seoRoutes(deps));
     // The stand-in workbench landing (needs the database to check the login), before the pages.
     app.route('/', workbenchRoutes(deps));
     // The QR login's phone pages (simulator and confirm page), before the pages so no page rule redirects them.
