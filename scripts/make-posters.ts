@@ -43,14 +43,14 @@ const CAPTIONS: Record<PosterVideo, Record<Locale, (name: string) => [string, st
   },
 };
 
-const SOFT: Record<BrandId, string> = { starreach: '#fff0f3', creatorbox: '#eef3ff' };
+export const SOFT: Record<BrandId, string> = { starreach: '#fff0f3', creatorbox: '#eef3ff' };
 const INK = '#1b1f3b';
 const FONT = "'PingFang SC', 'Noto Sans CJK SC', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif";
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The inner drawing of the brand's mark (public/brand/<id>/mark.svg, 64×64), to place inside the poster. */
-function markDrawing(brandId: BrandId): string {
+export function markDrawing(brandId: BrandId): string {
   const svg = readFileSync(join(root, 'public', brands[brandId].mark), 'utf8');
   return svg
     .replace(/^[\s\S]*?<svg[^>]*>/, '')

@@ -74,8 +74,9 @@ export async function findArticle(
   lang: ContentLang,
   brandName: string,
 ): Promise<{ article: ArticleDetail; previous: ArticleLink | null; next: ArticleLink | null } | null> {
-  const [row] = await db.query<SummaryRow & { body_html: string; published_on: string }>(
-    `select ${SUMMARY_COLUMNS}, a.body_html, to_char(a.published_on, 'YYYY-MM-DD') as published_on
+  const [row] = await db.query<SummaryRow & { body_html: string; published_on: string; updated: string }>(
+    `select ${SUMMARY_COLUMNS}, a.body_html, to_char(a.published_on, 'YYYY-MM-DD') as published_on,
+            to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated
        from college_articles a where a.published and a.id = $1 and a.lang = $2`,
     [id, lang],
   );
@@ -93,7 +94,7 @@ export async function findArticle(
   const link = (value: ArticleLink | undefined) =>
     value ? { id: value.id, title: fillBrand(value.title, brandName) } : null;
   return {
-    article: { ...summaryOf(row, brandName), html: fillBrand(row.body_html, brandName, true) },
+    article: { ...summaryOf(row, brandName), html: fillBrand(row.body_html, brandName, true), updated: row.updated },
     previous: link(previous),
     next: link(next),
   };

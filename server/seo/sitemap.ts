@@ -23,7 +23,9 @@ interface SitemapEntry {
 
 async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const articles = await db.query<{ id: number; section: string; lastmod: string }>(
-    `select id, min(section) as section, to_char(max(greatest(published_on, updated_at::date)), 'YYYY-MM-DD') as lastmod
+    // lastmod is the content's own date (its front matter); the database's write time would say "today" on
+    // every fresh install.
+    `select id, min(section) as section, to_char(max(published_on), 'YYYY-MM-DD') as lastmod
        from college_articles where published group by id order by id`,
   );
   return [

@@ -168,3 +168,7 @@ export type PosterVideo = (typeof POSTER_VIDEOS)[number];
 export function videoPoster(brandId: BrandId, video: PosterVideo, locale: Locale): string {
   return `/brand/${brandId}/posters/${video}.${locale}.svg`;
 }
+
+/** The brand's share image: the picture of its social cards (Open Graph, Twitter), drawn by make-share-images.ts. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+export const shareImagePath = (brandId: BrandId) => `/brand/${brandId}/share.png`;

@@ -78,7 +78,10 @@ const pageInfo = {
 export const listData = z.object({ section: sectionParam.nullable(), ...pageInfo, items: z.array(articleSummary) });
 
 export const detailData = z.object({
-  article: articleSummary.extend({ html: z.string().describe('Rendered Markdown; raw HTML in the source is escaped') }),
+  article: articleSummary.extend({
+    html: z.string().describe('Rendered Markdown; raw HTML in the source is escaped'),
+    updated: z.string().describe('When the content last changed (ISO 8601, UTC)'),
+  }),
   previous: articleLink.describe('The article listed just above in its section (newer), or null'),
   next: articleLink.describe('The article listed just below in its section (older), or null'),
 });

@@ -60,7 +60,12 @@ describe('loadCollegePage', () => {
     expect(data.view).toEqual({ kind: 'article', article: articlePage() });
     expect(data.section).toBe('operate');
     expect(data.recommended).toEqual(RECOMMENDED);
-    expect(data.head).toEqual({ title: '文章 3005 - 星达通', description: '摘要 3005' });
+    expect(data.head).toEqual({
+      title: '文章 3005 - 星达通',
+      description: '摘要 3005',
+      // The article's times for its social card.
+      article: { published: articlePage().article.date, modified: '2026-05-02T08:00:00Z' },
+    });
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/api/v2/college/articles/3005?lang=zh',
       '/api/v2/college/recommended?section=operate&lang=zh',

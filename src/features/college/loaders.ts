@@ -32,7 +32,7 @@ export interface CollegePageData {
   view: CollegeView;
   recommended: RankedArticle[];
   /** The page's title (with the brand) and meta description. */
-  head: { title: string; description: string };
+  head: { title: string; description: string; article?: { published: string; modified: string } };
 }
 
 export interface CollegeLoaderInput {
@@ -93,7 +93,11 @@ export async function loadCollegePage(input: CollegeLoaderInput): Promise<Colleg
       section: article.article.section,
       view: { kind: 'article', article },
       recommended: await recommended,
-      head: { title: `${article.article.title} - ${brand}`, description: article.article.summary },
+      head: {
+        title: `${article.article.title} - ${brand}`,
+        description: article.article.summary,
+        article: { published: article.article.date, modified: article.article.updated },
+      },
     };
   }
 

@@ -30,7 +30,12 @@ export const RECOMMENDED: RankedArticle[] = [1, 2, 3, 4, 5].map((rank) => ({
 
 export function articlePage(overrides: Partial<ArticlePage['article']> = {}): ArticlePage {
   return {
-    article: { ...summary(3005), html: '<h2>小标题</h2>\n<p>正文第一段。</p>\n', ...overrides },
+    article: {
+      ...summary(3005),
+      html: '<h2>小标题</h2>\n<p>正文第一段。</p>\n',
+      updated: '2026-05-02T08:00:00Z',
+      ...overrides,
+    },
     previous: { id: 3006, title: '更新的一篇' },
     next: { id: 3004, title: '更早的一篇' },
   };

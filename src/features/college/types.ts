@@ -17,6 +17,8 @@ export interface ArticleSummary {
 export interface ArticleDetail extends ArticleSummary {
   /** Rendered on the server by markdown-it with raw HTML off; the only HTML the pages insert. */
   html: string;
+  /** When the content last changed (ISO 8601, UTC): the article's modified time for sharing. */
+  updated: string;
 }
 
 export interface ArticleLink {
