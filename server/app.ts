@@ -13,6 +13,7 @@ import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
 import { securityHeaders } from './security-headers';
+import { iconRoutes } from './seo/icons';
 import { seoRoutes } from './seo/sitemap';
 import { workbenchRoutes } from './workbench/index';
 
@@ -32,6 +33,9 @@ export function createApp(options: AppOptions) {
   // First, so every response below (static files, API, pages, errors) gets the headers.
   app.use('*', securityHeaders(options.settings));
   app.use('*', limitBodies());
+
+  // The brand's icons and manifest at the addresses browsers ask for (before the static files).
+  app.route('/', iconRoutes(options.settings));
 
   if (options.clientDir) {
     const root = options.clientDir;

@@ -1,0 +1,68 @@
+/**
+ * The icons and the web manifest at the fixed addresses browsers ask for, answered for the request's brand
+ * (issue 14 item 4): `/favicon.ico`, `/favicon.svg` (the brand's mark), `/apple-touch-icon.png` and
+ * `/manifest.webmanifest` with the brand's name and colours. The files are made by `npm run media:icons`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { type BrandId, brands } from '../../src/lib/brand';
+import { requestBrand } from '../request';
+import type { Settings } from '../settings';
+
+const PUBLIC_DIR = join(import.meta.dirname, '../../public');
+/** The theme colour of each brand's pages (the accent of src/styles/theme.css.ts). */
+const THEME_COLOUR: Record<BrandId, string> = { starreach: '#d81e44', creatorbox: '#1f5af0' };
+
+const files = new Map<string, Buffer>();
+function brandFile(brandId: BrandId, path: string): Buffer {
+  const key = `${brandId}/${path}`;
+  let file = files.get(key);
+  if (!file) {
+    file = readFileSync(join(PUBLIC_DIR, 'brand', brandId, path));
+    files.set(key, file);
+  }
+  return file;
+}
+
+export function webManifest(brandId: BrandId) {
+  const brand = brands[brandId];
+  return {
+    name: `${brand.name.zh} ${brand.name.en}`,
+    short_name: brand.name.zh,
+    description: brand.slogan.zh,
+    lang: 'zh-CN',
+    start_url: '/',
+    scope: '/',
+    display: 'browser',
+    theme_color: THEME_COLOUR[brandId],
+    background_color: '#ffffff',
+    icons: [
+      { src: `/brand/${brandId}/icons/icon-192.png`, sizes: '192x192', type: 'image/png' },
+      { src: `/brand/${brandId}/icons/icon-512.png`, sizes: '512x512', type: 'image/png' },
+      { src: brand.mark, sizes: 'any', type: 'image/svg+xml' },
+    ],
+  };
+}
+
+export function iconRoutes(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
+  const app = new Hono();
+  const cache = { 'Cache-Control': 'public, max-age=86400' };
+  const serve = (path: string, type: string, file: (brandId: BrandId) => string) =>
+    app.get(path, (c) =>
+      c.body(new Uint8Array(brandFile(requestBrand(c, settings), file(requestBrand(c, settings)))), 200, {
+        ...cache,
+        'Content-Type': type,
+      }),
+    );
+  serve('/favicon.ico', 'image/x-icon', () => 'icons/favicon.ico');
+  serve('/favicon.svg', 'image/svg+xml', () => 'mark.svg');
+  serve('/apple-touch-icon.png', 'image/png', () => 'icons/apple-touch-icon.png');
+  app.get('/manifest.webmanifest', (c) =>
+    c.body(JSON.stringify(webManifest(requestBrand(c, settings))), 200, {
+      ...cache,
+      'Content-Type': 'application/manifest+json; charset=utf-8',
+    }),
+  );
+  return app;
+}
