@@ -10,7 +10,7 @@ import { guardChunk } from '~/lib/chunk-reload';
 import type { Locale } from '~/lib/locale';
 import { localeRoute } from './locale';
 import { rootRoute } from './root';
-import { type ArticleTimes, headTags, pageHead } from './seo';
+import { type ArticleTimes, type Crumb, headTags, pageHead } from './seo';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -71,12 +71,14 @@ type HeadContext = Parameters<typeof pageHead>[0];
 
 /** The college's head tags: the loader's title and description (and an article's times) when it has them. */
 function collegeHead(
-  ctx: HeadContext & { loaderData?: { head: { title: string; description: string; article?: ArticleTimes } } },
+  ctx: HeadContext & {
+    loaderData?: { head: { title: string; description: string; article?: ArticleTimes; breadcrumb?: Crumb[] } };
+  },
 ) {
   const text = ctx.loaderData?.head;
   if (!text)
     return pageHead(ctx, msg`商学院`, msg`跨境短视频电商卖家的达人营销知识库：找达人、写邀约、做运营、看更新。`);
-  return headTags(ctx, text, text.article);
+  return headTags(ctx, text, { article: text.article, breadcrumb: text.breadcrumb });
 }
 
 // Every college page (index, sections, /article/*, /electricity-detail) is one lazily loaded component; its

@@ -58,7 +58,15 @@ describe('social cards', () => {
         },
       },
       { title: '文章 - 星达通', description: '摘要' },
-      { published: '2026-05-01', modified: '2026-05-02T08:00:00Z' },
+      {
+        article: { published: '2026-05-01', modified: '2026-05-02T08:00:00Z' },
+        breadcrumb: [
+          { name: '星达通', path: '/' },
+          { name: '商学院', path: '/business-college' },
+          { name: '运营实操', path: '/business-college/operate' },
+          { name: '文章', path: '/business-college/operate/3001' },
+        ],
+      },
     );
     expect(meta(tags)).toMatchObject({
       'og:type': 'article',
@@ -67,6 +75,68 @@ describe('social cards', () => {
       'og:site_name': '星达通',
       'article:published_time': '2026-05-01',
       'article:modified_time': '2026-05-02T08:00:00Z',
+    });
+  });
+});
+
+describe('structured data', () => {
+  const ld = (tags: ReturnType<typeof headTags>) =>
+    tags.scripts.map((script) => {
+      expect(script.type).toBe('application/ld+json');
+      expect(script.children).not.toContain('<');
+      return JSON.parse(script.children) as Record<string, unknown>;
+    });
+
+  it('gives every page the Organization and the WebSite of its brand', () => {
+    const tags = headTags(
+      { match: { pathname: '/en', context: { env: env('creatorbox'), origin: 'https://cb.example', locale: 'en' } } },
+      { title: 'Home - CreatorBox', description: 'd' },
+    );
+    const [organization, website, ...rest] = ld(tags);
+    expect(organization).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'CreatorBox',
+      url: 'https://cb.example/en',
+      logo: 'https://cb.example/brand/creatorbox/logo.svg',
+    });
+    expect(organization.contactPoint).toBeUndefined();
+    expect(website).toMatchObject({ '@type': 'WebSite', name: 'CreatorBox', inLanguage: 'en' });
+    expect(rest).toEqual([]);
+  });
+
+  it('adds the breadcrumb trail and the Article on a college article, escaping what could close the script', () => {
+    const tags = headTags(
+      {
+        match: {
+          pathname: '/business-college/operate/3001',
+          context: { env: env('starreach'), origin: 'https://sr.example', locale: 'zh' },
+        },
+      },
+      { title: '</script><script>alert(1)</script>', description: '摘要' },
+      {
+        article: { published: '2026-05-01', modified: '2026-05-02T08:00:00Z' },
+        breadcrumb: [
+          { name: '星达通', path: '/' },
+          { name: '商学院', path: '/business-college' },
+        ],
+      },
+    );
+    const data = ld(tags);
+    expect(data.map((item) => item['@type'])).toEqual(['Organization', 'WebSite', 'BreadcrumbList', 'Article']);
+    expect(data[0]).toMatchObject({ contactPoint: { '@type': 'ContactPoint', contactType: 'customer service' } });
+    expect(data[2]).toMatchObject({
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: '星达通', item: 'https://sr.example/' },
+        { '@type': 'ListItem', position: 2, name: '商学院', item: 'https://sr.example/business-college' },
+      ],
+    });
+    expect(data[3]).toMatchObject({
+      '@type': 'Article',
+      headline: '</script><script>alert(1)</script>',
+      datePublished: '2026-05-01',
+      dateModified: '2026-05-02T08:00:00Z',
+      mainEntityOfPage: 'https://sr.example/business-college/operate/3001',
     });
   });
 });

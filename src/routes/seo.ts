@@ -5,6 +5,7 @@
  * articles are `article`s with their published and modified times.
  */
 import type { MessageDescriptor } from '@lingui/core';
+import type { Article, BreadcrumbList, Organization, WebSite, WithContext } from 'schema-dts';
 import { brands, SHARE_IMAGE, shareImagePath } from '~/lib/brand';
 import { i18nFor } from '~/lib/i18n';
 import { type Locale, localizePath } from '~/lib/locale';
@@ -23,7 +24,97 @@ export interface ArticleTimes {
 const OG_LOCALE: Record<Locale, string> = { zh: 'zh_CN', en: 'en_US' };
 
 /** Every head tag of a page from its final title and description. */
-export function headTags({ match }: HeadInput, text: { title: string; description: string }, article?: ArticleTimes) {
+/** A step of a page's breadcrumb trail: its name and its path without the language prefix. */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so no value can close the element. */
+const ldJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+type LinkedData = WithContext<Organization> | WithContext<WebSite> | WithContext<BreadcrumbList> | WithContext<Article>;
+
+/**
+ * Structured data (schema.org JSON-LD, typed with schema-dts): the brand's Organization and WebSite on every
+ * page, a BreadcrumbList where the page has a trail (the college), and the Article on an article.
+ */
+export function structuredData(input: {
+  env: PortalEnv;
+  origin: string;
+  locale: Locale;
+  url: string;
+  text: { title: string; description: string };
+  article?: ArticleTimes;
+  breadcrumb?: Crumb[];
+}): LinkedData[] {
+  const { env, origin, locale } = input;
+  const brand = brands[env.brandId];
+  const home = `${origin}${localizePath('/', locale)}`;
+  const organizationId = `${origin}/#organization`;
+  const graph: LinkedData[] = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      '@id': organizationId,
+      name: brand.name[locale],
+      alternateName: brand.name[locale === 'zh' ? 'en' : 'zh'],
+      legalName: brand.companyName[locale],
+      url: home,
+      logo: `${origin}${brand.logo}`,
+      ...(brand.footerContact
+        ? {
+            contactPoint: {
+              '@type': 'ContactPoint',
+              telephone: brand.footerContact.phone,
+              contactType: 'customer service',
+            },
+          }
+        : {}),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: brand.name[locale],
+      url: home,
+      inLanguage: locale === 'zh' ? 'zh-CN' : 'en',
+      publisher: { '@id': organizationId },
+    },
+  ];
+  if (input.breadcrumb?.length)
+    graph.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: input.breadcrumb.map((crumb, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: crumb.name,
+        item: `${origin}${localizePath(crumb.path, locale)}`,
+      })),
+    });
+  if (input.article)
+    graph.push({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: input.text.title,
+      description: input.text.description,
+      datePublished: input.article.published,
+      dateModified: input.article.modified,
+      inLanguage: locale === 'zh' ? 'zh-CN' : 'en',
+      mainEntityOfPage: input.url,
+      image: `${origin}${shareImagePath(env.brandId)}`,
+      author: { '@id': organizationId },
+      publisher: { '@id': organizationId },
+    });
+  return graph;
+}
+
+export function headTags(
+  { match }: HeadInput,
+  text: { title: string; description: string },
+  extras: { article?: ArticleTimes; breadcrumb?: Crumb[] } = {},
+) {
+  const { article, breadcrumb } = extras;
   const { env, origin, locale } = match.context;
   const brand = brands[env.brandId];
   const path = match.pathname.replace(/\/$/, '') || '/';
@@ -55,6 +146,10 @@ export function headTags({ match }: HeadInput, text: { title: string; descriptio
           ]
         : []),
     ],
+    scripts: structuredData({ env, origin, locale, url: url(locale), text, article, breadcrumb }).map((data) => ({
+      type: 'application/ld+json',
+      children: ldJson(data),
+    })),
     links: [
       { rel: 'canonical', href: url(locale) },
       { rel: 'alternate', hrefLang: 'zh-CN', href: url('zh') },

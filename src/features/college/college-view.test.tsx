@@ -123,7 +123,7 @@ describe('the college page with a list', () => {
       },
     },
     recommended: RECOMMENDED,
-    head: { title: '', description: '' },
+    head: { title: '', description: '', breadcrumb: [] },
     ...overrides,
   });
 

@@ -65,6 +65,12 @@ describe('loadCollegePage', () => {
       description: '摘要 3005',
       // The article's times for its social card.
       article: { published: articlePage().article.date, modified: '2026-05-02T08:00:00Z' },
+      breadcrumb: [
+        { name: '星达通', path: '/' },
+        { name: '商学院', path: '/business-college' },
+        { name: '运营实操', path: '/business-college/operate' },
+        { name: '文章 3005', path: '/business-college/operate/3005' },
+      ],
     });
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/api/v2/college/articles/3005?lang=zh',

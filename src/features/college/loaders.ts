@@ -32,7 +32,13 @@ export interface CollegePageData {
   view: CollegeView;
   recommended: RankedArticle[];
   /** The page's title (with the brand) and meta description. */
-  head: { title: string; description: string; article?: { published: string; modified: string } };
+  head: {
+    title: string;
+    description: string;
+    article?: { published: string; modified: string };
+    /** The page's trail for structured data: home, the college, the section, the article. */
+    breadcrumb: { name: string; path: string }[];
+  };
 }
 
 export interface CollegeLoaderInput {
@@ -70,6 +76,11 @@ export async function loadCollegePage(input: CollegeLoaderInput): Promise<Colleg
   const brand = brands[input.env.brandId].name[locale];
   const college = i18n._(COLLEGE_NAME);
   const page = input.page ?? 1;
+  const trail = (last?: CollegeSection | null) => [
+    { name: brand, path: '/' },
+    { name: college, path: '/business-college' },
+    ...(last ? [{ name: i18n._(SECTION_LABELS[last]), path: `/business-college/${last}` }] : []),
+  ];
   const query = section === null && input.id === undefined ? searchQueryOf(input.q) : undefined;
 
   const recommended = collegeGet<{ items: RankedArticle[] }>(
@@ -97,6 +108,13 @@ export async function loadCollegePage(input: CollegeLoaderInput): Promise<Colleg
         title: `${article.article.title} - ${brand}`,
         description: article.article.summary,
         article: { published: article.article.date, modified: article.article.updated },
+        breadcrumb: [
+          ...trail(article.article.section),
+          {
+            name: article.article.title,
+            path: `/business-college/${article.article.section}/${article.article.id}`,
+          },
+        ],
       },
     };
   }
@@ -117,6 +135,7 @@ export async function loadCollegePage(input: CollegeLoaderInput): Promise<Colleg
       head: {
         title: `${i18n._(msg`搜索：${query}`)} - ${college} - ${brand}`,
         description: i18n._(COLLEGE_DESCRIPTION),
+        breadcrumb: trail(),
       },
     };
   }
@@ -137,6 +156,7 @@ export async function loadCollegePage(input: CollegeLoaderInput): Promise<Colleg
     head: {
       title: `${name}${pageSuffix} - ${brand}`,
       description: i18n._(section ? SECTION_DESCRIPTIONS[section] : COLLEGE_DESCRIPTION),
+      breadcrumb: trail(section),
     },
   };
 }

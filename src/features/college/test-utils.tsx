@@ -47,7 +47,7 @@ export function articleData(page: ArticlePage = articlePage()): CollegePageData 
     section: page.article.section,
     view: { kind: 'article', article: page },
     recommended: RECOMMENDED,
-    head: { title: page.article.title, description: page.article.summary },
+    head: { title: page.article.title, description: page.article.summary, breadcrumb: [] },
   };
 }
 
