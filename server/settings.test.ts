@@ -14,6 +14,10 @@ describe('settings', () => {
       production: true,
       htmlCacheSeconds: 300,
       shutdownTimeoutMs: 10000,
+      downloads: {
+        starreach: { client: null, pluginBrowser: null },
+        creatorbox: { client: null, pluginBrowser: null },
+      },
       databaseUrl: undefined,
       dataDir: 'data/pglite',
       trustProxy: null,

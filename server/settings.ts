@@ -2,6 +2,7 @@
  * Every setting of the server, read once from the environment, with its default. README lists them.
  */
 import proxyAddr from 'proxy-addr';
+import type { BrandId } from '../src/lib/brand';
 import type { Edition } from '../src/lib/portal-env';
 
 /** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
@@ -22,6 +23,8 @@ export interface Settings {
   htmlCacheSeconds: number;
   /** How long a shutdown waits for the requests under way before cutting them off (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** Where each brand's Windows client and dedicated browser download from (null: not available yet). */
+  downloads: Record<BrandId, { client: string | null; pluginBrowser: string | null }>;
   /** A PostgreSQL connection string; when empty the embedded database in `dataDir` is used. */
   databaseUrl?: string;
   /** Folder of the embedded (PGlite) database. */
@@ -128,6 +131,14 @@ function originSetting(value: string | undefined, name: string): string | undefi
   return url.origin;
 }
 
+/** A download address: an http(s) URL or a path on this site; null when not set. */
+function downloadSetting(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = env[name];
+  if (!value) return null;
+  if (!/^(https?:\/\/|\/(?!\/))/.test(value)) throw new Error(`${name} must be an http(s) URL or a path, got "${value}"`);
+  return value;
+}
+
 function readSms(env: NodeJS.ProcessEnv): Settings['sms'] {
   const provider = choice(env.SMS_PROVIDER, ['builtin', 'http'] as const, 'SMS_PROVIDER');
   if (provider === 'builtin') return { provider };
@@ -193,6 +204,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     production: env.NODE_ENV !== 'development',
     htmlCacheSeconds: intSetting(env.HTML_CACHE_SECONDS, 300, 'HTML_CACHE_SECONDS'),
     shutdownTimeoutMs: intSetting(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
+    downloads: {
+      starreach: {
+        client: downloadSetting(env, 'CLIENT_DOWNLOAD_URL'),
+        pluginBrowser: downloadSetting(env, 'BROWSER_DOWNLOAD_URL'),
+      },
+      creatorbox: {
+        client: downloadSetting(env, 'CLIENT_DOWNLOAD_URL_2'),
+        pluginBrowser: downloadSetting(env, 'BROWSER_DOWNLOAD_URL_2'),
+      },
+    },
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || 'data/pglite',
     trustProxy: readTrustProxy(env.TRUST_PROXY),

@@ -94,6 +94,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       workbenchUrl: settings.workbenchUrl,
       year: now().getFullYear(),
     };
+    env.downloads = settings.downloads[env.brandId];
     // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
     const origin = publicOrigin(c, settings, env.brandId);
     const key = [env.brandId, env.isMobile, env.platform, env.year, origin, url.pathname, url.search].join('|');

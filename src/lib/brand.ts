@@ -12,15 +12,16 @@ export type Edition = 'main' | 'regional';
 
 type Localized = Record<Locale, string>;
 
+/**
+ * The files this site ships itself. The Windows client installer and the dedicated browser are built elsewhere:
+ * their addresses are deployment settings (CLIENT_DOWNLOAD_URL, BROWSER_DOWNLOAD_URL, and _2 for brand 2) that
+ * reach the pages through the portal environment; without one the button shows the spec's "dev..." state.
+ */
 export interface Downloads {
-  /** Windows client installer. */
-  client: string;
   /** Tutorial video shown in the client-download layer. */
   clientVideo: string;
   /** Plug-in package (zip, unpacked extension). */
   plugin: string;
-  /** Dedicated browser that bundles the plug-in. */
-  pluginBrowser: string;
   /** Tutorial video shown in the plug-in download layer. */
   pluginVideo: string;
 }
@@ -67,10 +68,8 @@ export const brands: Record<BrandId, Brand> = {
     companyName: { zh: '广州星达通网络科技有限公司', en: 'Guangzhou StarReach Network Technology Co., Ltd.' },
     filingNumber: '粤ICP备2020086421号-1',
     downloads: {
-      client: '/downloads/starreach/StarReach-Setup-2.3.0.exe',
       clientVideo: '/media/starreach-client-tutorial.mp4',
       plugin: '/downloads/starreach/starreach-plugin-v1.0.5.zip',
-      pluginBrowser: '/downloads/starreach/StarReach-Browser-Setup.exe',
       pluginVideo: '/media/starreach-plugin-tutorial.mp4',
     },
     tenantId: 14,
@@ -106,10 +105,8 @@ export const brands: Record<BrandId, Brand> = {
     companyName: { zh: '广州达人宝信息技术有限公司', en: 'Guangzhou CreatorBox Information Technology Co., Ltd.' },
     filingNumber: '粤ICP备2021032758号-2',
     downloads: {
-      client: '/downloads/creatorbox/CreatorBox-Setup-2.3.0.exe',
       clientVideo: '/media/creatorbox-client-tutorial.mp4',
       plugin: '/downloads/creatorbox/creatorbox-plugin-v1.0.5.zip',
-      pluginBrowser: '/downloads/creatorbox/CreatorBox-Browser-Setup.exe',
       pluginVideo: '/media/creatorbox-plugin-tutorial.mp4',
     },
     tenantId: 51,

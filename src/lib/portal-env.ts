@@ -18,6 +18,8 @@ export interface PortalEnv {
   workbenchUrl: string;
   /** The current year on the server, so the footer's copyright line hydrates without mismatch. */
   year: number;
+  /** Where this brand's Windows client and dedicated browser download from; absent or null: not available yet. */
+  downloads?: { client: string | null; pluginBrowser: string | null };
 }
 
 /**

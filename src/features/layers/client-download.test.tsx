@@ -6,12 +6,14 @@ import { ClientDownload } from './client-download';
 import { renderWithLayers } from './test-utils';
 
 const starreach = brands.starreach;
+/** Download addresses as a deployment configures them (CLIENT_DOWNLOAD_URL, BROWSER_DOWNLOAD_URL). */
+const downloads = { client: 'https://dl.example/StarReach-Setup.exe', pluginBrowser: 'https://dl.example/Browser.exe' };
 
 describe('ClientDownload', () => {
   it('on Windows offers the installer, the tutorial video and the way to the plug-in', async () => {
-    await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, { env: { platform: 'windows' } });
+    await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, { env: { platform: 'windows', downloads } });
     const download = screen.getByRole('link', { name: '立即下载' });
-    expect(download).toHaveAttribute('href', starreach.downloads.client);
+    expect(download).toHaveAttribute('href', downloads.client);
     expect(download).toHaveAttribute('download');
     const video = screen.getByLabelText('客户端使用教程', { selector: 'video' });
     expect(video).toHaveAttribute('src', starreach.downloads.clientVideo);
@@ -26,16 +28,13 @@ describe('ClientDownload', () => {
     async (platform) => {
       const user = userEvent.setup();
       const onShowPlugin = vi.fn();
-      await renderWithLayers(<ClientDownload onShowPlugin={onShowPlugin} />, { env: { platform } });
+      await renderWithLayers(<ClientDownload onShowPlugin={onShowPlugin} />, { env: { platform, downloads } });
 
       const notice = screen.getByRole('region', { name: '客户端仅支持 Windows 系统' });
       expect(screen.queryByRole('link', { name: '立即下载' })).not.toBeInTheDocument();
-      expect(document.querySelector(`a[href="${starreach.downloads.client}"]`)).toBeNull();
+      expect(document.querySelector(`a[href="${downloads.client}"]`)).toBeNull();
 
-      expect(within(notice).getByRole('link', { name: '专用浏览器' })).toHaveAttribute(
-        'href',
-        starreach.downloads.pluginBrowser,
-      );
+      expect(within(notice).getByRole('link', { name: '专用浏览器' })).toHaveAttribute('href', downloads.pluginBrowser);
       expect(within(notice).getByRole('link', { name: '云电脑' })).toHaveAttribute(
         'href',
         'https://www.cloudpc.example/',
@@ -48,11 +47,11 @@ describe('ClientDownload', () => {
   it('uses the other brand’s downloads and English text', async () => {
     await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, {
       locale: 'en',
-      env: { brandId: 'creatorbox' },
+      env: { brandId: 'creatorbox', downloads: { client: 'https://dl.example/CreatorBox.exe', pluginBrowser: null } },
     });
     expect(screen.getByRole('link', { name: 'Download now' })).toHaveAttribute(
       'href',
-      brands.creatorbox.downloads.client,
+      'https://dl.example/CreatorBox.exe',
     );
     expect(screen.getByRole('button', { name: 'browser plug-in' })).toBeInTheDocument();
     expect(screen.queryByText('Windows only', { exact: false })).not.toBeInTheDocument();
@@ -62,8 +61,23 @@ describe('ClientDownload', () => {
     await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, { locale: 'en', env: { platform: 'mac' } });
     const notice = screen.getByRole('region', { name: 'The client runs on Windows only' });
     expect(within(notice).getByRole('button', { name: 'Plug-in' })).toBeInTheDocument();
-    expect(within(notice).getByRole('link', { name: 'Dedicated browser' })).toBeInTheDocument();
+    // Not configured in this test: the dedicated browser is shown as coming, not as a dead link.
+    expect(within(notice).getByRole('button', { name: /^Dedicated browser\s*dev\.\.\.$/ })).toBeDisabled();
     expect(within(notice).getByRole('link', { name: 'Cloud computer' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download now' })).not.toBeInTheDocument();
   });
+
+  it.each(['zh', 'en'] as const)(
+    'shows the "dev..." placeholder, not a dead link, when no download is configured (%s)',
+    async (locale) => {
+      await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, { locale, env: { platform: 'windows' } });
+      expect(screen.queryByRole('link', { name: /立即下载|Download now/ })).not.toBeInTheDocument();
+      const pending = screen.getByRole('button', { name: /dev\.\.\.$/ });
+      expect(pending).toBeDisabled();
+      expect(pending).toHaveAccessibleDescription(
+        locale === 'zh' ? '该下载即将开放，敬请期待' : 'This download is coming soon',
+      );
+      expect(document.querySelector('a[href$=".exe"]')).toBeNull();
+    },
+  );
 });

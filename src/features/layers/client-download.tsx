@@ -13,6 +13,7 @@ import { useLocale } from '~/lib/use-locale';
 import { layout as sizes } from '~/styles/theme.css';
 import { button, inlineAction } from './buttons.css';
 import * as styles from './client-download.css';
+import { DownloadAction } from './download-action';
 
 const CLOUD_COMPUTER_URL = FRIENDLY_LINKS.find((link) => link.id === 'cloud')?.href;
 
@@ -23,7 +24,7 @@ export interface ClientDownloadProps {
 
 export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
   const { t } = useLingui();
-  const { brand, platform } = usePortalEnv();
+  const { brand, platform, downloads } = usePortalEnv();
   const locale = useLocale();
   const videoWidth = sizes.video.client;
   const isWindows = platform === 'windows';
@@ -47,16 +48,16 @@ export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
         </Trans>
       </p>
       {isWindows ? (
-        <a className={`${button({ size: 'wide' })} ${styles.download}`} href={brand.downloads.client} download>
+        <DownloadAction className={`${button({ size: 'wide' })} ${styles.download}`} href={downloads?.client}>
           <Trans>立即下载</Trans>
-        </a>
+        </DownloadAction>
       ) : null}
     </div>
   );
 }
 
 function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
-  const { brand } = usePortalEnv();
+  const { downloads } = usePortalEnv();
   const titleId = useId();
   const alternative = `${button({ tone: 'secondary', size: 'small' })} ${styles.alternative}`;
   return (
@@ -74,9 +75,9 @@ function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
           </button>
         </li>
         <li>
-          <a className={alternative} href={brand.downloads.pluginBrowser} download>
+          <DownloadAction className={alternative} href={downloads?.pluginBrowser}>
             <Trans>专用浏览器</Trans>
-          </a>
+          </DownloadAction>
         </li>
         {CLOUD_COMPUTER_URL ? (
           <li>

@@ -13,13 +13,25 @@ describe('PluginDownload', () => {
         <PluginVersionBadge />
         <PluginDownload />
       </>,
+      { env: { downloads: { client: null, pluginBrowser: 'https://dl.example/Browser.exe' } } },
     );
     expect(screen.getByText('v1.0.5')).toBeInTheDocument();
     const plugin = screen.getByRole('link', { name: '下载插件' });
     expect(plugin).toHaveAttribute('href', downloads.plugin);
     expect(plugin).toHaveAttribute('download');
-    expect(screen.getByRole('link', { name: '下载专用浏览器' })).toHaveAttribute('href', downloads.pluginBrowser);
+    expect(screen.getByRole('link', { name: '下载专用浏览器' })).toHaveAttribute(
+      'href',
+      'https://dl.example/Browser.exe',
+    );
     expect(screen.getByText(/专用浏览器已内置插件/)).toBeInTheDocument();
+  });
+
+  it('shows the dedicated browser as "dev..." when its download is not configured', async () => {
+    await renderWithLayers(<PluginDownload />);
+    expect(screen.queryByRole('link', { name: '下载专用浏览器' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下载专用浏览器dev...' })).toBeDisabled();
+    // The plug-in itself ships with the site and is always a link.
+    expect(screen.getByRole('link', { name: '下载插件' })).toHaveAttribute('href', downloads.plugin);
   });
 
   it('lists the 10 supported browsers with their icons', async () => {

@@ -12,6 +12,7 @@ import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { layout as sizes } from '~/styles/theme.css';
 import { button } from './buttons.css';
+import { DownloadAction } from './download-action';
 import * as styles from './plugin-download.css';
 import { browserIcon, SUPPORTED_BROWSERS } from './supported-browsers';
 
@@ -28,7 +29,7 @@ export function PluginVersionBadge() {
 
 export function PluginDownload() {
   const { t, i18n } = useLingui();
-  const { brand } = usePortalEnv();
+  const { brand, downloads } = usePortalEnv();
   const locale = useLocale();
   const videoWidth = sizes.video.plugin;
 
@@ -102,13 +103,12 @@ export function PluginDownload() {
                 专用浏览器已内置插件，无需开启开发者模式，下载安装即可使用。适合 Mac 用户及无法开启开发者模式的用户。
               </Trans>
             </p>
-            <a
+            <DownloadAction
               className={`${button({ tone: 'secondary' })} ${styles.cardButton}`}
-              href={brand.downloads.pluginBrowser}
-              download
+              href={downloads?.pluginBrowser}
             >
               <Trans>下载专用浏览器</Trans>
-            </a>
+            </DownloadAction>
           </section>
           <section>
             <h3 className={styles.sectionTitle}>

@@ -1,0 +1,38 @@
+/**
+ * A download button: a link to the file when the deployment has configured one, otherwise the spec's "dev..."
+ * placeholder (spec §9: it marks unfinished features) — a disabled button with a short note, never a link that
+ * answers 404.
+ */
+import { Trans } from '@lingui/react/macro';
+import { type ReactNode, useId } from 'react';
+import * as styles from './download-action.css';
+
+export function DownloadAction({
+  href,
+  className,
+  children,
+}: {
+  href: string | null | undefined;
+  className: string;
+  children: ReactNode;
+}) {
+  const noteId = useId();
+  if (href) {
+    return (
+      <a className={className} href={href} download>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <span className={styles.pending}>
+      <button type="button" className={`${className} ${styles.pendingButton}`} disabled aria-describedby={noteId}>
+        {children}
+        <span className={styles.devMark}>dev...</span>
+      </button>
+      <span id={noteId} className={styles.pendingNote}>
+        <Trans>该下载即将开放，敬请期待</Trans>
+      </span>
+    </span>
+  );
+}
