@@ -135,7 +135,8 @@ function originSetting(value: string | undefined, name: string): string | undefi
 function downloadSetting(env: NodeJS.ProcessEnv, name: string): string | null {
   const value = env[name];
   if (!value) return null;
-  if (!/^(https?:\/\/|\/(?!\/))/.test(value)) throw new Error(`${name} must be an http(s) URL or a path, got "${value}"`);
+  if (!/^(https?:\/\/|\/(?!\/))/.test(value))
+    throw new Error(`${name} must be an http(s) URL or a path, got "${value}"`);
   return value;
 }
 
