@@ -13,7 +13,7 @@
  * table of statuses per operation.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
@@ -44,6 +44,11 @@ beforeAll(async () => {
   token = await messaging.webhookToken(14);
   capture = captureLog('error');
 }, 60_000);
+
+// Each operation starts with a clean error log, so one failure is reported where it happened.
+beforeEach(() => {
+  if (capture) capture.lines.length = 0;
+});
 
 afterAll(async () => {
   capture?.restore();

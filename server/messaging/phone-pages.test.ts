@@ -36,6 +36,20 @@ describeDatabases('phone pages', (getDb) => {
     return { status: res.status, body: (await res.json()) as ScanAnswer };
   }
 
+  describe('malformed scan posts (found by the fuzz suite)', () => {
+    it.each(['-2147483618', '"text"', 'null', '[1,2]', 'true'])('a JSON body %s is a 400, not a 500', async (body) => {
+      const h = wxHarness(getDb());
+      const res = await h.request('/wx-sim/scan', {
+        method: 'POST',
+        contentType: 'application/json',
+        body,
+        headers: { accept: 'application/json', 'user-agent': IPHONE },
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 400, message: '请选择一个微信身份' });
+    });
+  });
+
   describe('escaping by default (issue 10)', () => {
     it('renders hostile nicknames as text on the simulator, in its JSON fragments and on the confirm page', async () => {
       const h = wxHarness(getDb());

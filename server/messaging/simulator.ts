@@ -441,7 +441,9 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     if (!sameOrigin(c)) return fail(403, t.failed);
     const parsed = scanBody.safeParse(raw);
     if (!parsed.success) {
-      const input = raw as { openId?: unknown; nickname?: unknown } | undefined;
+      // The body may be any JSON value (a number, a string, null): only an object has fields to name.
+      const input =
+        raw !== null && typeof raw === 'object' ? (raw as { openId?: unknown; nickname?: unknown }) : undefined;
       return fail(400, input && 'nickname' in input ? t.needNickname : input?.openId ? t.unknown : t.noIdentity);
     }
     const body = parsed.data;
