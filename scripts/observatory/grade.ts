@@ -17,7 +17,7 @@ export const PAGES = ['/', '/en/login', '/business-college/ecommerce-intro/1001'
 const MIN_SCORE = 120;
 const MIN_GRADE = 'A+';
 
-const base = Number(process.env.OBSERVATORY_PORT ?? 5060);
+const base = Number(process.env.OBSERVATORY_PORT ?? 5160);
 /** The server's two ports, then nginx's http and https ports. */
 export const ports = { server: base, brand2: base + 1, http: base + 2, https: base + 3 };
 

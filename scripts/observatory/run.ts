@@ -12,7 +12,7 @@
  *    grade as the hosted service), prints grade, score and failed tests, stops everything it started, and
  *    exits non-zero when a page is below A+ or 120.
  *
- * Ports: OBSERVATORY_PORT (default 5060) and the next three (server brand 1 and 2, nginx http and https).
+ * Ports: OBSERVATORY_PORT (default 5160; not 5060-5061, which fetch refuses as SIP ports) and the next three (server brand 1 and 2, nginx http and https).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
