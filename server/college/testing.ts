@@ -5,7 +5,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { CollegeSection } from '../../src/features/college/sections';
+import type { Database } from '../db/database';
+import { seedCollege } from './seed';
 
 export interface FixtureArticle {
   id: number;
@@ -63,4 +66,19 @@ export function bilingual(
     { id, section, slug, lang: 'zh', ...zh },
     { id, section, slug, lang: 'en', ...en },
   ];
+}
+
+/**
+ * For a suite: writes `articles` into a content folder once and seeds them before each test (the tables are
+ * emptied between tests), removing the folder after the suite.
+ */
+export function seedFixtureBeforeEach(getDb: () => Database, articles: FixtureArticle[]): void {
+  let content: ReturnType<typeof fixtureContent>;
+  beforeAll(() => {
+    content = fixtureContent(articles);
+  });
+  afterAll(() => content.dispose());
+  beforeEach(async () => {
+    await seedCollege(getDb(), content.dir, { log: () => {} });
+  });
 }

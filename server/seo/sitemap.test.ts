@@ -8,10 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { COLLEGE_SECTIONS } from '../../src/features/college/sections';
-import { seedCollege } from '../college/seed';
-import { bilingual, fixtureContent } from '../college/testing';
+import { bilingual, seedFixtureBeforeEach } from '../college/testing';
 import { describeDatabases } from '../db/testing';
 import { readSettings } from '../settings';
 import { seoRoutes } from './sitemap';
@@ -34,14 +33,7 @@ const ARTICLES = [
 ];
 
 describeDatabases('sitemap and robots', (getDb) => {
-  let content: ReturnType<typeof fixtureContent>;
-  beforeAll(() => {
-    content = fixtureContent(ARTICLES);
-  });
-  afterAll(() => content.dispose());
-  beforeEach(async () => {
-    await seedCollege(getDb(), content.dir, { log: () => {} });
-  });
+  seedFixtureBeforeEach(getDb, ARTICLES);
 
   const get = (path: string, host: string, env: Record<string, string> = {}) =>
     seoRoutes({ db: getDb(), settings: readSettings(env) }).request(`http://${host}${path}`, { headers: { host } });

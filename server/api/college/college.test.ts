@@ -1,7 +1,6 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedCollege } from '../../college/seed';
-import { bilingual, type FixtureArticle, fixtureContent } from '../../college/testing';
+import { describe, expect, it } from 'vitest';
+import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../../college/testing';
 import { describeDatabases } from '../../db/testing';
 import { readSettings } from '../../settings';
 import { createApi } from '../index';
@@ -88,14 +87,7 @@ interface Envelope<T = Record<string, unknown>> {
 }
 
 describeDatabases('college API', (getDb) => {
-  let content: ReturnType<typeof fixtureContent>;
-  beforeAll(() => {
-    content = fixtureContent(ARTICLES);
-  });
-  afterAll(() => content.dispose());
-  beforeEach(async () => {
-    await seedCollege(getDb(), content.dir, { log: () => {} });
-  });
+  seedFixtureBeforeEach(getDb, ARTICLES);
 
   const api = () => createApi({ db: getDb(), settings: readSettings({}), now: () => new Date() });
 
