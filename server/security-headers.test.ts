@@ -167,3 +167,15 @@ describe('development policy', () => {
     expect(contentSecurityPolicy()).not.toMatch(/unsafe-inline|ws:/);
   });
 });
+
+describe('third-party sources', () => {
+  it('allows exactly the configured analytics and conversion origins, and none by default', () => {
+    const policy = contentSecurityPolicy({
+      thirdParty: { script: ['https://hm.example'], connect: ['https://hm.example', 'https://ads.example'] },
+    });
+    expect(policy).toContain("script-src 'self' https://hm.example;");
+    expect(policy).toContain("img-src 'self' data: https://hm.example https://ads.example;");
+    expect(policy).toContain("connect-src 'self' https://hm.example https://ads.example;");
+    expect(contentSecurityPolicy()).not.toMatch(/https?:\/\//);
+  });
+});

@@ -21,6 +21,11 @@ export interface PolicyInput {
    * of its own, so inline styles and WebSocket connections are allowed there (never in production).
    */
   development?: boolean;
+  /**
+   * The configured analytics and ad-conversion origins of the page's brand (none by default): `script` may load
+   * scripts; `connect` may receive requests and image beacons. Exactly these, nothing wider.
+   */
+  thirdParty?: { script: readonly string[]; connect: readonly string[] };
 }
 
 /** The `'sha256-…'` source of an inline script or style element's exact text. */
@@ -36,15 +41,16 @@ export function contentSecurityPolicy({
   scriptHashes = [],
   styleHashes = [],
   development = false,
+  thirdParty = { script: [], connect: [] },
 }: PolicyInput = {}): string {
   return [
     "default-src 'none'",
-    ["script-src 'self'", ...scriptHashes].join(' '),
+    ["script-src 'self'", ...thirdParty.script, ...scriptHashes].join(' '),
     ["style-src 'self'", ...(development ? ["'unsafe-inline'"] : styleHashes)].join(' '),
-    "img-src 'self' data:",
+    ["img-src 'self' data:", ...thirdParty.connect].join(' '),
     "media-src 'self'",
     "font-src 'self'",
-    ["connect-src 'self'", ...(development ? ['ws:', 'wss:'] : [])].join(' '),
+    ["connect-src 'self'", ...thirdParty.connect, ...(development ? ['ws:', 'wss:'] : [])].join(' '),
     "manifest-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",

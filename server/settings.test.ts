@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { readSettings } from './settings';
+import { analyticsOrigins, readSettings } from './settings';
 
 describe('settings', () => {
   it('has the defaults the README lists', () => {
@@ -18,6 +18,7 @@ describe('settings', () => {
         starreach: { client: null, pluginBrowser: null },
         creatorbox: { client: null, pluginBrowser: null },
       },
+      analytics: { starreach: null, creatorbox: null },
       databaseUrl: undefined,
       dataDir: 'data/pglite',
       trustProxy: null,
@@ -99,6 +100,53 @@ describe('settings', () => {
       /CAPTCHA_VERIFY_URL/,
     );
     expect(() => readSettings({ CAPTCHA_PROVIDER: 'other' })).toThrow(/CAPTCHA_PROVIDER/);
+  });
+
+  it('reads analytics and ad conversions per brand, off by default', () => {
+    const settings = readSettings({
+      ANALYTICS_SITE_ID: 'abc123',
+      AD_CONVERSION_URLS_2: 'bd_vid=https://ads.example/c?id={clickId}  qhclickid=https://e.360.example/{clickId}',
+    });
+    expect(settings.analytics.starreach).toEqual({ script: 'https://hm.baidu.com/hm.js?abc123', conversions: [] });
+    expect(settings.analytics.creatorbox).toEqual({
+      script: null,
+      conversions: [
+        { param: 'bd_vid', url: 'https://ads.example/c?id={clickId}' },
+        { param: 'qhclickid', url: 'https://e.360.example/{clickId}' },
+      ],
+    });
+    expect(analyticsOrigins(settings.analytics.starreach)).toEqual({
+      script: ['https://hm.baidu.com'],
+      connect: ['https://hm.baidu.com'],
+    });
+    expect(analyticsOrigins(settings.analytics.creatorbox)).toEqual({
+      script: [],
+      connect: ['https://ads.example', 'https://e.360.example'],
+    });
+    expect(analyticsOrigins(null)).toEqual({ script: [], connect: [] });
+    const local = readSettings({
+      ANALYTICS_SITE_ID_2: 'x',
+      ANALYTICS_SCRIPT_URL: 'http://127.0.0.1:9/t.js?site={siteId}',
+    });
+    expect(local.analytics.creatorbox?.script).toBe('http://127.0.0.1:9/t.js?site=x');
+    expect(local.analytics.starreach).toBeNull();
+  });
+
+  it('refuses analytics settings it cannot use, naming the setting', () => {
+    expect(() => readSettings({ ANALYTICS_SITE_ID: 'a b' })).toThrow(/ANALYTICS_SITE_ID/);
+    expect(() => readSettings({ ANALYTICS_SITE_ID: 'a', ANALYTICS_SCRIPT_URL: 'https://x.example/a.js' })).toThrow(
+      /ANALYTICS_SCRIPT_URL must contain \{siteId\}/,
+    );
+    expect(() => readSettings({ ANALYTICS_SITE_ID: 'a', ANALYTICS_SCRIPT_URL: 'javascript:{siteId}' })).toThrow(
+      /ANALYTICS_SCRIPT_URL/,
+    );
+    expect(() => readSettings({ AD_CONVERSION_URLS: 'gclid=https://x.example/{clickId}' })).toThrow(
+      /AD_CONVERSION_URLS entries must be bd_vid or qhclickid/,
+    );
+    expect(() => readSettings({ AD_CONVERSION_URLS_2: 'bd_vid=https://x.example/' })).toThrow(
+      /AD_CONVERSION_URLS_2: the bd_vid URL must contain \{clickId\}/,
+    );
+    expect(() => readSettings({ AD_CONVERSION_URLS: 'bd_vid=ftp://x/{clickId}' })).toThrow(/AD_CONVERSION_URLS/);
   });
 
   it('refuses values it cannot use, naming the setting', () => {

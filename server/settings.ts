@@ -3,7 +3,7 @@
  */
 import proxyAddr from 'proxy-addr';
 import type { BrandId } from '../src/lib/brand';
-import type { Edition } from '../src/lib/portal-env';
+import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam, type Edition } from '../src/lib/portal-env';
 
 /** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
 export type ProxyTrust = (address: string, hop: number) => boolean;
@@ -25,6 +25,8 @@ export interface Settings {
   shutdownTimeoutMs: number;
   /** Where each brand's Windows client and dedicated browser download from (null: not available yet). */
   downloads: Record<BrandId, { client: string | null; pluginBrowser: string | null }>;
+  /** Each brand's analytics script and ad conversion addresses; null when none is set (the default: nothing loads). */
+  analytics: Record<BrandId, AnalyticsConfig | null>;
   /** A PostgreSQL connection string; when empty the embedded database in `dataDir` is used. */
   databaseUrl?: string;
   /** Folder of the embedded (PGlite) database. */
@@ -140,6 +142,67 @@ function downloadSetting(env: NodeJS.ProcessEnv, name: string): string | null {
   return value;
 }
 
+/** The analytics script address: ANALYTICS_SCRIPT_URL with `{siteId}` (default Baidu Tongji's `hm.js`). */
+export const DEFAULT_ANALYTICS_SCRIPT_URL = 'https://hm.baidu.com/hm.js?{siteId}';
+const SITE_ID = /^[\w-]{1,64}$/;
+
+function absoluteUrl(value: string, name: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+  return url;
+}
+
+/**
+ * A brand's analytics (suffix '' for brand 1, '_2' for brand 2): ANALYTICS_SITE_ID names the site in the analytics
+ * service, whose script address ANALYTICS_SCRIPT_URL gives (shared by both brands); AD_CONVERSION_URLS lists, for
+ * each ad click id, where a registration carrying it is reported: `bd_vid=https://…{clickId}… qhclickid=https://…`.
+ */
+function readAnalytics(env: NodeJS.ProcessEnv, suffix: '' | '_2'): AnalyticsConfig | null {
+  const siteId = env[`ANALYTICS_SITE_ID${suffix}`]?.trim();
+  const conversionsText = env[`AD_CONVERSION_URLS${suffix}`]?.trim();
+  if (!siteId && !conversionsText) return null;
+  let script: string | null = null;
+  if (siteId) {
+    if (!SITE_ID.test(siteId))
+      throw new Error(`ANALYTICS_SITE_ID${suffix} must be 1-64 letters, digits, _ or -, got "${siteId}"`);
+    const template = env.ANALYTICS_SCRIPT_URL || DEFAULT_ANALYTICS_SCRIPT_URL;
+    if (!template.includes('{siteId}'))
+      throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
+    script = absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href;
+  }
+  const conversions: AnalyticsConfig['conversions'] = [];
+  for (const entry of (conversionsText ?? '').split(/\s+/).filter(Boolean)) {
+    const name = `AD_CONVERSION_URLS${suffix}`;
+    const at = entry.indexOf('=');
+    const param = entry.slice(0, at);
+    const url = entry.slice(at + 1);
+    if (at < 0 || !(CLICK_ID_PARAMS as readonly string[]).includes(param))
+      throw new Error(`${name} entries must be ${CLICK_ID_PARAMS.join(' or ')}=<URL>, got "${entry}"`);
+    if (!url.includes('{clickId}')) throw new Error(`${name}: the ${param} URL must contain {clickId}, got "${url}"`);
+    absoluteUrl(url.replace('{clickId}', 'x'), name);
+    if (conversions.some((c) => c.param === param)) throw new Error(`${name} names ${param} twice`);
+    conversions.push({ param: param as ClickIdParam, url });
+  }
+  return { script, conversions };
+}
+
+/** The origins a brand's analytics loads from or reports to: exactly what its policy must allow. */
+export function analyticsOrigins(config: AnalyticsConfig | null | undefined): {
+  script: string[];
+  connect: string[];
+} {
+  if (!config) return { script: [], connect: [] };
+  const script = config.script ? [new URL(config.script).origin] : [];
+  const reports = config.conversions.map((c) => new URL(c.url.replace('{clickId}', 'x')).origin);
+  return { script, connect: [...new Set([...script, ...reports])] };
+}
+
 function readSms(env: NodeJS.ProcessEnv): Settings['sms'] {
   const provider = choice(env.SMS_PROVIDER, ['builtin', 'http'] as const, 'SMS_PROVIDER');
   if (provider === 'builtin') return { provider };
@@ -215,6 +278,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
         pluginBrowser: downloadSetting(env, 'BROWSER_DOWNLOAD_URL_2'),
       },
     },
+    analytics: { starreach: readAnalytics(env, ''), creatorbox: readAnalytics(env, '_2') },
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || 'data/pglite',
     trustProxy: readTrustProxy(env.TRUST_PROXY),

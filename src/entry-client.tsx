@@ -35,6 +35,7 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
     hydrateRoot(document, <RouterClient router={router} />);
     prefetchLinksOnIdle(router);
     loadMachinesOnFirstInteraction();
+    startAnalyticsAfterLoad();
   },
   (error: unknown) => {
     // Without its messages the page cannot hydrate; the server's HTML stays readable and its links work.
@@ -56,4 +57,20 @@ function loadMachinesOnFirstInteraction() {
     });
   };
   for (const kind of kinds) window.addEventListener(kind, load, { capture: true, passive: true });
+}
+
+/** Analytics, when this brand has it configured: its code loads after the page has loaded, its script when idle. */
+function startAnalyticsAfterLoad() {
+  if (!env?.analytics?.script) return;
+  const config = env.analytics;
+  const start = () => {
+    import('./lib/analytics').then(
+      (analytics) => analytics.startAnalytics(config, router),
+      () => {
+        // No analytics this time; the page works the same.
+      },
+    );
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }

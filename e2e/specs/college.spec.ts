@@ -320,6 +320,44 @@ for (const locale of LOCALES) {
     );
 
     pageTest(
+      `the footer's website map in ${locale} lists every page, section and published article`,
+      browser,
+      async ({ page, errors }) => {
+        await page.goto(`${BASE_URL}${localized('/', locale)}`);
+        const footer = page.getByRole('contentinfo');
+        await footer.getByRole('link', { name: locale === 'zh' ? '网站地图' : 'Website map' }).click();
+        await eventually(() => assert.equal(new URL(page.url()).pathname, localized('/site-map', locale)));
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { level: 1, name: locale === 'zh' ? '网站地图' : 'Website map' }).waitFor();
+        // Every article of the content, in this language, is a link to its section's page.
+        const expected = newest(locale);
+        const links = main.locator('a[href*="/business-college/"]');
+        const hrefs = new Set(await links.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href'))));
+        for (const article of expected)
+          assert.ok(
+            hrefs.has(localized(`/business-college/${article.section}/${article.id}`, locale)),
+            `article ${article.id} is listed`,
+          );
+        for (const path of ['/', '/login', '/register', '/forget_password'])
+          assert.ok(await main.locator(`a[href="${localized(path, locale)}"]`).count(), `the map links ${path}`);
+        // An article opens from the map; the downloads open their layer.
+        const first = expected[0];
+        await main.getByRole('link', { name: fill(first.title, locale), exact: true }).click();
+        await eventually(async () =>
+          assert.equal(
+            new URL(page.url()).pathname,
+            localized(`/business-college/${first.section}/${first.id}`, locale),
+          ),
+        );
+        await page.goBack();
+        await main.getByRole('button', { name: locale === 'zh' ? '插件下载' : 'Plugin Download' }).click();
+        await page.getByRole('dialog').waitFor();
+        assert.deepEqual(errors.list(), []);
+      },
+      options,
+    );
+
+    pageTest(
       `an article page and search results in ${locale} have no WCAG A/AA violations`,
       browser,
       async ({ page }) => {

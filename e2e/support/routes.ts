@@ -30,6 +30,7 @@ export const PAGE_PATHS: string[] = [
   ...ARTICLE_KINDS.flatMap(([kind, id]) => [`/article/${kind}`, `/article/${kind}/${id}`]),
   '/electricity-detail',
   '/electricity-detail/2007',
+  '/site-map',
 ];
 
 export const LOCALES: readonly Locale[] = APP_LOCALES;

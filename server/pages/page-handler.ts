@@ -14,7 +14,7 @@ import { pageRedirect } from '../../src/lib/page-rules';
 import type { PortalEnv } from '../../src/lib/portal-env';
 import { publicOrigin, requestHost, requestIsHttps } from '../request';
 import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers';
-import type { Settings } from '../settings';
+import { analyticsOrigins, type Settings } from '../settings';
 import { type CachedPage, HtmlCache } from './html-cache';
 
 /** Calls an API path for route loaders; the page handler answers it from the in-process API. */
@@ -95,6 +95,8 @@ export function createPageHandler(deps: PageHandlerDeps) {
       year: now().getFullYear(),
     };
     env.downloads = settings.downloads[env.brandId];
+    const analytics = settings.analytics[env.brandId];
+    if (analytics) env.analytics = analytics;
     // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
     const origin = publicOrigin(c, settings, env.brandId);
     const key = [env.brandId, env.isMobile, env.platform, env.year, origin, url.pathname, url.search].join('|');
@@ -125,6 +127,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       const csp = contentSecurityPolicy({
         scriptHashes: inlineScriptHashes(body),
         development: !settings.production,
+        thirdParty: analyticsOrigins(analytics),
       });
       page = {
         status: response.status,

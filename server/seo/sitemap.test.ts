@@ -44,10 +44,11 @@ describeDatabases('sitemap and robots', (getDb) => {
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const pages = 5 + COLLEGE_SECTIONS.length + 2;
+    const pages = 6 + COLLEGE_SECTIONS.length + 2;
     expect(locs).toHaveLength(pages * 2);
     expect(locs).toContain('https://www.creatorbox.example/');
     expect(locs).toContain('https://www.creatorbox.example/en');
+    expect(locs).toContain('https://www.creatorbox.example/en/site-map');
     expect(locs).toContain('https://www.creatorbox.example/en/business-college/electricity/2001');
     expect(locs.every((loc) => loc.startsWith('https://www.creatorbox.example/'))).toBe(true);
     expect(xml).toContain(

@@ -14,7 +14,7 @@ import { publicOrigin } from '../request';
 import type { Settings } from '../settings';
 
 /** The public pages besides the college's sections and articles. */
-const STATIC_PAGES = ['/', '/login', '/register', '/forget_password', '/business-college'];
+const STATIC_PAGES = ['/', '/login', '/register', '/forget_password', '/business-college', '/site-map'];
 
 interface SitemapEntry {
   path: string;

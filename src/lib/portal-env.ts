@@ -20,6 +20,23 @@ export interface PortalEnv {
   year: number;
   /** Where this brand's Windows client and dedicated browser download from; absent or null: not available yet. */
   downloads?: { client: string | null; pluginBrowser: string | null };
+  /** Page-view analytics and ad conversions of this brand; absent when none is configured (the default). */
+  analytics?: AnalyticsConfig;
+}
+
+/** The ad click ids of `registeInfo` (spec §3) that a registration reports back to their ad platform. */
+export const CLICK_ID_PARAMS = ['bd_vid', 'qhclickid'] as const;
+export type ClickIdParam = (typeof CLICK_ID_PARAMS)[number];
+
+/**
+ * What the browser needs to measure visits and report registrations (issue 14 item 5), per brand, from the
+ * server's settings: a page-view analytics script (Baidu Tongji style, with its `_hmt` command queue) and, per
+ * click id, the ad platform's conversion address with `{clickId}` where the id goes.
+ */
+export interface AnalyticsConfig {
+  /** The analytics script's full URL (site id included); null: no page-view analytics. */
+  script: string | null;
+  conversions: { param: ClickIdParam; url: string }[];
 }
 
 /**

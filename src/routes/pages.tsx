@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent, useMatch } from '@tanstack/react-router';
 import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
 import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '~/features/college/sections';
+import type { SiteMapData } from '~/features/college/site-map';
 import { guardChunk } from '~/lib/chunk-reload';
 import type { Locale } from '~/lib/locale';
 import { localeRoute } from './locale';
@@ -173,6 +174,27 @@ export const electricityDetailRoute = createRoute({
   component: CollegeRoutePage,
 });
 
+// The readable site map (the footer's "website map"): its page and loader load on demand, like the college's.
+const SiteMapChunk = page(() => import('~/features/college/site-map-page'), 'SiteMapPage');
+function SiteMapRoutePage() {
+  const data = useMatch({ strict: false, select: (match) => match.loaderData }) as SiteMapData;
+  return <SiteMapChunk data={data} />;
+}
+SiteMapRoutePage.preload = () => SiteMapChunk.preload?.();
+const siteMapLoader = guardChunk(() => import('~/features/college/site-map'));
+
+export const siteMapRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: 'site-map',
+  loader: ({ context }) => siteMapLoader().then((m) => m.loadSiteMap(context)),
+  head: (ctx) =>
+    ctx.loaderData
+      ? headTags(ctx, ctx.loaderData.head, { breadcrumb: ctx.loaderData.head.breadcrumb })
+      : pageHead(ctx, msg`网站地图`, msg`网站的全部页面：首页、登录与注册、下载、帮助，以及商学院每个栏目的全部文章。`),
+  staticData: { module: 'src/features/college/site-map-page.tsx' },
+  component: SiteMapRoutePage,
+});
+
 export const routeTree = rootRoute.addChildren([
   localeRoute.addChildren([
     homeRoute,
@@ -183,5 +205,6 @@ export const routeTree = rootRoute.addChildren([
     collegeRoute.addChildren([collegeIndexRoute, ...collegeSectionRoutes]),
     ...articleRoutes,
     electricityDetailRoute,
+    siteMapRoute,
   ]),
 ]);

@@ -1,13 +1,15 @@
 /**
  * Registration for the free trial (spec §2 "/register", §3 attribution): phone, SMS code (purpose `register`),
  * nickname, password and the invite code (pre-filled from the `inviteCode` cookie, editable). It sends the
- * web channel (2), the client id and the captured `registeInfo`. Success: the "Register success" toast, the
- * session is stored, then the workbench loads.
+ * web channel (2), the client id and the captured `registeInfo`. Success: the ad click ids of `registeInfo` are
+ * reported as a conversion (when the brand has analytics), the "Register success" toast, the session is stored,
+ * then the workbench loads.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
+import { reportRegistration } from '~/lib/analytics';
 import { register } from '~/lib/api/accounts';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
@@ -32,7 +34,7 @@ const registerFailedWith = (reason: string) => msg`注册失败：${reason}`;
 
 export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean }) {
   const { i18n, t } = useLingui();
-  const { workbenchUrl } = usePortalEnv();
+  const { workbenchUrl, analytics } = usePortalEnv();
   const busyLabels = useBusyLabels();
   const locale = useLocale();
   const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
@@ -52,6 +54,7 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
     form.setBusy(true);
     try {
       const userInfo = await register(input);
+      reportRegistration(analytics, input.registeInfo);
       await completeSignIn(userInfo, t`注册成功`, workbenchFor(workbenchUrl, locale));
     } catch (error) {
       showFailure(form, error, REGISTER_API_FIELDS, { i18n, failed: registerFailed, failedWith: registerFailedWith });

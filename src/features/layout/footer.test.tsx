@@ -36,10 +36,10 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: brands.creatorbox.name.zh })).toHaveAttribute('href', '/');
   });
 
-  it('links the website map home and the help centre of the edition', async () => {
+  it('links the website map page and the help centre of the edition', async () => {
     await renderInLayout(<Footer />, { env: { edition: 'regional' } });
     const guide = screen.getByRole('region', { name: '运营指南' });
-    expect(within(guide).getByRole('link', { name: '网站地图' })).toHaveAttribute('href', '/');
+    expect(within(guide).getByRole('link', { name: '网站地图' })).toHaveAttribute('href', '/site-map');
     expect(within(guide).getByRole('link', { name: /帮助中心/ })).toHaveAttribute(
       'href',
       brands.starreach.helpCenter.regional,
@@ -89,7 +89,7 @@ describe('Footer', () => {
     for (const group of ['Operational guideline', 'Laws and regulations', 'Download', 'Contact way', 'Friendly links'])
       expect(screen.getByRole('heading', { name: group })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User agreement' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Website map' })).toHaveAttribute('href', '/en');
+    expect(screen.getByRole('link', { name: 'Website map' })).toHaveAttribute('href', '/en/site-map');
     expect(screen.getByRole('link', { name: 'FastMoss Data' })).toBeInTheDocument();
     expect(screen.getByText(brands.starreach.footerContact!.blurb.en)).toBeInTheDocument();
     expect(

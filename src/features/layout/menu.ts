@@ -138,8 +138,8 @@ export function footerGroups({ brand, edition }: Pick<NavigationEnv, 'brand' | '
       id: 'guide',
       title: msg`运营指南`,
       links: [
-        // The spec's "website map" is an empty link; pointing it at the home page keeps it a real, usable link.
-        { id: 'site-map', title: msg`网站地图`, type: 'internalLink', path: '/' },
+        // The spec's "website map": a readable page of every section and college article (/site-map).
+        { id: 'site-map', title: msg`网站地图`, type: 'internalLink', path: '/site-map' },
         { id: 'help-center', title: msg`帮助中心`, type: 'externalLink', href: brand.helpCenter[edition] },
       ],
     },

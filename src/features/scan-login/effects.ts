@@ -11,8 +11,11 @@ import type {
   ScanUserInfo,
   WxLoginForm,
 } from '#machines/scan-login/scan-login.selectors';
+import { reportRegistration } from '~/lib/analytics';
 import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';
+import { readAttribution } from '~/lib/attribution';
 import type { Locale } from '~/lib/locale';
+import type { AnalyticsConfig } from '~/lib/portal-env';
 import { completeSignIn } from '../auth/complete';
 import { safeRedirect, workbenchFor } from '../auth/navigation';
 
@@ -39,6 +42,8 @@ export interface ScanEffectsContext {
   isMobile: boolean;
   /** `?redirect=` of the login page: followed after a login or a bind when it is a page of this site. */
   redirect?: unknown;
+  /** The brand's analytics and ad conversions (a registration reports its click ids). */
+  analytics?: AnalyticsConfig;
 }
 
 /** Seconds from now as a point in time, so a countdown stays right whenever it is drawn. */
@@ -56,7 +61,8 @@ export function browserScanEffects(context: () => ScanEffectsContext): ScanEffec
     },
     submitWxLogin: (ticket, form) => wxUserLogin({ ticket, ...form }) as Promise<ScanUserInfo>,
     completeLogin({ userInfo, how }) {
-      const { i18n, locale, workbenchUrl, isMobile, redirect } = context();
+      const { i18n, locale, workbenchUrl, isMobile, redirect, analytics } = context();
+      if (how === 'register') reportRegistration(analytics, readAttribution().registeInfo);
       const workbench = workbenchFor(workbenchUrl, locale);
       // Like the register form, a new account always starts at the workbench.
       const target =

@@ -38,9 +38,9 @@ export interface ScanPanelProps {
 export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const { workbenchUrl, isMobile } = usePortalEnv();
-  const context = useRef<ScanEffectsContext>({ i18n, locale, workbenchUrl, isMobile, redirect });
-  context.current = { i18n, locale, workbenchUrl, isMobile, redirect };
+  const { workbenchUrl, isMobile, analytics } = usePortalEnv();
+  const context = useRef<ScanEffectsContext>({ i18n, locale, workbenchUrl, isMobile, redirect, analytics });
+  context.current = { i18n, locale, workbenchUrl, isMobile, redirect, analytics };
   const browser = useMemo(() => browserScanEffects(() => context.current), []);
   const { view, send } = useScanLogin(effects ?? browser);
 

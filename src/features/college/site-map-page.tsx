@@ -1,0 +1,154 @@
+/**
+ * The readable site map behind the footer's "website map" (spec §2): the site's pages, the downloads and
+ * documents (they open their layer, as in the footer), the help centre, and every college section with all
+ * of its published articles, in the page's language.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useAppActors } from '~/app/actors-context';
+import { localizePath } from '~/lib/locale';
+import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
+import { visuallyHidden } from '~/styles/a11y.css';
+import * as styles from './college.css';
+import { SECTION_LABELS } from './labels';
+import { articlePath, COLLEGE_FAMILY, COLLEGE_HOME } from './paths';
+import type { SiteMapData } from './site-map';
+import * as map from './site-map.css';
+
+function Group({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={className ?? map.group}>
+      <h2 id={id} className={map.groupTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function PageLink({ path, children }: { path: string; children: React.ReactNode }) {
+  const locale = useLocale();
+  return (
+    <Link to={localizePath(path, locale)} className={map.link}>
+      {children}
+    </Link>
+  );
+}
+
+export function SiteMapPage({ data }: { data: SiteMapData }) {
+  const { t, i18n } = useLingui();
+  const { brand, edition } = usePortalEnv();
+  const { layer, documentModal } = useAppActors();
+  const brandName = brand.name[useLocale()];
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.banner}>
+        <div className={styles.container}>
+          <h1 className={styles.bannerTitle}>{t`网站地图`}</h1>
+          <p className={styles.bannerLead}>{t`${brandName}网站的全部页面与商学院文章，一页找到。`}</p>
+        </div>
+      </div>
+      <div className={`${styles.container} ${map.groups}`}>
+        <Group title={t`网站`}>
+          <ul className={map.list}>
+            <li>
+              <PageLink path="/">{t`首页`}</PageLink>
+            </li>
+            <li>
+              <PageLink path="/register">{t`注册并免费试用`}</PageLink>
+            </li>
+            <li>
+              <PageLink path="/login">{t`登录`}</PageLink>
+            </li>
+            <li>
+              <PageLink path="/forget_password">{t`找回密码`}</PageLink>
+            </li>
+            <li>
+              <PageLink path={COLLEGE_HOME}>{t`商学院`}</PageLink>
+            </li>
+          </ul>
+        </Group>
+        <Group title={t`下载与帮助`}>
+          <ul className={map.list}>
+            <li>
+              <button
+                type="button"
+                className={map.link}
+                aria-haspopup="dialog"
+                onClick={() => layer.send({ type: 'layer.open', layerType: 'clientDownload' })}
+              >
+                {t`客户端下载`}
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={map.link}
+                aria-haspopup="dialog"
+                onClick={() => layer.send({ type: 'layer.open', layerType: 'pluginDownload' })}
+              >
+                {t`插件下载`}
+              </button>
+            </li>
+            <li>
+              <a href={brand.helpCenter[edition]} target="_blank" rel="noopener" className={map.link}>
+                {t`帮助中心`}
+                <span className={visuallyHidden}>{t`（在新标签页打开）`}</span>
+              </a>
+            </li>
+          </ul>
+        </Group>
+        <Group title={t`法律法规`}>
+          <ul className={map.list}>
+            <li>
+              <button
+                type="button"
+                className={map.link}
+                aria-haspopup="dialog"
+                onClick={() => documentModal.send({ type: 'layer.open', layerType: 'agreement' })}
+              >
+                {t`用户协议`}
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={map.link}
+                aria-haspopup="dialog"
+                onClick={() => documentModal.send({ type: 'layer.open', layerType: 'privacy' })}
+              >
+                {t`隐私政策`}
+              </button>
+            </li>
+          </ul>
+        </Group>
+        <Group title={t`商学院`} className={map.college}>
+          <ul className={map.sections}>
+            {data.sections.map(({ section, articles }) => (
+              <li key={section}>
+                <PageLink path={`${COLLEGE_HOME}/${section}`}>
+                  <strong>{i18n._(SECTION_LABELS[section])}</strong>
+                </PageLink>
+                {articles.length ? (
+                  <ul className={map.articles}>
+                    {articles.map((article) => (
+                      <li key={article.id}>
+                        <PageLink path={articlePath(COLLEGE_FAMILY, section, article.id)}>{article.title}</PageLink>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className={map.link}>{t`暂无文章`}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Group>
+      </div>
+    </main>
+  );
+}
