@@ -1,0 +1,181 @@
+/**
+ * `npm run lighthouse`: Lighthouse (the tool the field trusts for pages) against the production build on
+ * loopback, with Debian's Chromium, without reaching the internet.
+ *
+ * - **SEO** (`npm run lighthouse` or `-- seo`): the SEO category of every page route (e2e/support/routes.ts) in
+ *   both languages and both brands, desktop preset (a phone user agent is sent to /register by the page rules,
+ *   so the desktop page is the one a crawler indexes). Fails below LIGHTHOUSE_MIN_SEO (default 100).
+ * - **Phone pages** (`-- mobile`): performance of /register, /login and /scan_code (zh and en) under the mobile
+ *   preset, with simulated and with devtools throttling: score, LCP, TBT, CLS, and the first-load JavaScript the
+ *   page fetched before it was interactive (brotli bytes on the wire). Prints figures; it does not fail.
+ *
+ * Lighthouse (pinned) is installed into node_modules/.cache/lighthouse on first use; it is not a dependency of
+ * the project. Ports: LIGHTHOUSE_PORT (default 5170) and the next one (brand 2); LIGHTHOUSE_DIST: the build folder.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer } from '../../e2e/support/portal-server';
+import { localized, PAGE_PATHS } from '../../e2e/support/routes';
+import { ensureBrowser } from '../ensure-browser';
+
+const LIGHTHOUSE = 'lighthouse';
+const LIGHTHOUSE_VERSION = '12.8.2';
+const CACHE_DIR = join(PROJECT_ROOT, 'node_modules/.cache/lighthouse');
+const MODULES = join(CACHE_DIR, 'node_modules');
+const DIST = process.env.LIGHTHOUSE_DIST ?? 'dist-lighthouse';
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 5170);
+const MIN_SEO = Number(process.env.LIGHTHOUSE_MIN_SEO ?? 100);
+const mode = process.argv[2] ?? 'seo';
+
+function installLighthouse() {
+  if (existsSync(join(MODULES, LIGHTHOUSE, 'package.json'))) return;
+  console.log(`Installing ${LIGHTHOUSE}@${LIGHTHOUSE_VERSION} into ${CACHE_DIR}…`);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const result = spawnSync(
+    'npm',
+    [
+      'install',
+      '--ignore-scripts',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      CACHE_DIR,
+      `${LIGHTHOUSE}@${LIGHTHOUSE_VERSION}`,
+    ],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`npm install ${LIGHTHOUSE} failed (exit ${result.status})`);
+}
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  details?: { items?: Record<string, unknown>[] };
+}
+interface LighthouseResult {
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+    audits: Record<string, Audit>;
+    runtimeError?: { message: string };
+  };
+}
+type RunLighthouse = (url: string, flags: object, config?: object) => Promise<LighthouseResult | undefined>;
+
+async function loadLighthouse() {
+  const load = (file: string) => import(pathToFileURL(join(MODULES, file)).href);
+  const lighthouse = (await load('lighthouse/core/index.js')).default as RunLighthouse;
+  const desktop = (await load('lighthouse/core/config/desktop-config.js')).default as object;
+  const chromeLauncher = await load('chrome-launcher/dist/index.js');
+  return { lighthouse, desktop, chromeLauncher };
+}
+
+const started: { server?: PortalServer; dir?: string; chrome?: { kill: () => unknown } } = {};
+async function stopAll() {
+  await started.chrome?.kill();
+  started.chrome = undefined;
+  await started.server?.stop();
+  started.server = undefined;
+  if (started.dir) rmSync(started.dir, { recursive: true, force: true });
+  started.dir = undefined;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void stopAll().then(() => process.exit(130)));
+
+const pad = (text: string | number, width: number) => String(text).padEnd(width);
+
+async function seo(run: RunLighthouse, chromePort: number, desktop: object, origins: [string, string][]) {
+  let worst = 100;
+  let pages = 0;
+  console.log(`Lighthouse ${LIGHTHOUSE_VERSION} SEO, desktop preset; every page route × zh/en × both brands`);
+  for (const [brand, origin] of origins)
+    for (const locale of ['zh', 'en'] as const)
+      for (const path of PAGE_PATHS) {
+        const url = `${origin}${localized(path, locale)}`;
+        const result = await run(url, { port: chromePort, onlyCategories: ['seo'], logLevel: 'error' }, desktop);
+        const lhr = result?.lhr;
+        const score = Math.round((lhr?.categories.seo?.score ?? 0) * 100);
+        const failed = (lhr?.categories.seo?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr?.audits[ref.id])
+          .filter((audit): audit is Audit => !!audit && audit.score !== null && audit.score < 1)
+          .map((audit) => audit.id);
+        worst = Math.min(worst, score);
+        pages++;
+        console.log(
+          `${score >= MIN_SEO ? 'ok  ' : 'FAIL'} ${pad(brand, 8)} ${pad(localized(path, locale), 44)} SEO ${pad(score, 4)} ${failed.length ? `failed: ${failed.join(', ')}` : ''}${lhr?.runtimeError ? ` error: ${lhr.runtimeError.message}` : ''}`,
+        );
+      }
+  console.log(`${pages} pages; lowest SEO score ${worst} (goal ${MIN_SEO}).`);
+  return worst >= MIN_SEO;
+}
+
+async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
+  console.log(`Lighthouse ${LIGHTHOUSE_VERSION} performance, mobile preset, the pages a phone sees (brand 1)`);
+  console.log('page              throttling  score  LCP ms   TBT ms  CLS    first-load JS (br, kB)');
+  for (const locale of ['zh', 'en'] as const)
+    for (const path of ['/register', '/login', '/scan_code'])
+      for (const throttlingMethod of ['simulate', 'devtools'] as const) {
+        const url = `${origin}${localized(path, locale)}`;
+        const result = await run(url, {
+          port: chromePort,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+          throttlingMethod,
+        });
+        const lhr = result?.lhr;
+        if (!lhr) continue;
+        const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const requests = (lhr.audits['network-requests']?.details?.items ?? []) as {
+          resourceType?: string;
+          transferSize?: number;
+        }[];
+        const scriptBytes = requests
+          .filter((item) => item.resourceType === 'Script')
+          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+        console.log(
+          `${pad(localized(path, locale), 17)} ${pad(throttlingMethod, 11)} ${pad(Math.round((lhr.categories.performance?.score ?? 0) * 100), 6)} ${pad(Math.round(value('largest-contentful-paint')), 8)} ${pad(Math.round(value('total-blocking-time')), 7)} ${pad(value('cumulative-layout-shift').toFixed(3), 6)} ${(scriptBytes / 1000).toFixed(1)}`,
+        );
+      }
+  return true;
+}
+
+let exitCode = 1;
+try {
+  if (mode !== 'seo' && mode !== 'mobile') throw new Error(`Unknown mode "${mode}": use seo or mobile.`);
+  installLighthouse();
+  await buildIfStale(DIST);
+  started.dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  started.server = await startPortalServer({
+    port,
+    brand2Port: port + 1,
+    distDir: DIST,
+    logFile: join(started.dir, 'server.log'),
+  });
+  const { lighthouse, desktop, chromeLauncher } = await loadLighthouse();
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureBrowser(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  started.chrome = chrome;
+  const origins: [string, string][] = [
+    ['brand 1', started.server.baseUrl],
+    ['brand 2', started.server.brand2Url],
+  ];
+  const ok =
+    mode === 'seo'
+      ? await seo(lighthouse, chrome.port, desktop, origins)
+      : await mobile(lighthouse, chrome.port, started.server.baseUrl);
+  exitCode = ok ? 0 : 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await stopAll();
+}
+process.exit(exitCode);
