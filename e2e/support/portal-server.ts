@@ -42,6 +42,8 @@ function portAnswers(port: number): Promise<boolean> {
 }
 
 export interface PortalServer {
+  /** The server's process id (for the memory bench). */
+  pid: number;
   baseUrl: string;
   brand2Url: string;
   logFile: string;
@@ -128,7 +130,8 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
     if (exited) break;
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return { baseUrl, brand2Url: `http://localhost:${brand2Port}`, logFile, stop };
+      if (response.ok)
+        return { pid: child.pid as number, baseUrl, brand2Url: `http://localhost:${brand2Port}`, logFile, stop };
     } catch {
       // Not listening yet.
     }
