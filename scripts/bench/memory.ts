@@ -41,7 +41,8 @@ async function exercise(baseUrl: string) {
     });
     const answer = (await login.json()) as { code: number };
     // Wrong phone or password, or (on a restart, the limits counted on) too many attempts.
-    if (answer.code !== 40003 && answer.code !== 429) throw new Error(`The wrong-password login answered ${JSON.stringify(answer)}`);
+    if (answer.code !== 40003 && answer.code !== 429)
+      throw new Error(`The wrong-password login answered ${JSON.stringify(answer)}`);
   }
 }
 
