@@ -60,6 +60,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: `${distDir}/${isSsrBuild ? 'server' : 'client'}`,
     manifest: !isSsrBuild,
+    // public/ belongs to the client build (the server reads its few files from there); not a second copy.
+    copyPublicDir: !isSsrBuild,
     assetsDir: 'assets',
     sourcemap: false,
     rolldownOptions: isSsrBuild

@@ -1,19 +1,27 @@
 /**
- * Builds the client (hashed assets + manifest) and the server renderer, then writes brotli and gzip copies
- * of every compressible asset so the server can send them precompressed. Stamps dist/ with a hash of the
- * inputs so `npm start` knows when the build is stale.
+ * `npm run build`: builds the client (hashed assets + manifest), the server renderer (`vite build --ssr`) and the
+ * compiled server (`dist/server/main.js`, scripts/lib/bundle-server.ts), writes brotli and gzip copies of every
+ * compressible asset so the server can send them precompressed, and stamps the build with a hash of its inputs
+ * so `npm start` knows when it is stale.
+ *
+ * The build goes into a temporary folder and is swapped into place under a lock (scripts/lib/build-lock.ts), so
+ * builds started together (several `npm start`s on a stale build) never leave a mixed or half-written folder.
+ * `--if-stale` (used by `npm start` and the test runners) builds only when the folder is missing or stale, and
+ * waits for a build already running instead of building twice. PORTAL_DIST names the folder (default `dist`).
  */
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { DIST_DIR, inputsHash, STAMP_FILE } from './lib/build-stamp';
-import { compressDir } from './lib/compress';
-
-const vite = ['node_modules/vite/bin/vite.js'];
-const run = (args: string[]) => execFileSync(process.execPath, [...vite, ...args], { stdio: 'inherit' });
+import { buildAtomically } from './lib/build-lock';
+import { buildSite } from './lib/build-site';
+import { buildIsFresh, DIST_DIR } from './lib/build-stamp.mjs';
 
 const started = Date.now();
-run(['build', '--logLevel', 'warn']);
-run(['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
-const compressed = compressDir(`${DIST_DIR}/client`);
-writeFileSync(STAMP_FILE, inputsHash());
-console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s (${compressed} files precompressed).`);
+const outcome = await buildAtomically({
+  distDir: DIST_DIR,
+  isFresh: () => buildIsFresh(DIST_DIR),
+  build: buildSite,
+  force: !process.argv.includes('--if-stale'),
+  log: (line) => console.log(line),
+});
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+if (outcome === 'built') console.log(`Built ${DIST_DIR}/ in ${seconds} s.`);
+else if (outcome === 'built-by-another')
+  console.log(`${DIST_DIR}/ was built meanwhile by another process (${seconds} s).`);

@@ -6,8 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
 import { startSweeper } from './accounts/sweep';
@@ -18,13 +17,14 @@ import { openDatabase } from './db/open';
 import { log } from './log';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
+import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './paths';
 import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
 import { readSettings } from './settings';
 import { installShutdown } from './shutdown';
 
-const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const projectRoot = PROJECT_ROOT;
 const dev = process.argv.includes('--dev');
 const settings = readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
 
@@ -32,11 +32,14 @@ type ServerEntry = Renderer & { routeModules: () => Record<string, string> };
 
 async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
+  // Relative paths (DATA_DIR, the static files' root) are the project folder's, wherever the server was started.
+  process.chdir(projectRoot);
   const db = await openDatabase({
     databaseUrl: settings.databaseUrl,
+    databasePoolSize: settings.databasePoolSize,
     dataDir: resolve(projectRoot, settings.dataDir),
   });
-  await seedCollege(db, join(projectRoot, 'content/college'));
+  await seedCollege(db, join(CONTENT_DIR, 'college'));
   const now = () => new Date();
   const api = {
     db,
@@ -73,12 +76,11 @@ async function main() {
     const honoListener = getRequestListener(app.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
   } else {
-    const distDir = process.env.PORTAL_DIST ?? 'dist';
-    const clientDir = join(projectRoot, distDir, 'client');
-    const serverEntry = join(projectRoot, distDir, 'server/entry-server.js');
+    const clientDir = join(DIST_DIR, 'client');
+    const serverEntry = join(DIST_DIR, 'server/entry-server.js');
     const viteManifestPath = join(clientDir, '.vite/manifest.json');
     if (!existsSync(serverEntry) || !existsSync(viteManifestPath)) {
-      throw new Error('No build found in dist/: run `npm run build` (npm start does it for you).');
+      throw new Error(`No build found in ${DIST_NAME}/: run \`npm run build\` (npm start does it for you).`);
     }
     const entry = (await import(serverEntry)) as ServerEntry;
     const viteManifest = JSON.parse(readFileSync(viteManifestPath, 'utf8')) as ViteManifest;
@@ -86,11 +88,10 @@ async function main() {
     const app = createApp({
       settings,
       api,
-      clientDir: `${distDir}/client`,
+      clientDir: `${DIST_NAME}/client`,
       getRenderer: async () => entry,
       getManifest: async () => manifest,
     });
-    process.chdir(projectRoot);
     listener = getRequestListener(app.fetch);
   }
 

@@ -20,6 +20,7 @@ describe('settings', () => {
       },
       analytics: { starreach: null, creatorbox: null },
       databaseUrl: undefined,
+      databasePoolSize: 10,
       dataDir: 'data/pglite',
       trustProxy: null,
       publicUrl: undefined,
@@ -152,5 +153,12 @@ describe('settings', () => {
   it('refuses values it cannot use, naming the setting', () => {
     expect(() => readSettings({ EDITION: 'asia' })).toThrow(/EDITION/);
     expect(() => readSettings({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('reads the database pool size, 1 to 1000', () => {
+    expect(readSettings({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(readSettings({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
+    for (const bad of ['0', '-1', '2.5', 'many', '1001'])
+      expect(() => readSettings({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

@@ -29,6 +29,8 @@ export interface Settings {
   analytics: Record<BrandId, AnalyticsConfig | null>;
   /** A PostgreSQL connection string; when empty the embedded database in `dataDir` is used. */
   databaseUrl?: string;
+  /** Connections each server process keeps open to PostgreSQL at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   /** Folder of the embedded (PGlite) database. */
   dataDir: string;
   /**
@@ -117,6 +119,13 @@ function readTrustProxy(value: string | undefined): ProxyTrust | null {
       `TRUST_PROXY must be a number of hops or proxy addresses/CIDRs, got "${text}" (${(error as Error).message})`,
     );
   }
+}
+
+/** DATABASE_POOL_SIZE: 1 to 1000 connections per process, default 10. */
+function poolSize(value: string | undefined): number {
+  const size = intSetting(value, 10, 'DATABASE_POOL_SIZE');
+  if (size < 1 || size > 1000) throw new Error(`DATABASE_POOL_SIZE must be between 1 and 1000, got "${value}"`);
+  return size;
 }
 
 /** An origin setting (`https://host[:port]`, no path): returned without a trailing slash. */
@@ -280,6 +289,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     analytics: { starreach: readAnalytics(env, ''), creatorbox: readAnalytics(env, '_2') },
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     dataDir: env.DATA_DIR || 'data/pglite',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     publicUrl: originSetting(env.PUBLIC_URL, 'PUBLIC_URL'),

@@ -9,30 +9,25 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsFresh } from '../../scripts/lib/build-stamp.mjs';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_DIST = process.env.E2E_DIST ?? 'dist-e2e';
 
-/** Builds into `distDir` unless its stamp matches the inputs; returns whether it built. */
+/**
+ * Builds into `distDir` unless its stamp matches the inputs (waiting for a build of it already running, see
+ * scripts/build.ts); returns whether it had to build or wait.
+ */
 export async function buildIfStale(distDir = TEST_DIST): Promise<boolean> {
-  // build-stamp reads PORTAL_DIST when it is first imported, so set it before importing (dynamically).
-  process.env.PORTAL_DIST = distDir;
-  const previousCwd = process.cwd();
-  process.chdir(PROJECT_ROOT);
-  try {
-    const { buildIsFresh } = await import('../../scripts/lib/build-stamp');
-    if (buildIsFresh()) return false;
-    console.log(`Building the site into ${distDir}/ (missing or out of date)…`);
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, PORTAL_DIST: distDir },
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`The build into ${distDir}/ failed (exit ${result.status}).`);
-    return true;
-  } finally {
-    process.chdir(previousCwd);
-  }
+  if (buildIsFresh(distDir, PROJECT_ROOT)) return false;
+  console.log(`Building the site into ${distDir}/ (missing or out of date)…`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, PORTAL_DIST: distDir },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`The build into ${distDir}/ failed (exit ${result.status}).`);
+  return true;
 }
 
 function portAnswers(port: number): Promise<boolean> {
@@ -47,6 +42,8 @@ function portAnswers(port: number): Promise<boolean> {
 }
 
 export interface PortalServer {
+  /** The server's process id (for the memory bench). */
+  pid: number;
   baseUrl: string;
   brand2Url: string;
   logFile: string;
@@ -68,7 +65,10 @@ export interface StartOptions {
   dataDir?: string;
 }
 
-/** Starts `server/main.ts` in production mode and resolves once GET /api/health answers 200. */
+/**
+ * Starts the compiled server of `distDir` (`node <distDir>/server/main.js`, exactly what production runs) and
+ * resolves once GET /api/health answers 200.
+ */
 export async function startPortalServer(options: StartOptions): Promise<PortalServer> {
   const { port, brand2Port, distDir = TEST_DIST, logFile, timeoutMs = 30_000 } = options;
   for (const p of [port, brand2Port]) {
@@ -79,7 +79,7 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
   const log = createWriteStream(logFile);
   // Every run starts with an empty embedded database of its own, removed when the server stops.
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-data-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [join(distDir, 'server/main.js')], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -130,7 +130,8 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
     if (exited) break;
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return { baseUrl, brand2Url: `http://localhost:${brand2Port}`, logFile, stop };
+      if (response.ok)
+        return { pid: child.pid as number, baseUrl, brand2Url: `http://localhost:${brand2Port}`, logFile, stop };
     } catch {
       // Not listening yet.
     }

@@ -5,19 +5,17 @@
  * plain English and returns a non-zero exit code with a clear message on bad input or an unknown account.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BrandId, brands } from '../../src/lib/brand';
 import { COUNTRIES, internationalPhone, normalizePhone } from '../accounts/phone';
 import { findUserByPhone, type UserRow } from '../accounts/users';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
+import { PROJECT_ROOT } from '../paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
 import { type IdentityRow, identityOfUser } from '../scan-login/tickets';
 import { readSettings } from '../settings';
-
-const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -276,7 +274,7 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
 async function openServerDatabase(env: NodeJS.ProcessEnv, force: boolean): Promise<Database> {
   const settings = readSettings({ NODE_ENV: 'production', ...env });
   if (settings.databaseUrl) return openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
-  const dataDir = resolve(projectRoot, settings.dataDir);
+  const dataDir = resolve(PROJECT_ROOT, settings.dataDir);
   if (!existsSync(join(dataDir, 'PG_VERSION')))
     throw new UsageError(
       `There is no database in ${dataDir} yet: start the server once (npm start), or point DATA_DIR (or DATABASE_URL) at the server's database.`,

@@ -7,13 +7,15 @@ import { migrate } from './migrate';
 
 export interface DatabaseSettings {
   databaseUrl?: string;
+  /** Connections to PostgreSQL at most (default 10). */
+  databasePoolSize?: number;
   /** Folder of the embedded database. */
   dataDir: string;
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
   const db = settings.databaseUrl
-    ? await (await import('./postgres')).openPostgres(settings.databaseUrl)
+    ? await (await import('./postgres')).openPostgres(settings.databaseUrl, settings.databasePoolSize)
     : await (await import('./pglite')).openPGlite(settings.dataDir);
   try {
     await migrate(db);

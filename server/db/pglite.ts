@@ -4,7 +4,7 @@
  * the whole transaction, so concurrent requests never interleave inside one.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
 
@@ -15,6 +15,8 @@ export async function openPGlite(dataDir?: string): Promise<Database> {
     // Refuses a second server on the same folder before it touches the files (data-lock.ts).
     unlock = lockDataDir(dataDir);
   }
+  // Loaded here, not at the top: the compiled server (one file) would otherwise load it with PostgreSQL too.
+  const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(dataDir);
   try {
     await db.waitReady;

@@ -2,15 +2,16 @@
  * PostgreSQL (15 or newer, or any Postgres-wire database) through a `pg` connection pool, for running several
  * server processes against one database.
  */
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { log } from '../log';
 import type { Database, Queryable } from './database';
 
-// Match PGlite: 64-bit integers (ids, count(*)) as numbers. Values above 2^53 do not occur in this schema.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Loaded here, not at the top: the compiled server (one file) would otherwise load it with PGlite too.
+  const { default: pg } = await import('pg');
+  // Match PGlite: 64-bit integers (ids, count(*)) as numbers. Values above 2^53 do not occur in this schema.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  const pool: Pool = new pg.Pool({ connectionString, max: poolSize });
   // Fail at start-up, with the server's own message, when the database cannot be reached.
   await pool.query('select 1');
   pool.on('error', (error) => log.error({ err: error }, '[db] idle client error'));
