@@ -7,14 +7,16 @@ ARG NODE_IMAGE=node:20.19-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# `npm install`, not `npm ci`: the lock file lists only this platform's builds of the native packages (see .ci/run),
+# which `npm ci` refuses as out of sync; with the committed lock `npm install` installs exactly the locked versions.
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS production-packages
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
