@@ -8,7 +8,9 @@ import { spawn } from 'node:child_process';
 import { buildIfStale } from '../../e2e/support/portal-server';
 import { CLUSTER_DIST, PROJECT_ROOT } from './server';
 
-const files = process.argv.slice(2).length ? process.argv.slice(2) : ['scripts/cluster/cluster-test.ts'];
+const files = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['scripts/cluster/cluster-test.ts', 'scripts/cluster/crash-test.ts'];
 await buildIfStale(CLUSTER_DIST);
 const child = spawn(
   process.execPath,
