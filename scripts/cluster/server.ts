@@ -4,7 +4,7 @@
  * switching to the compiled entry changes one line.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,11 @@ export interface ServerOptions {
   /** Resolve once this answers 200 (default /api/health); `null`: do not wait. */
   waitFor?: string | null;
   timeoutMs?: number;
+  /**
+   * Write the output only to the log file (read back on demand), not also into memory through a pipe: for long
+   * runs (the load bench), where the request log grows large.
+   */
+  fileOnly?: boolean;
 }
 
 export interface ServerProcess {
@@ -70,7 +75,9 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     if (await portAnswers(p)) throw new Error(`Port ${p} is already in use: stop whatever listens there first.`);
   mkdirSync(ARTIFACTS, { recursive: true });
   const logFile = join(ARTIFACTS, `cluster-${name}.log`);
-  const file = createWriteStream(logFile, { flags: 'a' });
+  const fileOnly = options.fileOnly ?? false;
+  const fd = fileOnly ? openSync(logFile, 'w') : undefined;
+  const file = createWriteStream(logFile, fileOnly ? { fd: openSync(logFile, 'a') } : { flags: 'a' });
   const { command, args } = serverCommand();
   const child = spawn(command, args, {
     cwd: PROJECT_ROOT,
@@ -88,9 +95,11 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       WX_SIMULATOR_URL_2: '',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
   });
+  if (fd !== undefined) closeSync(fd);
   let text = '';
+  const output = () => (fileOnly ? readFileSync(logFile, 'utf8') : text);
   const take = (chunk: Buffer) => {
     text += chunk.toString('utf8');
     file.write(chunk);
@@ -112,14 +121,15 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     baseUrl,
     pid: child.pid ?? 0,
     child,
-    output: () => text,
+    output,
     smsCode(phone, purpose) {
+      const text = output();
       const line = new RegExp(`^\\[sms\\] \\+\\d+ ${phone} ${purpose} code (\\d{6})$`, 'gm');
       return [...text.matchAll(line)].at(-1)?.[1];
     },
     requests() {
       const lines: { method: string; path: string; status: number }[] = [];
-      for (const line of text.split('\n')) {
+      for (const line of output().split('\n')) {
         if (!line.startsWith('{') || !line.includes('"method"')) continue;
         try {
           const event = JSON.parse(line) as { method?: string; path?: string; status?: number };
@@ -160,5 +170,5 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   await server.stop();
-  throw new Error(`Server ${name} did not answer ${baseUrl}${path} in time: see ${logFile}\n${text.slice(-2000)}`);
+  throw new Error(`Server ${name} did not answer ${baseUrl}${path} in time: see ${logFile}\n${output().slice(-2000)}`);
 }
