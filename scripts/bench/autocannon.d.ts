@@ -13,6 +13,7 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       timeout?: number;
+      connectionRate?: number;
       requests?: Request[];
     }
     interface Histogram {

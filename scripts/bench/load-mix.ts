@@ -14,7 +14,9 @@
  * - wrong-password logins (10%): four phone numbers from one address, which soon hit the per-account back-off and
  *   the address's failed-login limit (429 from then on);
  * - SMS sends (10%): from one address that used up its SMS limit beforehand: all 429.
- * Every request has a 10 s timeout. Servers write their log to e2e/artifacts/cluster-load-*.log. Ports: 5230-5237
+ * Every request has a 10 s timeout. By default each connection sends its next request as soon as the previous
+ * one is answered (a closed loop: the latency is then mostly queueing at saturation); LOAD_RATE=N paces each
+ * connection at N requests a second instead, like visitors rather than a flood. Servers write their log to e2e/artifacts/cluster-load-*.log. Ports: 5230-5237
  * (LOAD_PORT and the next seven).
  */
 import { randomBytes } from 'node:crypto';
@@ -31,6 +33,8 @@ import { CLUSTER_DIST, type ServerProcess, startServer } from '../cluster/server
 const PORT = Number(process.env.LOAD_PORT ?? 5230);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
+/** Requests per second of each connection (LOAD_RATE); unset: each connection sends its next request at once. */
+const RATE = process.env.LOAD_RATE ? Number(process.env.LOAD_RATE) : undefined;
 export const PAGE_P99_BUDGET_MS = 50;
 
 interface Part {
@@ -50,6 +54,7 @@ interface PartResult {
   other4xx: number;
   server5xx: number;
   errors: number;
+  timeouts: number;
   p50: number;
   p99: number;
   max: number;
@@ -214,7 +219,7 @@ async function runMix(label: string, base: string, servers: ServerProcess[]) {
     String(r.limited),
     String(r.other4xx),
     String(r.server5xx),
-    String(r.errors),
+    r.timeouts ? `${r.errors} (${r.timeouts} timeouts)` : String(r.errors),
     `${r.p50} ms`,
     `${r.p99} ms`,
     `${r.max} ms`,
@@ -235,7 +240,8 @@ async function runMix(label: string, base: string, servers: ServerProcess[]) {
   ]);
   const pageP99 = Math.max(...results.filter((r) => r.page).map((r) => r.p99));
   const verdict = sum('errors') === 0 && sum('server5xx') === 0 && pageP99 <= PAGE_P99_BUDGET_MS ? 'ok' : 'OVER BUDGET';
-  console.log(`\n${label}: ${sum('connections')} connections for ${SECONDS} s on loopback\n`);
+  const pace = RATE ? `, each sending ${RATE} requests a second` : ', each sending its next request at once';
+  console.log(`\n${label}: ${sum('connections')} connections for ${SECONDS} s on loopback${pace}\n`);
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
   console.log(line(headers));
