@@ -196,7 +196,9 @@ function runPart(base: string, part: Part, connections: number): Promise<PartRes
         limited,
         other4xx: result['4xx'] - limited,
         server5xx: result['5xx'],
-        errors: result.errors + result.timeouts,
+        // autocannon counts a timeout as an error too.
+        errors: result.errors,
+        timeouts: result.timeouts,
         p50: result.latency.p50,
         p99: result.latency.p99,
         max: result.latency.max,
