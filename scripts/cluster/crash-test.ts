@@ -290,3 +290,67 @@ async function databaseDown(server: ServerProcess) {
   // Keep the token check honest: an unknown token is a 401 again.
   assert.equal(await tokenStatus(base, 'b'.repeat(43)), 401);
 }
+
+describe('PostgreSQL not answering (frozen) under a running server', () => {
+  it('requests are bounded: the API answers 503 within the database timeouts, readiness 503 at once; it recovers', async () => {
+    const url = await postgres.createDatabase(`frozen_${Date.now()}`);
+    const server = await start('db-frozen', { databaseUrl: url, dataDir: tempFolder(), waitFor: '/api/ready' });
+    try {
+      const base = server.baseUrl;
+      const json = { 'Content-Type': 'application/json', 'Accept-Language': 'en' };
+      // Connections in the pool first, so both kinds of wait are met: a new connection and a statement on an old one.
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          timed(`${base}/api/v2/captcha/puzzle`, { method: 'POST', headers: json, body: '{}' }),
+        ),
+      );
+      postgres.pause();
+      try {
+        const started = performance.now();
+        const [ready, page, ...answers] = await Promise.all([
+          timed(`${base}/api/ready`, {}, 5000),
+          timed(`${base}/en?fresh=${Date.now()}`, {}, 5000),
+          ...Array.from({ length: 12 }, (_, i) =>
+            timed(
+              `${base}/api/v2/captcha/puzzle`,
+              { method: 'POST', headers: { ...json, 'X-Forwarded-For': clientIp(i + 1, 30) }, body: '{}' },
+              25_000,
+            ),
+          ),
+        ]);
+        assert.equal(ready.status, 503, 'not ready');
+        assert.ok(ready.ms < 2000, `readiness answered in ${Math.round(ready.ms)} ms`);
+        assert.equal(page.status, 200, 'a page that needs no data renders');
+        for (const answer of answers) {
+          assert.equal(answer.status, 503, answer.text.slice(0, 200));
+          assert.equal((JSON.parse(answer.text) as { code: number }).code, 503);
+        }
+        figures.push(
+          `  PostgreSQL frozen: ${answers.length} API calls all 503, the slowest after ${Math.round(
+            Math.max(...answers.map((answer) => answer.ms)),
+          )} ms (bounds: 5 s to connect, 15 s per statement); readiness 503 in ${Math.round(ready.ms)} ms; all within ${Math.round(
+            performance.now() - started,
+          )} ms`,
+        );
+      } finally {
+        postgres.resume();
+      }
+      const deadline = Date.now() + 20_000;
+      let status = 0;
+      while (Date.now() < deadline && status !== 200) {
+        status = (await timed(`${base}/api/ready`)).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      assert.equal(status, 200, 'ready again once the database answers');
+      const again = await timed(`${base}/api/v2/captcha/puzzle`, { method: 'POST', headers: json, body: '{}' });
+      assert.equal(again.status, 200);
+      assert.deepEqual(
+        server.requests().filter((line) => line.status === 500),
+        [],
+        'no 500 at any point',
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -6,7 +6,7 @@
  * `postgres` user (PostgreSQL refuses to run as root).
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +17,9 @@ export interface PrivatePostgres {
   createDatabase(name: string): Promise<string>;
   start(): void;
   stop(): void;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server and its backends: a database that accepts but never answers. */
+  pause(): void;
+  resume(): void;
   /** Stops the server and removes its folder. */
   remove(): void;
 }
@@ -66,6 +69,30 @@ export function startPrivatePostgres(port: number): PrivatePostgres {
     }
   };
   start();
+  /** The postmaster (first line of postmaster.pid) and its children, by pid. */
+  const pids = (): number[] => {
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((pid) => pid > 0);
+    return [postmaster, ...children];
+  };
+  const signal = (name: NodeJS.Signals) => {
+    let list: number[];
+    try {
+      list = pids();
+    } catch {
+      return; // Not running.
+    }
+    for (const pid of list) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  };
   const url = (database: string) => `postgres://portal@127.0.0.1:${port}/${database}`;
   return {
     port,
@@ -87,7 +114,10 @@ export function startPrivatePostgres(port: number): PrivatePostgres {
     },
     start,
     stop,
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
     remove() {
+      signal('SIGCONT');
       stop();
       rmSync(folder, { recursive: true, force: true });
     },
