@@ -123,6 +123,25 @@ describe('caching', () => {
     expect(renderer.renderPage).toHaveBeenCalledTimes(1);
   });
 
+  it('renders a page once for a burst of visitors arriving before it is cached; each gets the page', async () => {
+    const { get, renderer } = setup();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/en/login')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(new Set(bodies)).toEqual(new Set(['<html><body>starreach /en/login</body></html>']));
+    expect(renderer.renderPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders for each visitor when the shared render fails, and with the cache off', async () => {
+    const { get, renderer } = setup();
+    vi.mocked(renderer.renderPage).mockRejectedValueOnce(new Error('renderer failed'));
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get('/login')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 500]);
+    const off = setup({ HTML_CACHE_SECONDS: '0' });
+    await Promise.all(Array.from({ length: 3 }, () => off.get('/login')));
+    expect(off.renderer.renderPage).toHaveBeenCalledTimes(3);
+  });
+
   it('keeps the 404 status of an unknown page', async () => {
     const res = await setup().get('/missing-page');
     expect(res.status).toBe(404);

@@ -50,6 +50,9 @@ function languageCookie(locale: Locale, secure: boolean): string {
 export function createPageHandler(deps: PageHandlerDeps) {
   const { settings } = deps;
   const cache = new HtmlCache(settings.production ? settings.htmlCacheSeconds * 1000 : 0);
+  /** Renders under way, by cache key: concurrent misses of one page share one render (only with the cache on). */
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  const coalesce = settings.production && settings.htmlCacheSeconds > 0;
   const now = deps.now ?? (() => new Date());
 
   return async function handlePage(c: Context): Promise<Response> {
@@ -100,38 +103,66 @@ export function createPageHandler(deps: PageHandlerDeps) {
     const key = [env.brandId, env.isMobile, env.platform, env.year, origin, url.pathname, url.search].join('|');
 
     let page = cache.get(key);
+    // A render of this page already under way (a burst of visitors on a page not in the cache, or just expired):
+    // wait for it rather than rendering the same page again, with the database calls of its loaders.
+    const pending = page || !coalesce ? undefined : rendering.get(key);
+    if (pending) page = await pending;
     if (!page) {
-      const renderer = await deps.getRenderer();
-      const request = new Request(url, { headers: c.req.raw.headers, signal: c.req.raw.signal });
-      const appFetch = deps.apiFetch;
-      const apiFetch: PageApiFetch | undefined =
-        appFetch &&
-        (async (path, init) => {
-          if (!path.startsWith('/api/')) throw new Error(`Route loaders may only call the API, not ${path}`);
-          const headers = new Headers(init?.headers);
-          headers.set('host', c.req.header('host') ?? url.host);
-          return appFetch(new Request(new URL(path, url.origin), { ...init, headers }), c.env);
+      const render = async (): Promise<CachedPage | Response> => {
+        const renderer = await deps.getRenderer();
+        const request = new Request(url, { headers: c.req.raw.headers, signal: c.req.raw.signal });
+        const appFetch = deps.apiFetch;
+        const apiFetch: PageApiFetch | undefined =
+          appFetch &&
+          (async (path, init) => {
+            if (!path.startsWith('/api/')) throw new Error(`Route loaders may only call the API, not ${path}`);
+            const headers = new Headers(init?.headers);
+            headers.set('host', c.req.header('host') ?? url.host);
+            return appFetch(new Request(new URL(path, url.origin), { ...init, headers }), c.env);
+          });
+        const response = await renderer.renderPage(request, {
+          env,
+          origin,
+          manifest: await deps.getManifest(),
+          apiFetch,
         });
-      const response = await renderer.renderPage(request, {
-        env,
-        origin,
-        manifest: await deps.getManifest(),
-        apiFetch,
-      });
-      if (response.status >= 300 && response.status < 400) return response;
-      const body = await response.text();
-      // The router's own inline scripts (scroll restoration, dehydrated state) run by hash: the policy is
-      // computed once per rendered page and cached with it, so every visitor gets the same bytes.
-      const csp = contentSecurityPolicy({
-        scriptHashes: inlineScriptHashes(body),
-        development: !settings.production,
-      });
-      page = {
-        status: response.status,
-        headers: [...response.headers.entries(), ['Content-Security-Policy', csp]],
-        body,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      } satisfies CachedPage;
+        if (response.status >= 300 && response.status < 400) return response;
+        const body = await response.text();
+        // The router's own inline scripts (scroll restoration, dehydrated state) run by hash: the policy is
+        // computed once per rendered page and cached with it, so every visitor gets the same bytes.
+        const csp = contentSecurityPolicy({
+          scriptHashes: inlineScriptHashes(body),
+          development: !settings.production,
+        });
+        return {
+          status: response.status,
+          headers: [...response.headers.entries(), ['Content-Security-Policy', csp]],
+          body,
+          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        } satisfies CachedPage;
+      };
+      const leading = coalesce && !rendering.has(key);
+      let share: (shared: CachedPage | undefined) => void = () => {};
+      if (leading)
+        rendering.set(
+          key,
+          new Promise((resolve) => {
+            share = resolve;
+          }),
+        );
+      let rendered: CachedPage | Response | undefined;
+      try {
+        rendered = await render();
+      } finally {
+        if (leading) {
+          rendering.delete(key);
+          // Only a page worth caching is shared; an error or a redirect is rendered for each request.
+          const cacheable = rendered && !(rendered instanceof Response) && [200, 404].includes(rendered.status);
+          share(cacheable ? (rendered as CachedPage) : undefined);
+        }
+      }
+      if (rendered instanceof Response) return rendered;
+      page = rendered;
       if (page.status === 200 || page.status === 404) cache.set(key, page);
     }
 
