@@ -4,6 +4,7 @@
  * stored and are revalidated with their ETag.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { ServerManifest } from '@tanstack/router-core';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -45,6 +46,37 @@ const HTML_CACHE_CONTROL = 'no-cache';
 function languageCookie(locale: Locale, secure: boolean): string {
   const cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_DAYS * 24 * 3600}; SameSite=Lax`;
   return secure ? `${cookie}; Secure` : cookie;
+}
+
+/** The encoding a cached page goes out in: brotli when accepted, else gzip, else none (the middleware's rules). */
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  const accepted = (name: string) =>
+    accept.split(',').some((part) => {
+      const [token, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+      return token.trim() === name && (!q || Number(q.slice(2)) > 0);
+    });
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return undefined;
+}
+
+function encodedBody(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
+  page.encoded ??= {};
+  const ready = page.encoded[encoding];
+  if (ready) return ready;
+  const made =
+    encoding === 'br'
+      ? brotliCompressSync(page.body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 8,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipSync(page.body, { level: 6 });
+  page.encoded[encoding] = made;
+  return made;
 }
 
 export function createPageHandler(deps: PageHandlerDeps) {
@@ -165,6 +197,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       page = rendered;
       if (page.status === 200 || page.status === 404) cache.set(key, page);
     }
+    const cached = coalesce && (page.status === 200 || page.status === 404);
 
     const headers = new Headers(page.headers);
     headers.set('Content-Type', 'text/html; charset=utf-8');
@@ -172,7 +205,18 @@ export function createPageHandler(deps: PageHandlerDeps) {
     headers.set('ETag', page.etag);
     headers.set('Vary', 'User-Agent, Cookie, Accept-Language');
     if (setCookie) headers.append('Set-Cookie', setCookie);
-    if (c.req.header('if-none-match') === page.etag) return new Response(null, { status: 304, headers });
-    return new Response(c.req.method === 'HEAD' ? null : page.body, { status: page.status, headers });
+    // A compressed answer carries the weak form of the ETag (as the compress middleware writes it): both match.
+    const asked = c.req.header('if-none-match');
+    if (asked === page.etag || asked === `W/${page.etag}`) return new Response(null, { status: 304, headers });
+    if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers });
+    // A cached page is compressed once and kept so, not again for every visitor (it halved the throughput).
+    const encoding = cached ? pickEncoding(c.req.header('accept-encoding')) : undefined;
+    if (!encoding || !page) return new Response(page.body, { status: page.status, headers });
+    const encoded = encodedBody(page, encoding);
+    headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(encoded.length));
+    headers.set('ETag', `W/${page.etag}`);
+    headers.set('Vary', 'User-Agent, Cookie, Accept-Language, Accept-Encoding');
+    return new Response(new Uint8Array(encoded), { status: page.status, headers });
   };
 }
