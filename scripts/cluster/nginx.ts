@@ -6,7 +6,7 @@
  * (proxy_next_upstream off), so every request reaches exactly one process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { portAnswers } from './server';
@@ -71,7 +71,9 @@ export async function startNginx(ports: ProxyPort[]): Promise<Nginx> {
   const config = join(folder, 'nginx.conf');
   writeFileSync(config, nginxConfig(folder, ports, process.getuid?.() === 0));
   let stderr = '';
-  const child: ChildProcess = spawn('nginx', ['-p', folder, '-e', join(folder, 'error.log'), '-c', config], {
+  // Debian puts nginx in /usr/sbin, which is not on every user's PATH.
+  const program = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const child: ChildProcess = spawn(program, ['-p', folder, '-e', join(folder, 'error.log'), '-c', config], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => {
