@@ -14,6 +14,7 @@ declare module 'autocannon' {
       duration?: number;
       timeout?: number;
       connectionRate?: number;
+      ignoreCoordinatedOmission?: boolean;
       requests?: Request[];
     }
     interface Histogram {
