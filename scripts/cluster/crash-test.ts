@@ -106,12 +106,33 @@ async function storm(server: ServerProcess, block: number): Promise<Outcome[]> {
 }
 
 /** Every account of the storm, as stored: each complete (a password hash and the session its registration made). */
-async function accountRows(db: Queryable, phones: string[]) {
-  return db.query<{ phone: string; password_hash: string; sessions: number }>(
+/**
+ * No account half-written: exactly the accounts that log in exist, each with a password hash and the session its
+ * registration made (plus this test's login); and every register code that was used belongs to an account (the
+ * code, the account and its session are written in one transaction).
+ */
+async function assertComplete(db: Queryable, phones: string[], expected: number) {
+  const rows = await db.query<{ phone: string; password_hash: string; sessions: number }>(
     `select u.phone, u.password_hash, (select count(*) from sessions s where s.user_id = u.id)::int as sessions
        from users u where u.phone = any($1::text[])`,
     [phones],
   );
+  assert.equal(rows.length, expected, 'exactly the accounts that log in exist');
+  for (const row of rows) {
+    assert.match(row.password_hash, /^\$argon2id\$/, `${row.phone}: a password hash`);
+    assert.ok(row.sessions >= 2, `${row.phone}: its sessions (${row.sessions})`);
+  }
+  const used = await db.query<{ phone: string }>(
+    `select phone from sms_codes where purpose = 'register' and used_at is not null and phone = any($1::text[])`,
+    [phones],
+  );
+  const registered = new Set(rows.map((row) => row.phone));
+  assert.deepEqual(
+    used.filter((code) => !registered.has(code.phone)),
+    [],
+    'no register code used without its account',
+  );
+  assert.equal(used.length, rows.length, 'one used register code per account');
 }
 
 async function checkAfterRestart(label: string, restarted: ServerProcess, outcomes: Outcome[]) {
@@ -141,15 +162,6 @@ async function checkAfterRestart(label: string, restarted: ServerProcess, outcom
   return { phones: outcomes.map((outcome) => outcome.phone), expected: ok.length + cutExisting };
 }
 
-function assertComplete(rows: { phone: string; password_hash: string; sessions: number }[], expected: number) {
-  assert.equal(rows.length, expected, 'exactly the accounts that log in exist');
-  for (const row of rows) {
-    assert.match(row.password_hash, /^\$argon2id\$/, `${row.phone}: a password hash`);
-    // The registration's session plus the login of this test.
-    assert.ok(row.sessions >= 2, `${row.phone}: its sessions (${row.sessions})`);
-  }
-}
-
 describe('kill -9 during a registration storm', () => {
   it('PGlite: the server restarts on the same folder by itself; every account answered 200 logs in; none half-written', async () => {
     const dataDir = tempFolder();
@@ -165,7 +177,7 @@ describe('kill -9 during a registration storm', () => {
     const { phones, expected } = checked;
     const db = await openPGlite(dataDir);
     try {
-      assertComplete(await accountRows(db, phones), expected);
+      await assertComplete(db, phones, expected);
     } finally {
       await db.close();
     }
@@ -189,14 +201,14 @@ describe('kill -9 during a registration storm', () => {
     const { phones, expected } = checked;
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
-      const rows = (
-        await pool.query(
-          `select u.phone, u.password_hash, (select count(*) from sessions s where s.user_id = u.id)::int as sessions
-           from users u where u.phone = any($1::text[])`,
-          [phones],
-        )
-      ).rows;
-      assertComplete(rows, expected);
+      const db: Queryable = {
+        query: async <T>(sql: string, params: readonly unknown[] = []) =>
+          (await pool.query(sql, params as unknown[])).rows as T[],
+        exec: async (sql: string) => {
+          await pool.query(sql);
+        },
+      };
+      await assertComplete(db, phones, expected);
     } finally {
       await pool.end();
     }
