@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import type { Database } from './db/database';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { captureLog } from './log';
 import type { Renderer } from './pages/page-handler';
 import { readSettings } from './settings';
@@ -116,5 +117,63 @@ describe('an unexpected error in the API', () => {
     expect(JSON.stringify(body)).not.toContain('secret');
     expect(serverErrors()).toHaveLength(2);
     expect(serverErrors()[0].err.message).toContain('connection terminated');
+  });
+});
+
+describe('the database unreachable (stopped, restarting, a connection or query timeout)', () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  const timeout = new Error('timeout exceeded when trying to connect');
+  const unreachable = (error: Error) =>
+    ({
+      kind: 'postgres',
+      query: async () => {
+        throw error;
+      },
+      transaction: async () => {
+        throw error;
+      },
+      close: async () => {},
+    }) as unknown as Database;
+
+  it('is recognised by its code, SQLSTATE or the pg client’s words; a bug is not', () => {
+    for (const error of [refused, shutdown, timeout, new Error('x', { cause: refused })])
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    for (const error of [new Error('syntax error at or near "selec"'), new TypeError('undefined is not a function')])
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('the API answers 503 with the envelope and Retry-After in the request’s language, logged as a warning', async () => {
+    const warnings = captureLog('warn');
+    try {
+      for (const error of [refused, shutdown, timeout]) {
+        const app = createApp({
+          settings: readSettings({ NODE_ENV: 'production' }),
+          getRenderer: async () => failingRenderer,
+          getManifest: async () => undefined,
+          api: { db: unreachable(error), now: () => new Date('2026-11-21T12:00:00Z') },
+        });
+        const zh = await app.request('http://localhost:3030/api/v2/college/articles?section=operate');
+        expect(zh.status).toBe(503);
+        expect(zh.headers.get('retry-after')).toBe('5');
+        expect(await zh.json()).toEqual({ code: 503, message: '服务暂时不可用，请稍后再试' });
+        const en = await app.request('http://localhost:3030/api/v2/captcha/puzzle', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+          body: '{}',
+        });
+        expect(en.status).toBe(503);
+        expect(await en.json()).toEqual({
+          code: 503,
+          message: 'The service is temporarily unavailable, please try again in a moment',
+        });
+      }
+      const messages = (warnings.lines as { msg: string }[]).map((line) => line.msg);
+      expect(messages).not.toContain('server error');
+      expect(messages.filter((msg) => msg === 'database unavailable')).toHaveLength(6);
+    } finally {
+      warnings.restore();
+    }
   });
 });

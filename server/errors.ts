@@ -9,6 +9,7 @@ import { type BrandId, brands } from '../src/lib/brand';
 import { localeFromPath, localizePath } from '../src/lib/locale';
 import { requestLanguage } from './api/http';
 import { clientWentAway } from './client-gone';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { markup, raw } from './html';
 import { log } from './log';
 import { requestBrand } from './request';
@@ -57,9 +58,16 @@ ${Object.values(brands)
 `;
 const STYLE_HASH = inlineHash(STYLE);
 
-export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en'): string {
+/** What the 503 page says instead (the database, or something else the page needs, is unreachable for now). */
+const UNAVAILABLE_TEXT = {
+  zh: { title: '服务暂时不可用', hint: '请稍后刷新重试。' },
+  en: { title: 'Temporarily unavailable', hint: 'Please reload in a moment.' },
+};
+
+export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en', status: 500 | 503 = 500): string {
   const brand = brands[brandId];
-  const text = TEXT[locale];
+  const text = status === 503 ? { ...TEXT[locale], hint: UNAVAILABLE_TEXT[locale].hint } : TEXT[locale];
+  const heading = status === 503 ? UNAVAILABLE_TEXT[locale].title : SERVER_ERROR_TEXT;
   // The style is the page's own fixed text (run by hash): the only raw part.
   return markup`<!doctype html>
 <html lang="${locale === 'zh' ? 'zh-CN' : 'en'}" data-brand="${brandId}">
@@ -67,14 +75,14 @@ export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en'): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>500 - ${brand.name[locale]}</title>
+<title>${status} - ${brand.name[locale]}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${raw(STYLE)}</style>
 </head>
 <body>
 <main>
-  <p class="status">500</p>
-  <h1 lang="en">${SERVER_ERROR_TEXT}</h1>
+  <p class="status">${status}</p>
+  <h1 lang="${status === 503 ? (locale === 'zh' ? 'zh-CN' : 'en') : 'en'}">${heading}</h1>
   <p class="hint">${text.hint}</p>
   <a class="home" href="${localizePath('/', locale)}">${text.home}</a>
 </main>
@@ -82,22 +90,66 @@ export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en'): string {
 </html>`.toString();
 }
 
-/** The 500 page for the request's path (its language) and host (its brand); never cached. */
-export function serverErrorPage(c: Context, settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
+/** The 500 (or 503) page for the request's path (its language) and host (its brand); never cached. */
+export function serverErrorPage(
+  c: Context,
+  settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>,
+  status: 500 | 503 = 500,
+) {
   const locale = localeFromPath(new URL(c.req.url).pathname);
-  return c.html(serverErrorHtml(requestBrand(c, settings), locale), 500, {
+  return c.html(serverErrorHtml(requestBrand(c, settings), locale, status), status, {
     'Cache-Control': 'no-store',
+    ...(status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}),
     'Content-Security-Policy': contentSecurityPolicy({ styleHashes: [STYLE_HASH] }),
   });
 }
 
-/** `app.onError`: log, then the envelope under /api and the 500 page everywhere else. */
+/** A request answered 503 because the database cannot be reached: a warning with the reason, no stack. */
+export function logUnavailable(c: Context, error: unknown): void {
+  log.warn(
+    {
+      reqId: c.get('requestId' as never),
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      reason: error instanceof Error ? error.message : String(error),
+    },
+    'database unavailable',
+  );
+}
+
+/** What a 503 asks the client to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The API's envelope while the database cannot be reached: 503, try again shortly. */
+export function apiUnavailable(c: Context) {
+  const english = requestLanguage(c) === 'en';
+  return c.json(
+    {
+      code: 503,
+      message: english
+        ? 'The service is temporarily unavailable, please try again in a moment'
+        : '服务暂时不可用，请稍后再试',
+    },
+    503,
+    { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  );
+}
+
+/**
+ * `app.onError`: log, then the envelope under /api and the 500 page everywhere else; 503 instead of 500 when the
+ * database cannot be reached (server/db/unavailable.ts), logged as a warning without the stack.
+ */
 export function handleServerError(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
   return (error: unknown, c: Context) => {
     // A client that hung up is not a server fault: nobody reads this answer, and nothing is logged.
     if (clientWentAway(c, error)) return c.body(null, 400);
-    logServerError(c, error);
     const path = new URL(c.req.url).pathname;
-    return path === '/api' || path.startsWith('/api/') ? apiServerError(c) : serverErrorPage(c, settings);
+    const api = path === '/api' || path.startsWith('/api/');
+    if (isDatabaseUnavailable(error)) {
+      logUnavailable(c, error);
+      return api ? apiUnavailable(c) : serverErrorPage(c, settings, 503);
+    }
+    logServerError(c, error);
+    return api ? apiServerError(c) : serverErrorPage(c, settings);
   };
 }

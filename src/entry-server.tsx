@@ -33,12 +33,26 @@ export async function renderPage(
   { env, origin, manifest, apiFetch = noApi }: RenderOptions,
 ): Promise<Response> {
   await catalogsReady;
+  let router: ReturnType<typeof createAppRouter> | undefined;
   const handler = createRequestHandler({
     request,
-    createRouter: () => createAppRouter({ env, origin, actors: createAppActors(serverEffects), api: apiFetch }),
+    createRouter: () => {
+      router = createAppRouter({ env, origin, actors: createAppActors(serverEffects), api: apiFetch });
+      return router;
+    },
     getRouterManifest: manifest ? () => manifest : undefined,
   });
-  return handler(defaultRenderHandler);
+  const response = await handler(defaultRenderHandler);
+  // A loader whose API call answered 503 (the database is unreachable for now): the error page goes out as a 503
+  // with Retry-After, not as a 500, so proxies and crawlers know to come back.
+  const unavailable = router?.state.matches.some(
+    (match) => (match.error as { status?: unknown } | undefined)?.status === 503,
+  );
+  if (response.status !== 500 || !unavailable) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', '5');
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: 503, headers });
 }
 
 /** Route id → source module of its page, for linking each page's CSS and chunk in the HTML. */

@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono';
 import { clientWentAway } from '../client-gone';
-import { apiServerError, logServerError } from '../errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { apiServerError, apiUnavailable, logServerError, logUnavailable } from '../errors';
 import { accountsApi } from './accounts/index';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
@@ -32,6 +33,10 @@ export function createApi(deps?: ApiDeps) {
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (clientWentAway(c, error)) return c.body(null, 400);
+    if (isDatabaseUnavailable(error)) {
+      logUnavailable(c, error);
+      return apiUnavailable(c);
+    }
     logServerError(c, error);
     return apiServerError(c);
   });

@@ -5,16 +5,30 @@
 import type { Pool } from 'pg';
 import { log } from '../log';
 import type { Database, Queryable } from './database';
+import { isDatabaseUnavailable } from './unavailable';
+
+/**
+ * Bounds on waiting for the database, so a request never hangs on it: a new connection (or a free one of the
+ * pool) within 5 s, an answer to a statement within 15 s. Past them the call fails as "unavailable" (503).
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+export const QUERY_TIMEOUT_MS = 15_000;
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   // Loaded here, not at the top: the compiled server (one file) would otherwise load it with PGlite too.
   const { default: pg } = await import('pg');
   // Match PGlite: 64-bit integers (ids, count(*)) as numbers. Values above 2^53 do not occur in this schema.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  const pool: Pool = new pg.Pool({ connectionString, max: poolSize });
+  const pool: Pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+  });
   // Fail at start-up, with the server's own message, when the database cannot be reached.
   await pool.query('select 1');
-  pool.on('error', (error) => log.error({ err: error }, '[db] idle client error'));
+  // An idle connection the database closed (a restart): the pool drops it and opens a new one when needed.
+  pool.on('error', (error) => log.warn({ err: error }, '[db] an idle database connection was closed'));
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
@@ -24,6 +38,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     },
     async transaction(work) {
       const client = await pool.connect();
+      let broken = false;
+      // The connection failing between two statements of the transaction: the next statement fails (and the
+      // request with it); without a listener the client's 'error' event would end the process.
+      const onError = (error: Error) => log.warn({ err: error }, '[db] a database connection failed mid-transaction');
+      client.on('error', onError);
       try {
         await client.query('begin');
         const tx: Queryable = {
@@ -37,10 +56,13 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        broken = isDatabaseUnavailable(error);
+        if (!broken) await client.query('rollback').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A connection that failed is closed rather than handed to the next request.
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -8,6 +8,8 @@ export interface CachedPage {
   headers: [string, string][];
   body: string;
   etag: string;
+  /** The body compressed, made on first demand and kept with the page (page-handler.ts). */
+  encoded?: { br?: Buffer; gzip?: Buffer };
 }
 
 export class HtmlCache {

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import type { PortalEnv } from '../../src/lib/portal-env';
 import { createApp } from '../app';
@@ -121,6 +122,46 @@ describe('caching', () => {
     const again = await get('/login', { 'if-none-match': etag ?? '' });
     expect(again.status).toBe(304);
     expect(renderer.renderPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a page once for a burst of visitors arriving before it is cached; each gets the page', async () => {
+    const { get, renderer } = setup();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/en/login')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(new Set(bodies)).toEqual(new Set(['<html><body>starreach /en/login</body></html>']));
+    expect(renderer.renderPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders for each visitor when the shared render fails, and with the cache off', async () => {
+    const { get, renderer } = setup();
+    vi.mocked(renderer.renderPage).mockRejectedValueOnce(new Error('renderer failed'));
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get('/login')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 500]);
+    const off = setup({ HTML_CACHE_SECONDS: '0' });
+    await Promise.all(Array.from({ length: 3 }, () => off.get('/login')));
+    expect(off.renderer.renderPage).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends a cached page compressed as the browser accepts (brotli, else gzip), compressed once', async () => {
+    const { get } = setup();
+    const plain = await (await get('/login')).text();
+    const br = await get('/login', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(br.headers.get('etag')).toMatch(/^W\/"/);
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brotliDecompressSync(brBytes).toString()).toBe(plain);
+    const again = Buffer.from(await (await get('/login', { 'accept-encoding': 'br' })).arrayBuffer());
+    expect(again.equals(brBytes)).toBe(true);
+    const gzip = await get('/login', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);
+    const refused = await get('/login', { 'accept-encoding': 'br;q=0, identity' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(plain);
+    // The weak ETag of a compressed answer still gets a 304.
+    expect((await get('/login', { 'if-none-match': br.headers.get('etag') ?? '' })).status).toBe(304);
   });
 
   it('keeps the 404 status of an unknown page', async () => {
