@@ -14,7 +14,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { brands } from '../../src/lib/brand';
+import { brands } from '../../shared/brand';
 import { assertLoggedIn } from '../models/auth-page';
 import {
   assertNoPolling,

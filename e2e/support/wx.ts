@@ -11,7 +11,7 @@ import { networkInterfaces } from 'node:os';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Request } from 'playwright-core';
 import { PNG } from 'pngjs';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../shared/locale';
 import type { Envelope, UserInfo } from './accounts-api';
 import { openPage, type PageSession } from './browser';
 import { USER_AGENTS } from './env';

@@ -8,8 +8,8 @@
  * whether or not the phone is registered. The limits count unregistered phones too, and a login for a phone
  * without an account is checked against a dummy argon2id hash so it costs the same time.
  */
-import { type BrandId, brands } from '../../src/lib/brand';
-import type { Lang } from '../api/http';
+import { brands } from '../../shared/brand';
+import type { RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../log';
 import type { CaptchaProvider } from '../providers/captcha/index';
@@ -52,14 +52,6 @@ export interface AccountsContext {
   now: () => Date;
   sms: SmsProvider;
   captcha: CaptchaProvider;
-}
-
-/** What the flows need to know about the request. */
-export interface RequestFacts {
-  brandId: BrandId;
-  tenantId: number;
-  ip: string;
-  language: Lang;
 }
 
 const TRIAL_DAYS = 3;

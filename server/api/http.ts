@@ -6,8 +6,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { brands } from '../../src/lib/brand';
-import type { RequestFacts } from '../accounts/service';
+import { type BrandId, brands } from '../../shared/brand';
 import { clientAddress, requestBrand } from '../request';
 import type { Settings } from '../settings';
 
@@ -22,6 +21,14 @@ export interface Text {
 /** English when `Accept-Language` starts with `en`, Chinese otherwise (the site's default). */
 export function requestLanguage(c: Context): Lang {
   return (c.req.header('accept-language') ?? '').trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
+}
+
+/** What the flows need to know about the request: its brand (and that brand's tenant), address and language. */
+export interface RequestFacts {
+  brandId: BrandId;
+  tenantId: number;
+  ip: string;
+  language: Lang;
 }
 
 /** What the flows need to know about the request: its brand (and that brand's tenant), address and language. */

@@ -23,7 +23,6 @@ import {
   createAccount,
   type LoginInput,
   type RegisterInput,
-  type RequestFacts,
   startSession,
   type UserInfo,
   type VerifiedLogin,
@@ -31,7 +30,7 @@ import {
 } from '../accounts/service';
 import { hashToken } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
-import { ApiError } from '../api/http';
+import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../log';
 import type { MessagingProvider } from '../providers/messaging/types';

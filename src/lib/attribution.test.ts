@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { brands } from '#shared/brand';
 import {
   ATTRIBUTION_PARAMS,
   attributionFromQuery,
@@ -6,7 +7,6 @@ import {
   inviteCodeFromQuery,
   readAttribution,
 } from './attribution';
-import { brands } from './brand';
 import { INVITE_COOKIE, REGISTE_INFO_KEY } from './storage-keys';
 
 const starreach = brands.starreach;

@@ -8,7 +8,7 @@
  * characters (what the server accepts); an invite code must be 1-64 letters, digits, `_` or `-`.
  */
 import Cookies from 'js-cookie';
-import type { Brand } from './brand';
+import type { Brand } from '#shared/brand';
 import { readLocal, writeLocal } from './local-storage';
 import { INVITE_COOKIE, INVITE_COOKIE_DAYS, REGISTE_INFO_KEY } from './storage-keys';
 

@@ -8,13 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import {
-  type CollegeSection,
-  MAX_QUERY_TERMS,
-  PAGE_SIZE,
-  RECOMMENDED_COUNT,
-} from '../../../src/features/college/sections';
-import { brands } from '../../../src/lib/brand';
+import { brands } from '../../../shared/brand';
+import { type CollegeSection, MAX_QUERY_TERMS, PAGE_SIZE, RECOMMENDED_COUNT } from '../../../shared/college-sections';
 import { tooMany } from '../../accounts/errors';
 import { lockBuckets, type Rule, recordEvent, retryAfter } from '../../accounts/limits';
 import type { ContentLang } from '../../college/content';

@@ -10,7 +10,7 @@ import {
   MAX_PAGE_SIZE,
   MAX_QUERY_LENGTH,
   PAGE_SIZE,
-} from '../../../src/features/college/sections';
+} from '../../../shared/college-sections';
 
 const wholeNumber = (min: number, max: number, description: string) =>
   z

@@ -19,12 +19,12 @@ import {
   selectRemaining,
   selectSmsPhase,
 } from '#machines/sms-countdown/sms-countdown.selectors';
-import { useActorSelector } from '~/app/use-actor-selector';
-import { useMachineActor } from '~/app/use-machine-actor';
 import { CaptchaDialog } from '~/components/slider-captcha/captcha-dialog';
 import { toast } from '~/components/toast/toast';
 import { type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/client';
+import { useActorSelector } from '~/lib/use-actor-selector';
+import { useMachineActor } from '~/lib/use-machine-actor';
 import { networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { captchaService } from './captcha-service';

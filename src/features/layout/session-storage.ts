@@ -4,5 +4,6 @@
  * to `username`). The session actor (src/app/session.ts) holds it: read from the cookie and localStorage on
  * the first load, kept by the session machine once it has loaded. The widget renders after mount.
  */
-export { readStoredSession, type SessionView, useSession } from '~/app/session';
+export { readStoredSession } from '~/app/session';
+export { type SessionView, useSession } from '~/app/use-session';
 export { LOGOUT_EVENT } from '~/lib/storage-keys';

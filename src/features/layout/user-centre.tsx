@@ -8,8 +8,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
-import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { useSession } from './session-storage';

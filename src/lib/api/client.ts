@@ -13,7 +13,7 @@
  */
 import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
 import Cookies from 'js-cookie';
-import { localeFromPath } from '../locale';
+import { localeFromPath } from '#shared/locale';
 import { AUTH_COOKIE } from '../storage-keys';
 import { apiHooks } from './hooks';
 

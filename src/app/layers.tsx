@@ -6,20 +6,20 @@
 
 import { lazy, Suspense, useState } from 'react';
 import { selectIsOpen } from '#machines/layer/layer.selectors';
-import { useAppActors } from '~/app/actors-context';
-import { useActorSelector } from '~/app/use-actor-selector';
+import { localeFromPath } from '#shared/locale';
+import { useCustomerServiceAutoOpen } from '~/features/layers/auto-open';
 import { loadLocale } from '~/lib/i18n';
-import { localeFromPath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
-import { useCustomerServiceAutoOpen } from './auto-open';
+import { useActorSelector } from '~/lib/use-actor-selector';
+import { useAppActors } from './actors-context';
 
 /** The dialog code and the layers' messages (in the page's language) arrive together. */
 const withMessages =
   <T,>(load: () => Promise<T>) =>
   () =>
     Promise.all([load(), loadLocale(localeFromPath(window.location.pathname), ['layers'])]).then(([module]) => module);
-const loadGlobalLayerDialog = withMessages(() => import('./global-layer-dialog'));
-const loadDocumentModalDialog = withMessages(() => import('./document-modal-dialog'));
+const loadGlobalLayerDialog = withMessages(() => import('~/features/layers/global-layer-dialog'));
+const loadDocumentModalDialog = withMessages(() => import('~/features/layers/document-modal-dialog'));
 const GlobalLayerDialog = lazy(loadGlobalLayerDialog);
 const DocumentModalDialog = lazy(loadDocumentModalDialog);
 

@@ -11,10 +11,10 @@ import type {
   ScanUserInfo,
   WxLoginForm,
 } from '#machines/scan-login/scan-login.selectors';
+import type { Locale } from '#shared/locale';
 import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';
-import type { Locale } from '~/lib/locale';
-import { completeSignIn } from '../auth/complete';
-import { safeRedirect, workbenchFor } from '../auth/navigation';
+import { completeSignIn } from '../complete';
+import { safeRedirect, workbenchFor } from '../navigation';
 
 export type CompleteHow = 'scan' | 'bind' | 'register';
 

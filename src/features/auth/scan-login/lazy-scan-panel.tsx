@@ -3,8 +3,8 @@
  * page's language) load when the tab first opens, so the login page's own chunk carries none of it.
  */
 import { lazy } from 'react';
+import { localeFromPath } from '#shared/locale';
 import { loadLocale } from '~/lib/i18n';
-import { localeFromPath } from '~/lib/locale';
 
 export const loadScanPanel = () =>
   Promise.all([

@@ -5,11 +5,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
-import { localizePath } from '~/lib/locale';
+import { localizePath } from '#shared/locale';
 import { useLocale } from '~/lib/use-locale';
-import * as styles from '../auth/auth-page.css';
-import { AuthShell } from '../auth/auth-shell';
-import { LoggedInBanner } from '../auth/logged-in-banner';
+import * as styles from '../auth-page.css';
+import { AuthShell } from '../auth-shell';
+import { LoggedInBanner } from '../logged-in-banner';
 import { ScanPanel } from './scan-panel';
 
 export function ScanCodePage() {

@@ -1,6 +1,6 @@
 /**
  * XState and the scan-login machine with the panel's effects. Loaded with a dynamic import when the panel
- * mounts (src/features/scan-login/use-scan-login.ts), so neither is part of any page's first load.
+ * mounts (src/features/auth/scan-login/use-scan-login.ts), so neither is part of any page's first load.
  */
 import { createActor, fromPromise } from 'xstate';
 import { scanLoginMachine } from '#machines/scan-login/scan-login.machine';

@@ -23,7 +23,7 @@ import {
 import { describePath, machinePaths } from '#machines/testing/paths';
 import { replayPath } from '#machines/testing/replay';
 import { ApiRequestError } from '~/lib/api/client';
-import { field } from '../auth/test-utils';
+import { field } from '../test-utils';
 import { secondsUntil } from './countdown';
 import { renderPanel, stateHeading } from './test-utils';
 import { scanRuntime } from './use-scan-login';

@@ -1,6 +1,6 @@
 /**
  * Reads a value from an actor's snapshot and re-renders when it changes. It works with XState actors and the
- * lazy ones (src/app/lazy-actor.ts). It stands in for @xstate/react's `useSelector`, whose CommonJS
+ * lazy ones (src/lib/lazy-actor.ts). It stands in for @xstate/react's `useSelector`, whose CommonJS
  * `use-sync-external-store` shim would add 3 kB to every first load; React 19 has the hook built in.
  * Selectors return primitives or objects held by the snapshot, so equal snapshots give identical values.
  */

@@ -12,8 +12,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { WxLoginForm } from '#machines/scan-login/scan-login.selectors';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
-import { type FailureForm, showFailure } from '../auth/api-errors';
-import * as formStyles from '../auth/auth-form.css';
+import { type FailureForm, showFailure } from '../api-errors';
+import * as formStyles from '../auth-form.css';
 import {
   CREDENTIAL_API_FIELDS,
   CREDENTIAL_FIELDS,
@@ -22,8 +22,8 @@ import {
   type CredentialMode,
   checkCredentials,
   credentialsInput,
-} from '../auth/credential-fields';
-import { FormNotice, SubmitButton, useBusyLabels } from '../auth/form-parts';
+} from '../credential-fields';
+import { FormNotice, SubmitButton, useBusyLabels } from '../form-parts';
 import {
   checkRegisterFields,
   REGISTER_API_FIELDS,
@@ -32,9 +32,9 @@ import {
   RegisterFields,
   registerInput,
   useInviteCodePrefill,
-} from '../auth/register-fields';
-import { useForm } from '../auth/use-form';
-import { NICKNAME_MAX } from '../auth/validation';
+} from '../register-fields';
+import { useForm } from '../use-form';
+import { NICKNAME_MAX } from '../validation';
 
 export interface ScanFormProps {
   /** The machine is sending the form. */

@@ -11,8 +11,8 @@ import {
   type ScanView,
   selectScanView,
 } from '#machines/scan-login/scan-login.selectors';
-import { ModuleLoader } from '~/app/lazy-actor';
-import { type Subscribable, useActorSelector } from '~/app/use-actor-selector';
+import { ModuleLoader } from '~/lib/lazy-actor';
+import { type Subscribable, useActorSelector } from '~/lib/use-actor-selector';
 import type { ScanEffects } from './effects';
 import type { ScanLoginActor } from './scan-runtime';
 

@@ -12,11 +12,11 @@ import { getToasts } from '~/components/toast/toast';
 import { ToastHost } from '~/components/toast/toast-host';
 import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';
 import { renderWithRouter } from '~/test/providers';
-import { leavePage } from '../auth/navigation';
-import { field, renderAuthPage } from '../auth/test-utils';
+import { leavePage } from '../navigation';
+import { field, renderAuthPage } from '../test-utils';
 import { ScanCodePage } from './scan-code-page';
 
-vi.mock('~/lib/api/accounts', async () => (await import('../auth/accounts-mock')).accountsMock());
+vi.mock('~/lib/api/accounts', async () => (await import('../accounts-mock')).accountsMock());
 vi.mock('~/lib/api/scan-login', () => ({
   createLoginQrCode: vi.fn(),
   getQrStatus: vi.fn(),
@@ -25,6 +25,8 @@ vi.mock('~/lib/api/scan-login', () => ({
 vi.mock('~/app/session', async (original) => ({
   ...(await original<typeof import('~/app/session')>()),
   signIn: vi.fn(async () => {}),
+}));
+vi.mock('~/app/use-session', () => ({
   useSession: vi.fn(() => ({ loggedIn: false, userName: '', loggingOut: false })),
 }));
 

@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { selectBarPhase, selectBarVisible } from '#machines/loading-bar/loading-bar.selectors';
 import { useAppActors } from '~/app/actors-context';
-import { useActorSelector } from '~/app/use-actor-selector';
+import { useActorSelector } from '~/lib/use-actor-selector';
 import * as styles from './loading-bar.css';
 
 export function LoadingBar() {

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleQrCode, sampleUserInfo } from '#machines/scan-login/scan-login.testing';
 import { ApiRequestError } from '~/lib/api/client';
 import { INVITE_COOKIE, REGISTE_INFO_KEY } from '~/lib/storage-keys';
-import { errorOf, field } from '../auth/test-utils';
+import { errorOf, field } from '../test-utils';
 import { reachUnbound, renderPanel, stateHeading } from './test-utils';
 import { scanRuntime } from './use-scan-login';
 

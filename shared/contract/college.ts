@@ -2,7 +2,7 @@
  * The shapes of the business college API's answers (server/api/college/schemas.ts declares the same in zod
  * for the OpenAPI document). The server's queries build these; the pages read them.
  */
-import type { CollegeSection } from './sections';
+import type { CollegeSection } from '#shared/college-sections';
 
 export interface ArticleSummary {
   id: number;

@@ -6,8 +6,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ScanView } from '#machines/scan-login/scan-login.selectors';
 import { sampleQrCode, sampleStatuses, sampleUserInfo } from '#machines/scan-login/scan-login.testing';
+import type { Locale } from '#shared/locale';
 import { ApiRequestError } from '~/lib/api/client';
-import type { Locale } from '~/lib/locale';
 import { renderWithProviders } from '~/test/providers';
 import { ScanPanelView } from './scan-panel';
 import { nextPoll, quickCode, renderPanel, stateHeading } from './test-utils';
