@@ -5,30 +5,21 @@
  * from the server log, register. Every call counts against the server's limits like a browser's (the SMS
  * limit of 20 an hour per IP address is shared by the whole run: see docs/decisions.md "Accounts browser tests").
  */
+import type { UserInfo } from '../../shared/contract/accounts';
+import type { ApiEnvelope } from '../../shared/contract/operation';
 import { gapOf, type Puzzle } from './captcha';
 import { logMark, SERVER_LOG, type SmsPurpose, smsCode, uniquePhone } from './sms';
 
-export interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data?: T;
-}
+/** The JSON envelope of every answer (the contract's). */
+export type Envelope<T = unknown> = ApiEnvelope<T>;
 
 export interface ApiAnswer<T = unknown> {
   status: number;
   body: Envelope<T>;
 }
 
-/** What login and register return (and the app keeps in localStorage `userInfo`). */
-export interface UserInfo {
-  userId: number;
-  userName: string;
-  nickname: string;
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  Authorization: string;
-}
+/** What login and register return (and the app keeps in localStorage `userInfo`): the contract's shape. */
+export type { UserInfo };
 
 export interface Account {
   phone: string;

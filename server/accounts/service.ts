@@ -9,6 +9,7 @@
  * without an account is checked against a dummy argon2id hash so it costs the same time.
  */
 import { brands } from '../../shared/brand';
+import type { UserInfo } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../log';
@@ -57,15 +58,7 @@ export interface AccountsContext {
 const TRIAL_DAYS = 3;
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone[0].windowSeconds;
 
-export interface UserInfo {
-  userId: number;
-  userName: string;
-  nickname: string;
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  Authorization: string;
-}
+export type { UserInfo };
 
 export function userInfo(user: UserRow, token: string): UserInfo {
   return {

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
+import { CODES } from '../../shared/contract/codes';
 import { clientAddress, requestBrand } from '../request';
 import type { Settings } from '../settings';
 
@@ -85,7 +86,7 @@ export function errorResponse(c: Context, error: ApiError) {
   return c.json(body, error.status);
 }
 
-export const BAD_REQUEST = 40000;
+export const BAD_REQUEST = CODES.badRequest;
 
 /** Fields named in validation messages: the form's own words where there is one. */
 const FIELD_NAMES: Record<string, Text> = {};

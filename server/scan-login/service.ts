@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
+import type { QrCode, QrStatus } from '../../shared/contract/scan-login';
 import * as errors from '../accounts/errors';
 import { bucket, LIMITS, lockBuckets, recordEvent, retryAfter } from '../accounts/limits';
 import { maskPhone } from '../accounts/phone';
@@ -71,14 +72,7 @@ export interface ScanContext extends AccountsContext {
 
 // ---- create -------------------------------------------------------------------------------------------------
 
-export interface QrCode {
-  ticket: string;
-  qrcode: string;
-  qrUrl: string;
-  expiresIn: number;
-  pollInterval: number;
-  simulator: boolean;
-}
+export type { QrCode, QrStatus };
 
 /** The QR image of `url`: a PNG data URL (error correction M, margin 2, 240 px). */
 export function qrImage(url: string): Promise<string> {
@@ -139,12 +133,6 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
 }
 
 // ---- status -------------------------------------------------------------------------------------------------
-
-export type QrStatus =
-  | { status: 'waiting' | 'scanned'; expiresIn: number }
-  | { status: 'bound'; userInfo: UserInfo }
-  | { status: 'unbound'; expiresIn: number; identity: { nickname: string | null } }
-  | { status: 'expired' | 'banned' | 'bind_failed' };
 
 async function markBanned(tx: Queryable, ticket: TicketRow, now: Date, userId?: number | null): Promise<void> {
   await updateTicket(tx, ticket.ticket_hash, {

@@ -5,18 +5,9 @@
  * request leaves behind (nothing), the 401 / 40002 rule and the no-enumeration rule.
  */
 import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../../../shared/contract/accounts';
 import { describeDatabases } from '../../db/testing';
 import { BRAND2_HOST, harness, PASSWORD } from './test-harness';
-
-interface UserInfo {
-  userId: number;
-  userName: string;
-  nickname: string;
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  Authorization: string;
-}
 
 const registration = (code: string, extra: Record<string, unknown> = {}) => ({
   phone: '13800138000',

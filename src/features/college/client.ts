@@ -4,7 +4,7 @@
  * envelope; anything else than code 200 becomes a CollegeApiError carrying the HTTP status.
  */
 
-import type { LikeState } from '#shared/contract/college';
+import type { LikeResult, LikeState } from '#shared/contract/college';
 import type { Locale } from '#shared/locale';
 import type { ApiFetch } from '~/app/router-context';
 
@@ -55,5 +55,5 @@ export async function postLike(api: ApiFetch, id: number, locale: Locale) {
     headers: { accept: 'application/json', 'accept-language': locale, 'content-type': 'application/json' },
     body: '{}',
   });
-  return read<LikeState & { counted: boolean }>(response);
+  return read<LikeResult>(response);
 }
