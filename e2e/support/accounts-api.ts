@@ -3,7 +3,7 @@
  * an account to log in with, revoking a token as another device would, and asking the server whether a token
  * still works. Registration goes the whole honest way: puzzle, solved by the solver, verify, SMS code read
  * from the server log, register. Every call counts against the server's limits like a browser's (the SMS
- * limit of 20 an hour per IP address is shared by the whole run: see docs/decisions.md "Accounts browser tests").
+ * limit of 20 an hour per IP address is shared by the whole run: see docs/decisions/010-accounts-browser-tests.md).
  */
 import type { UserInfo } from '../../shared/contract/accounts';
 import type { ApiEnvelope } from '../../shared/contract/operation';
