@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LIMITS } from '../server/accounts/limits';
+import { LIMITS } from '../server/limits';
 import { PLUGIN_VERSION } from '../shared/brand';
 import { SUPPORTED_BROWSERS } from '../src/features/layers/supported-browsers';
 

@@ -12,6 +12,16 @@ import { brands } from '../../shared/brand';
 import type { UserInfo } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
+import {
+  backoffSeconds,
+  bucket,
+  forgetEvents,
+  LIMITS,
+  LOGIN_BACKOFF,
+  lockBuckets,
+  recordEvent,
+  retryAfter,
+} from '../limits';
 import { log } from '../log';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import { dataUrl, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH, placeGap, renderPuzzle } from '../providers/captcha/slider';
@@ -26,16 +36,6 @@ import {
 } from './captcha';
 import { CODE_TTL_SECONDS, consumeCode, issueCode, type Purpose } from './codes';
 import * as errors from './errors';
-import {
-  backoffSeconds,
-  bucket,
-  forgetEvents,
-  LIMITS,
-  LOGIN_BACKOFF,
-  lockBuckets,
-  recordEvent,
-  retryAfter,
-} from './limits';
 import {
   checkPassword,
   dummyPasswordHash,

@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
 import { CODES } from '../../shared/contract/codes';
+import { SIZE_LIMITS } from '../limits';
 import { clientAddress, requestBrand } from '../request';
 import type { Settings } from '../settings';
 
@@ -134,7 +135,7 @@ function validationError(error: z.ZodError): ApiError {
 }
 
 /** Most API bodies are a few hundred bytes; anything beyond this is refused with 413 before parsing. */
-export const MAX_BODY_BYTES = 16 * 1024;
+export const MAX_BODY_BYTES = SIZE_LIMITS.apiBody;
 
 /**
  * Reads and validates a JSON body: 415 unless the content type is JSON, 413 when too large, 400 when it is

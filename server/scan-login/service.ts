@@ -14,7 +14,6 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { QrCode, QrStatus } from '../../shared/contract/scan-login';
 import * as errors from '../accounts/errors';
-import { bucket, LIMITS, lockBuckets, recordEvent, retryAfter } from '../accounts/limits';
 import { maskPhone } from '../accounts/phone';
 import {
   type AccountsContext,
@@ -33,6 +32,7 @@ import { hashToken } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
+import { bucket, LIMITS, lockBuckets, MAX_BIND_FAILURES, recordEvent, retryAfter } from '../limits';
 import { log } from '../log';
 import type { MessagingProvider } from '../providers/messaging/types';
 import * as scanErrors from './errors';
@@ -59,7 +59,6 @@ export const BIND_WINDOW_SECONDS = 600;
 /** After the phone confirmed, the browser has this long to collect the session (it polls every 2 s). */
 export const PICKUP_SECONDS = 60;
 /** Failed bind attempts (wrong password or code) a ticket allows; the last one makes it bind_failed. */
-export const MAX_BIND_FAILURES = 5;
 /** Seconds between two polls of the browser. */
 export const POLL_INTERVAL_SECONDS = 2;
 

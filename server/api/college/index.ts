@@ -13,7 +13,6 @@ import { type CollegeSection, MAX_QUERY_TERMS, PAGE_SIZE, RECOMMENDED_COUNT } fr
 import { CODES } from '../../../shared/contract/codes';
 import { collegeOperations as ops } from '../../../shared/contract/college';
 import { tooMany } from '../../accounts/errors';
-import { lockBuckets, type Rule, recordEvent, retryAfter } from '../../accounts/limits';
 import type { ContentLang } from '../../college/content';
 import {
   addLike,
@@ -24,6 +23,7 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
+import { bucket, LIMITS, lockBuckets, recordEvent, retryAfter } from '../../limits';
 import { clientAddress, requestBrand, requestIsHttps } from '../../request';
 import type { ApiDeps } from '../deps';
 import { ApiError, nameFields, ok, requestLanguage } from '../http';
@@ -73,9 +73,6 @@ export function queryTerms(query: string): string[] {
   }
   return terms;
 }
-
-/** New likes counted from one IP address (a visitor who keeps its cookie can like each article once anyway). */
-const LIKES_PER_IP: Rule[] = [{ limit: 60, windowSeconds: 3600 }];
 
 export function collegeApi(deps: ApiDeps) {
   const { db, settings } = deps;
@@ -134,15 +131,15 @@ export function collegeApi(deps: ApiDeps) {
       });
     }
     const visitorId = visitor;
-    // One like per visitor per article; a client that drops its cookie to like again is held to LIKES_PER_IP.
-    const ipBucket = `college:like:ip:${clientAddress(c, settings.trustProxy)}`;
+    // One like per visitor per article; a client that drops its cookie to like again is held to LIMITS.likesPerIp.
+    const ipBucket = bucket.likeIp(clientAddress(c, settings.trustProxy));
     const now = deps.now();
     const { likes, counted } = await db.transaction(async (tx) => {
       await lockBuckets(tx, [ipBucket]);
-      const wait = await retryAfter(tx, ipBucket, LIKES_PER_IP, now);
+      const wait = await retryAfter(tx, ipBucket, LIMITS.likesPerIp, now);
       if (wait > 0) throw tooMany(wait);
       const result = await addLike(tx, id, visitorId);
-      if (result.counted) await recordEvent(tx, ipBucket, LIKES_PER_IP, now);
+      if (result.counted) await recordEvent(tx, ipBucket, LIMITS.likesPerIp, now);
       return result;
     });
     c.header('Cache-Control', 'no-store');

@@ -1,18 +1,19 @@
 /**
- * Rate limits kept in the database, so they hold across server processes. Each counted event is a row of
+ * Every limit of the server in one place: rate limits, attempts and back-off, and the size of what a request
+ * may send. Rate limits are kept in the database, so they hold across server processes. Each counted event is a row of
  * `rate_events` in a named bucket ("sms:phone:86:13800138000"); a rule allows `limit` events in any sliding
  * window of `windowSeconds`. Callers run check and record in one transaction after `lockBuckets`, which takes a
  * transaction-scoped advisory lock per bucket: two processes counting the same bucket wait for each other, so
  * neither can slip past a limit in between.
  */
-import type { Queryable } from '../db/database';
+import type { Queryable } from './db/database';
 
 export interface Rule {
   limit: number;
   windowSeconds: number;
 }
 
-/** Every limit of the accounts calls, in one place (docs/api.md repeats them). */
+/** Every rate limit of the API (docs/api.md repeats them). */
 export const LIMITS = {
   /** SMS codes to one phone number (any tenant, any purpose). */
   smsPerPhone: [
@@ -35,7 +36,30 @@ export const LIMITS = {
   ],
   /** QR status polls from one IP address (a page polls every 2 s: 30 a minute). */
   qrPollsPerIp: [{ limit: 120, windowSeconds: 60 }],
+  /**
+   * New likes counted from one IP address (a visitor who keeps its cookie can like each article once anyway;
+   * this holds a client that drops its cookie to like again).
+   */
+  likesPerIp: [{ limit: 60, windowSeconds: 3600 }],
 } satisfies Record<string, Rule[]>;
+
+/** Wrong tries of one SMS code before it is used up. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Failed binds of one scanned QR code before it fails for good (bind_failed). */
+export const MAX_BIND_FAILURES = 5;
+
+/** Sizes of what a request may send, in bytes. */
+export const SIZE_LIMITS = {
+  /** An API body (JSON); most are a few hundred bytes. Refused with 413 before parsing. */
+  apiBody: 16 * 1024,
+  /** A webhook's XML document (the messaging platform's events). */
+  webhookXml: 16 * 1024,
+  /** A phone page's form (simulator, confirm page). */
+  phoneForm: 4 * 1024,
+  /** One request on the admin control socket. */
+  adminRequest: 64 * 1024,
+} as const;
 
 /** Per-account back-off: after the 5th consecutive failure 1 minute, doubling each time, at most 15 minutes. */
 export const LOGIN_BACKOFF = { freeFailures: 4, firstSeconds: 60, maxSeconds: 900, forgetAfterSeconds: 86_400 };
@@ -58,6 +82,7 @@ export const bucket = {
   loginIp: (ip: string) => `login:ip:${ip}`,
   qrCodeIp: (ip: string) => `qr:create:ip:${ip}`,
   qrPollIp: (ip: string) => `qr:poll:ip:${ip}`,
+  likeIp: (ip: string) => `college:like:ip:${ip}`,
 };
 
 /** Serialises every transaction that counts these buckets (in a fixed order, so two never deadlock). */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { tooMany } from './errors';
+import { tooMany } from './accounts/errors';
 import { backoffSeconds } from './limits';
 
 describe('limits', () => {
