@@ -7,6 +7,8 @@ import { formatter } from '@lingui/format-po';
  * areas never rewrites the same file; `src/lib/i18n.ts` merges them at run time.
  */
 const AUTH_COMPONENTS = ['src/components/country-select', 'src/components/slider-captcha'];
+/** The QR login is part of the auth feature, but its messages are a catalog of their own (the scan page's). */
+const SCAN_LOGIN = 'src/features/auth/scan-login';
 
 const catalogs: Record<string, string[]> = {
   common: ['src/app', 'src/components', 'src/lib', 'src/routes'],
@@ -15,7 +17,7 @@ const catalogs: Record<string, string[]> = {
   layers: ['src/features/layers'],
   // The phone-number and captcha components only appear on the auth pages: their messages load with them.
   auth: ['src/features/auth', ...AUTH_COMPONENTS],
-  scan: ['src/features/scan-login'],
+  scan: [SCAN_LOGIN],
   college: ['src/features/college'],
 };
 
@@ -27,6 +29,11 @@ export default defineConfig({
   catalogs: Object.entries(catalogs).map(([name, dirs]) => ({
     path: `<rootDir>/locales/{locale}/${name}`,
     include: dirs.map((dir) => `<rootDir>/${dir}`),
-    exclude: name === 'common' ? AUTH_COMPONENTS.map((dir) => `<rootDir>/${dir}/**`) : [],
+    exclude:
+      name === 'common'
+        ? AUTH_COMPONENTS.map((dir) => `<rootDir>/${dir}/**`)
+        : name === 'auth'
+          ? [`<rootDir>/${SCAN_LOGIN}/**`]
+          : [],
   })),
 });

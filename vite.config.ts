@@ -41,7 +41,7 @@ const collectEntryModules: Plugin = {
 const inShell = (id: string) => entryModules.has(id) || id.includes('/src/components/rank-badge/');
 
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { '~': r('./src'), '#machines': r('./machines') } },
+  resolve: { alias: { '~': r('./src'), '#machines': r('./machines'), '#shared': r('./shared') } },
   plugins: [
     // Babel runs only on files that use a Lingui macro; everything else goes straight to the native transform.
     babel({
@@ -75,6 +75,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: [r('./src/test-setup.ts')],
-    include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'machines/**/*.test.{ts,tsx}',
+      'shared/**/*.test.ts',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
   },
 }));

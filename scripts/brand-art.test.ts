@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrandId, brands } from '../src/lib/brand';
+import { type BrandId, brands } from '../shared/brand';
 import { ACCENT_FAMILY, ART_SOURCE_DIR, artOutputDir, artSources, brandArt } from './brand-art';
 
 const brandIds = Object.keys(brands) as BrandId[];

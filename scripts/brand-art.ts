@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrandId, brands } from '../src/lib/brand';
+import { type BrandId, brands } from '../shared/brand';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ART_SOURCE_DIR = join(root, 'scripts/media/art');

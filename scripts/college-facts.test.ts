@@ -4,9 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LIMITS } from '../server/accounts/limits';
+import { LIMITS } from '../server/limits';
+import { PLUGIN_VERSION } from '../shared/brand';
 import { SUPPORTED_BROWSERS } from '../src/features/layers/supported-browsers';
-import { PLUGIN_VERSION } from '../src/lib/brand';
 
 const COLLEGE = join(import.meta.dirname, '../content/college');
 const articles = readdirSync(COLLEGE, { recursive: true, encoding: 'utf8' })

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/browser';
-import { type BrandId, brands } from '../src/lib/brand';
+import { type BrandId, brands } from '../shared/brand';
 import { ensureBrowser } from './ensure-browser';
 
 const root = join(import.meta.dirname, '..');

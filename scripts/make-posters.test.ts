@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrandId, brands, POSTER_VIDEOS } from '../src/lib/brand';
+import { type BrandId, brands, POSTER_VIDEOS } from '../shared/brand';
 import { playControlBox, posterSvg, postersDir, posterTexts } from './make-posters';
 
 const brandIds = Object.keys(brands) as BrandId[];

@@ -8,8 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrandId, brands, POSTER_VIDEOS, type PosterVideo } from '../src/lib/brand';
-import type { Locale } from '../src/lib/locale';
+import { type BrandId, brands, POSTER_VIDEOS, type PosterVideo } from '../shared/brand';
+import type { Locale } from '../shared/locale';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const postersDir = (brandId: BrandId) => join(root, 'public/brand', brandId, 'posters');

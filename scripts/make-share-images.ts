@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/browser';
 import { escapeHtml } from '../server/html';
-import { type BrandId, brands, SHARE_IMAGE, shareImagePath } from '../src/lib/brand';
+import { type BrandId, brands, SHARE_IMAGE, shareImagePath } from '../shared/brand';
 import { ensureBrowser } from './ensure-browser';
 import { markDrawing, SOFT } from './make-posters';
 

@@ -14,8 +14,8 @@ import { USER_AGENTS } from '../e2e/support/env';
 import { buildIfStale, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../e2e/support/portal-server';
 import { localized, PAGE_PATHS } from '../e2e/support/routes';
 import { escapeHtml } from '../server/html';
-import { type BrandId, brands } from '../src/lib/brand';
-import { LOCALES } from '../src/lib/locale';
+import { type BrandId, brands } from '../shared/brand';
+import { LOCALES } from '../shared/locale';
 
 const OUT = join(PROJECT_ROOT, 'screenshots');
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 5090);

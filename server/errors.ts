@@ -5,8 +5,8 @@
  * the renderer itself is what failed.
  */
 import type { Context } from 'hono';
-import { type BrandId, brands } from '../src/lib/brand';
-import { localeFromPath, localizePath } from '../src/lib/locale';
+import { type BrandId, brands } from '../shared/brand';
+import { localeFromPath, localizePath } from '../shared/locale';
 import { requestLanguage } from './api/http';
 import { clientWentAway } from './client-gone';
 import { isDatabaseUnavailable } from './db/unavailable';

@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import proxyAddr from 'proxy-addr';
-import { type BrandId, resolveBrandId } from '../src/lib/brand';
+import { type BrandId, resolveBrandId } from '../shared/brand';
 import type { ProxyTrust, Settings } from './settings';
 
 interface NodeBindings {

@@ -2,8 +2,8 @@
  * Every setting of the server, read once from the environment, with its default. README lists them.
  */
 import proxyAddr from 'proxy-addr';
-import type { BrandId } from '../src/lib/brand';
-import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam, type Edition } from '../src/lib/portal-env';
+import type { BrandId } from '../shared/brand';
+import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam, type Edition } from '../shared/portal-env';
 
 /** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
 export type ProxyTrust = (address: string, hop: number) => boolean;

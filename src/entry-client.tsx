@@ -4,12 +4,13 @@
  */
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
-import { browserEffects, createAppActors, machinesModule } from './app/actors';
+import { localeFromPath } from '#shared/locale';
+import { browserEffects, createAppActors } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
 import { prefetchLinksOnIdle } from './app/prefetch';
 import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
 import { areasOfPath, loadLocale } from './lib/i18n';
-import { localeFromPath } from './lib/locale';
+import { machinesModule } from './lib/machines-module';
 import { readPortalEnv } from './lib/portal-env';
 import { createAppRouter } from './router';
 

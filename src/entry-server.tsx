@@ -5,11 +5,11 @@
 
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
 import type { ServerManifest } from '@tanstack/router-core';
+import { LOCALES } from '#shared/locale';
+import type { PortalEnv } from '#shared/portal-env';
 import { createAppActors, serverEffects } from './app/actors';
 import type { ApiFetch } from './app/router-context';
 import { loadLocale } from './lib/i18n';
-import { LOCALES } from './lib/locale';
-import type { PortalEnv } from './lib/portal-env';
 import { createAppRouter } from './router';
 
 export interface RenderOptions {

@@ -6,4 +6,4 @@ afterEach(() => cleanup());
 if (typeof window !== 'undefined') window.scrollTo = () => {};
 
 // Tests start machines synchronously, as the app does once XState has loaded.
-await import('~/app/actors').then(({ machinesModule }) => machinesModule.load());
+await import('~/lib/machines-module').then(({ machinesModule }) => machinesModule.load());

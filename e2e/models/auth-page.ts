@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { type Locale, localizePath } from '../../src/lib/locale';
+import { type Locale, localizePath } from '../../shared/locale';
 import { tokenState } from '../support/accounts-api';
 import { eventually } from '../support/wait';
 import { SliderCaptchaDialog } from './auth-captcha';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, type TestContext } from 'node:test';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../shared/locale';
 import type { Account } from '../support/accounts-api';
 import { type PageSession, withPage } from '../support/browser';
 import { sleep } from '../support/wait';

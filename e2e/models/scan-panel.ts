@@ -1,11 +1,11 @@
 /**
  * The WeChat QR panel (issue 4) as a visitor on the computer sees it: the "微信扫码登录" tab of /login, or the
- * mobile /scan_code page. Its state is read from its wording (src/features/scan-login, locales/en/scan.po),
+ * mobile /scan_code page. Its state is read from its wording (src/features/auth/scan-login, locales/en/scan.po),
  * the code from its picture (e2e/support/wx.ts), and the bind and register forms are filled by their labels.
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../shared/locale';
 import { eventually } from '../support/wait';
 import { type ReadQr, readQrCode } from '../support/wx';
 import { AuthPage, exact, SMS_BUTTON_NAMES } from './auth-page';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../shared/locale';
 
 /** What the phone pages say (server/messaging/simulator.ts and confirm.ts). */
 export const PHONE_TEXT = {

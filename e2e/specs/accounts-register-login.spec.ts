@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { brands } from '../../src/lib/brand';
-import type { Locale } from '../../src/lib/locale';
+import { brands } from '../../shared/brand';
+import type { Locale } from '../../shared/locale';
 import { AuthPage, assertLoggedIn, watchLogoutCalls } from '../models/auth-page';
 import { tokenState, tryLogin } from '../support/accounts-api';
 import { browserForThisFile, type PageSession, pageTest } from '../support/browser';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../shared/locale';
 import { AuthPage, WORKBENCH, watchLogoutCalls } from '../models/auth-page';
 import { type Account, logoutToken, registerAccount, tokenState } from '../support/accounts-api';
 import { browserForThisFile, pageTest, withPage } from '../support/browser';

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type Brand, brands } from '../../src/lib/brand';
-import type { Locale } from '../../src/lib/locale';
+import { type Brand, brands } from '../../shared/brand';
+import type { Locale } from '../../shared/locale';
 import { SitePage } from '../models/site-page';
 import { browserForThisFile, pageTest } from '../support/browser';
 import { BASE_PORT, BASE_URL, BRAND2_URL } from '../support/env';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../shared/locale';
 import { AuthPage } from '../models/auth-page';
 import type { DialogKind, NAMES } from '../models/names';
 import { ScanPanel } from '../models/scan-panel';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { brands, PLUGIN_VERSION } from '../../src/lib/brand';
+import { brands, PLUGIN_VERSION } from '../../shared/brand';
 import { DIALOG_SIZES, type DialogKind, type NAMES } from '../models/names';
 import { SitePage } from '../models/site-page';
 import { browserForThisFile, pageTest } from '../support/browser';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { brands } from '../../src/lib/brand';
+import { brands } from '../../shared/brand';
 import { SitePage } from '../models/site-page';
 import { browserForThisFile, pageTest } from '../support/browser';
 import { BASE_URL } from '../support/env';

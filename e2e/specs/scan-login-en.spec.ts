@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { brands } from '../../src/lib/brand';
+import { brands } from '../../shared/brand';
 import { assertLoggedIn } from '../models/auth-page';
 import {
   assertSaid,

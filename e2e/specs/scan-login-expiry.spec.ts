@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { brands } from '../../src/lib/brand';
+import { brands } from '../../shared/brand';
 import { assertLoggedIn, WORKBENCH } from '../models/auth-page';
 import {
   assertNoPolling,

@@ -8,13 +8,13 @@
  * /scan_code page. English on brand 2 is in scan-login-en.spec.ts, expiry and the operator's ban in
  * scan-login-expiry.spec.ts.
  *
- * Production limits apply (shared by all specs of a run, see docs/decisions.md): this file sends 4 SMS codes
+ * Production limits apply (shared by all specs of a run, see docs/decisions/010-accounts-browser-tests.md): this file sends 4 SMS codes
  * (4 puzzles) and creates 7 QR codes on the run's server, about 40 status polls a minute at most. One phone
  * gets one code a minute: the account bound by SMS code is made first, and its test comes last.
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { brands } from '../../src/lib/brand';
+import { brands } from '../../shared/brand';
 import { assertLoggedIn } from '../models/auth-page';
 import {
   assertNoPolling,

@@ -3,32 +3,23 @@
  * an account to log in with, revoking a token as another device would, and asking the server whether a token
  * still works. Registration goes the whole honest way: puzzle, solved by the solver, verify, SMS code read
  * from the server log, register. Every call counts against the server's limits like a browser's (the SMS
- * limit of 20 an hour per IP address is shared by the whole run: see docs/decisions.md "Accounts browser tests").
+ * limit of 20 an hour per IP address is shared by the whole run: see docs/decisions/010-accounts-browser-tests.md).
  */
+import type { UserInfo } from '../../shared/contract/accounts';
+import type { ApiEnvelope } from '../../shared/contract/operation';
 import { gapOf, type Puzzle } from './captcha';
 import { logMark, SERVER_LOG, type SmsPurpose, smsCode, uniquePhone } from './sms';
 
-export interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data?: T;
-}
+/** The JSON envelope of every answer (the contract's). */
+export type Envelope<T = unknown> = ApiEnvelope<T>;
 
 export interface ApiAnswer<T = unknown> {
   status: number;
   body: Envelope<T>;
 }
 
-/** What login and register return (and the app keeps in localStorage `userInfo`). */
-export interface UserInfo {
-  userId: number;
-  userName: string;
-  nickname: string;
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  Authorization: string;
-}
+/** What login and register return (and the app keeps in localStorage `userInfo`): the contract's shape. */
+export type { UserInfo };
 
 export interface Account {
   phone: string;

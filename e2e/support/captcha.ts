@@ -5,18 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { solvePuzzle } from '../../server/providers/captcha/solver';
+import type { CaptchaPuzzle } from '../../shared/contract/accounts';
 
-/** `data` of POST /api/v2/captcha/puzzle (docs/api.md). */
-export interface Puzzle {
-  captchaId: string;
-  image: string;
-  piece: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  pieceY: number;
-  expiresIn: number;
-}
+/** `data` of POST /api/v2/captcha/puzzle: the contract's shape. */
+export type Puzzle = CaptchaPuzzle;
 
 /** The left edge of the gap in image pixels: where the piece has to go. */
 export function gapOf(puzzle: Puzzle): number {

@@ -1,5 +1,5 @@
 /** Every page route of spec §2 as a visitor reaches it on desktop (scan_code only exists on mobile). */
-import { LOCALES as APP_LOCALES, type Locale, localizePath } from '../../src/lib/locale';
+import { LOCALES as APP_LOCALES, type Locale, localizePath } from '../../shared/locale';
 
 /** Each section with the id of one of its articles (content/college). */
 const COLLEGE_SECTIONS: [string, number][] = [

@@ -9,12 +9,13 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SmsPurpose } from '../../shared/contract/accounts';
 import { ARTIFACTS_DIR } from './artifacts';
 import { eventually } from './wait';
 
 export const SERVER_LOG = process.env.E2E_SERVER_LOG ?? join(ARTIFACTS_DIR, 'server.log');
 
-export type SmsPurpose = 'register' | 'login' | 'reset';
+export type { SmsPurpose };
 
 /** A Chinese mobile number nobody else in this run uses (139 and 8 random digits). */
 export function uniquePhone(prefix = '139'): string {

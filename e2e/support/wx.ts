@@ -11,8 +11,9 @@ import { networkInterfaces } from 'node:os';
 import jsQR from 'jsqr';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Request } from 'playwright-core';
 import { PNG } from 'pngjs';
-import type { Locale } from '../../src/lib/locale';
-import type { Envelope, UserInfo } from './accounts-api';
+import type { QrCode, QrStatus } from '../../shared/contract/scan-login';
+import type { Locale } from '../../shared/locale';
+import type { Envelope } from './accounts-api';
 import { openPage, type PageSession } from './browser';
 import { USER_AGENTS } from './env';
 
@@ -161,13 +162,8 @@ export function openPhone(browser: Browser, locale: Locale, baseURL: string, pro
 const CREATE_PATH = '/api/v2/wx/create_login_qrcode';
 const STATUS_PATH = '/api/v2/wx/get_qr_status';
 
-export interface CreatedCode {
-  ticket: string;
-  qrUrl: string;
-  expiresIn: number;
-  pollInterval: number;
-  simulator: boolean;
-}
+/** A created code as the test keeps it (the contract's QrCode without the image). */
+export type CreatedCode = Omit<QrCode, 'qrcode'>;
 
 /** The scan calls a page makes: codes created (with their tickets) and status polls (with their time). */
 export class ScanTraffic {
@@ -278,11 +274,7 @@ export async function scanWordingSeen(page: Page): Promise<{ panel: string[]; to
 
 // ---- the scan API from the test process ----
 
-export type QrStatusData =
-  | { status: 'waiting' | 'scanned'; expiresIn: number }
-  | { status: 'bound'; userInfo: UserInfo }
-  | { status: 'unbound'; expiresIn: number; identity: { nickname: string | null } }
-  | { status: 'expired' | 'banned' | 'bind_failed' };
+export type QrStatusData = QrStatus;
 
 /** What the server says of a ticket now (HTTP status and envelope). Counts against the poll limit. */
 export async function qrStatus(

@@ -1,18 +1,10 @@
 /**
  * Types and pure selectors of the slider-captcha machine (no XState import; see sms-countdown.selectors.ts).
  */
+import type { CaptchaPuzzle } from '../../shared/contract/accounts';
 
-/** A puzzle from `POST /api/v2/captcha/puzzle` (sizes in image pixels). */
-export interface CaptchaPuzzle {
-  captchaId: string;
-  image: string;
-  piece: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  pieceY: number;
-  expiresIn: number;
-}
+/** A puzzle from `POST /api/v2/captcha/puzzle` (sizes in image pixels): the contract's shape. */
+export type { CaptchaPuzzle };
 
 /**
  * Why a verification or a puzzle failed: `wrong` (the piece is not in the gap, code 40008), `expired` (unknown,

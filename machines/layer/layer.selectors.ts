@@ -1,6 +1,6 @@
 /**
  * Pure selectors and the initial snapshot of the layer machines. They import nothing from XState, so the
- * page can render the layer's state before the machine's code has loaded (see src/app/lazy-actor.ts).
+ * page can render the layer's state before the machine's code has loaded (see src/lib/lazy-actor.ts).
  */
 export type LayerType = 'clientDownload' | 'pluginDownload' | 'customerService';
 export type DocumentType = 'agreement' | 'privacy';

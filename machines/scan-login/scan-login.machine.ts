@@ -27,6 +27,7 @@
  * `pollInterval` (the code's pollInterval, default 2 s) and `retryAfter` (a 429's Retry-After).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { CODES } from '../../shared/contract/codes';
 
 import {
   errorCode,
@@ -35,7 +36,6 @@ import {
   type QrCodeResult,
   type QrStatusResult,
   rateLimitWaitMs,
-  SCAN_ERROR_CODES,
   type ScanLoginContext,
   type ScanLoginEvent,
   type ScanLoginHow,
@@ -50,7 +50,7 @@ type StatusOf<S extends QrStatusResult['status']> = Extract<QrStatusResult, { st
 type PolledStatus = QrStatusResult['status'];
 
 /** Errors that mean the code is gone: it expired, or the server no longer knows its ticket. */
-const CODE_GONE = [SCAN_ERROR_CODES.expired, SCAN_ERROR_CODES.unknownTicket];
+const CODE_GONE = [CODES.ticketExpired, CODES.unknownTicket];
 
 /** waiting, scanned and retrying: the next poll after pollInterval; hidden pauses it, a reload makes a new code. */
 const waitForNextPoll = {
@@ -139,7 +139,7 @@ export const scanLoginMachine = setup({
       }: { polled: QrStatusResult | undefined; statuses: PolledStatus[]; whileVisible?: boolean },
     ) => polled !== undefined && statuses.includes(polled.status) && (!whileVisible || context.visible),
     rateLimited: (_, { error }: { error: unknown }) => rateLimitWaitMs(error) !== undefined,
-    /** The call failed with one of `codes` (SCAN_ERROR_CODES). */
+    /** The call failed with one of `codes` (CODES of shared/contract). */
     failedWith: (_, { error, codes }: { error: unknown; codes: number[] }) => {
       const code = errorCode(error);
       return code !== undefined && codes.includes(code);
@@ -338,7 +338,7 @@ export const scanLoginMachine = setup({
           {
             guard: {
               type: 'failedWith',
-              params: ({ event }) => ({ error: event.error, codes: [SCAN_ERROR_CODES.bindFailed] }),
+              params: ({ event }) => ({ error: event.error, codes: [CODES.bindFailed] }),
             },
             target: 'bindFailed',
             actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
@@ -350,7 +350,7 @@ export const scanLoginMachine = setup({
           {
             guard: {
               type: 'failedWith',
-              params: ({ event }) => ({ error: event.error, codes: [SCAN_ERROR_CODES.banned] }),
+              params: ({ event }) => ({ error: event.error, codes: [CODES.accountBanned] }),
             },
             target: 'banned',
           },

@@ -3,59 +3,16 @@
  * imports its types and `selectScanView` from this file and loads scan-login.machine.ts lazily.
  */
 
-/** The session a login hands out: the same UserInfo shape as `/v2/web/userlogin` (src/lib/api/accounts.ts). */
-export interface ScanUserInfo {
-  userId: number;
-  /** The display name (= nickname); the header shows it. */
-  userName: string;
-  nickname: string;
-  /** Masked, e.g. `138****8000`. */
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  /** The token; the session moves it into the `Authorization` cookie. */
-  Authorization: string;
-}
+import type { UserInfo } from '../../shared/contract/accounts';
+import type { QrCode, QrStatus, WxLoginForm } from '../../shared/contract/scan-login';
 
-/** What `GET /v2/wx/get_qr_status` answers (`data`). */
-export type QrStatus =
-  | { status: 'waiting' | 'scanned'; expiresIn: number }
-  | { status: 'bound'; userInfo: ScanUserInfo }
-  | { status: 'unbound'; expiresIn: number; identity: { nickname: string | null } }
-  | { status: 'expired' | 'banned' | 'bind_failed' };
-
-/** What `POST /v2/wx/create_login_qrcode` answers (`data`). `expiresIn` and `pollInterval` are in seconds. */
-export interface QrCode {
-  ticket: string;
-  /** `data:image/png;base64,...` of `qrUrl`. */
-  qrcode: string;
-  qrUrl: string;
-  expiresIn: number;
-  pollInterval: number;
-  /** The built-in phone simulator is the provider (the panel may say so). */
-  simulator: boolean;
-}
+/** The API's shapes (shared/contract): the session a login hands out, the code, its status and the forms. */
+export type { QrCode, QrStatus, WxLoginForm };
+export type ScanUserInfo = UserInfo;
 
 /** What the effects return: the app layer adds expiresAt = Date.now() + expiresIn * 1000 (the machine has no clock). */
 export type QrCodeResult = QrCode & { expiresAt: number };
 export type QrStatusResult = QrStatus & { expiresAt?: number };
-
-/** The body of `POST /v2/wx/userlogin` without the ticket (the machine adds it). */
-export type WxLoginForm =
-  | { action: 'bind'; phone: string; countryCode: number; password: string }
-  | { action: 'bind'; phone: string; countryCode: number; code: string }
-  | {
-      action: 'register';
-      phone: string;
-      countryCode: number;
-      code: string;
-      password: string;
-      nickname: string;
-      inviteCode?: string;
-      channelId: 2 | 6 | 32;
-      clientId: 'morestores';
-      registeInfo?: Record<string, string>;
-    };
 
 /** What the panel shows; `selectScanView` derives it from the machine's snapshot. */
 export type ScanView =
@@ -157,20 +114,6 @@ export interface ScanLoginSnapshot {
 
 /** Poll every 2 s unless the code says otherwise. */
 export const DEFAULT_POLL_INTERVAL_MS = 2000;
-
-/** API codes the machine reacts to (the rest go back to the form as `error`). */
-export const SCAN_ERROR_CODES = {
-  /** 404: unknown ticket. */
-  unknownTicket: 40020,
-  /** 409: the ticket is not in the state the action needs. */
-  wrongState: 40021,
-  /** 409: bind failed, final. */
-  bindFailed: 40022,
-  /** 410: expired or already used. */
-  expired: 40023,
-  /** 403: account banned. */
-  banned: 40014,
-} as const;
 
 export function initialScanLoginContext(input: ScanLoginInput = {}): ScanLoginContext {
   return {

@@ -1,5 +1,5 @@
 /**
- * Test helpers of the scan-login machine, for its own tests, the panel's tests (src/features/scan-login) and
+ * Test helpers of the scan-login machine, for its own tests, the panel's tests (src/features/auth/scan-login) and
  * `npm run paths`. No test framework here: fake effects whose calls wait until the test answers them, sample
  * codes, statuses, forms and errors, and the events the path tests use.
  *
@@ -31,7 +31,7 @@ export interface PendingCall<T, I> {
   reject: (error: unknown) => void;
 }
 
-/** The effects in the shape the app passes them (src/features/scan-login/effects.ts `ScanEffects`). */
+/** The effects in the shape the app passes them (src/features/auth/scan-login/effects.ts `ScanEffects`). */
 export interface ScanEffectsLike {
   createQrCode(): Promise<QrCodeResult>;
   pollQrStatus(ticket: string): Promise<QrStatusResult>;

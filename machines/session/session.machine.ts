@@ -30,6 +30,61 @@ import {
 
 export * from './session.selectors';
 
+type EventOf<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>;
+
+/**
+ * A login, a token and what the browser holds now (another tab): handled the same whether logged in or out, so
+ * declared once. With a token the session is (still) logged in; without one, logged out. A transition to the
+ * state it starts from does not re-enter it.
+ */
+const sessionChanges = {
+  'session.login': [
+    {
+      guard: 'loginHasToken',
+      target: 'loggedIn',
+      actions: [
+        {
+          type: 'storeUserInfo',
+          params: ({ event }: { event: EventOf<'session.login'> }) => ({ userInfo: event.userInfo }),
+        },
+        {
+          type: 'storeToken',
+          params: ({ event }: { event: EventOf<'session.login'> }) => ({ token: tokenOf(event.userInfo) }),
+        },
+        'adoptLogin',
+      ],
+    },
+    // An empty Authorization: the userInfo is kept, the stored token cleared; logged out.
+    {
+      target: 'loggedOut',
+      actions: [
+        {
+          type: 'storeUserInfo',
+          params: ({ event }: { event: EventOf<'session.login'> }) => ({ userInfo: event.userInfo }),
+        },
+        { type: 'storeToken', params: { token: null } },
+        'adoptLogin',
+      ],
+    },
+  ],
+  'session.token': [
+    {
+      guard: 'tokenGiven',
+      target: 'loggedIn',
+      actions: [
+        { type: 'storeToken', params: ({ event }: { event: EventOf<'session.token'> }) => ({ token: event.token }) },
+        'adoptToken',
+      ],
+    },
+    { target: 'loggedOut', actions: [{ type: 'storeToken', params: { token: null } }, 'adoptToken'] },
+  ],
+  'storage.changed': [
+    { guard: 'storedToken', target: 'loggedIn', actions: 'adoptStored' },
+    // Another tab logged out: this one is logged out too (the other tab already cleared the storage).
+    { target: 'loggedOut', actions: 'adoptStored' },
+  ],
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -94,77 +149,14 @@ export const sessionMachine = setup({
   states: {
     loggedOut: {
       entry: 'endLogout',
-      on: {
-        'session.login': [
-          {
-            guard: 'loginHasToken',
-            target: 'loggedIn',
-            actions: [
-              { type: 'storeUserInfo', params: ({ event }) => ({ userInfo: event.userInfo }) },
-              { type: 'storeToken', params: ({ event }) => ({ token: tokenOf(event.userInfo) }) },
-              'adoptLogin',
-            ],
-          },
-          // An empty Authorization: the userInfo is kept, the stored token cleared; still logged out.
-          {
-            actions: [
-              { type: 'storeUserInfo', params: ({ event }) => ({ userInfo: event.userInfo }) },
-              { type: 'storeToken', params: { token: null } },
-              'adoptLogin',
-            ],
-          },
-        ],
-        'session.token': [
-          {
-            guard: 'tokenGiven',
-            target: 'loggedIn',
-            actions: [{ type: 'storeToken', params: ({ event }) => ({ token: event.token }) }, 'adoptToken'],
-          },
-          { actions: [{ type: 'storeToken', params: { token: null } }, 'adoptToken'] },
-        ],
-        'storage.changed': [
-          { guard: 'storedToken', target: 'loggedIn', actions: 'adoptStored' },
-          { actions: 'adoptStored' },
-        ],
-      },
+      on: sessionChanges,
     },
     loggedIn: {
       entry: 'endLogout',
       on: {
         'user.logout': { target: 'loggingOut', actions: assign({ logoutSource: 'user' }) },
         'plugin.logout': { target: 'loggingOut', actions: assign({ logoutSource: 'plugin' }) },
-        'session.login': [
-          {
-            guard: 'loginHasToken',
-            target: 'loggedIn',
-            actions: [
-              { type: 'storeUserInfo', params: ({ event }) => ({ userInfo: event.userInfo }) },
-              { type: 'storeToken', params: ({ event }) => ({ token: tokenOf(event.userInfo) }) },
-              'adoptLogin',
-            ],
-          },
-          {
-            target: 'loggedOut',
-            actions: [
-              { type: 'storeUserInfo', params: ({ event }) => ({ userInfo: event.userInfo }) },
-              { type: 'storeToken', params: { token: null } },
-              'adoptLogin',
-            ],
-          },
-        ],
-        'session.token': [
-          {
-            guard: 'tokenGiven',
-            target: 'loggedIn',
-            actions: [{ type: 'storeToken', params: ({ event }) => ({ token: event.token }) }, 'adoptToken'],
-          },
-          { target: 'loggedOut', actions: [{ type: 'storeToken', params: { token: null } }, 'adoptToken'] },
-        ],
-        'storage.changed': [
-          { guard: 'storedToken', target: 'loggedIn', actions: 'adoptStored' },
-          // Another tab logged out: this one is logged out too (the other tab already cleared the storage).
-          { target: 'loggedOut', actions: 'adoptStored' },
-        ],
+        ...sessionChanges,
       },
     },
     loggingOut: {

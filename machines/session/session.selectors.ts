@@ -1,7 +1,7 @@
 /**
  * Types, the initial snapshot and pure selectors of the session machine. Nothing here imports XState, so the
  * header can render the session (from the cookie and localStorage) before the machine's code has loaded (see
- * src/app/lazy-actor.ts).
+ * src/lib/lazy-actor.ts).
  */
 
 /**

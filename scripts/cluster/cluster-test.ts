@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { LIMITS } from '../../server/accounts/limits';
 import { loadCollegeContent } from '../../server/college/content';
 import { readMigrations } from '../../server/db/migrate';
+import { LIMITS } from '../../server/limits';
 import { webhookSignature } from '../../server/providers/messaging/signature';
 import {
   call,

@@ -5,13 +5,13 @@
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { CODE_MAX_ATTEMPTS } from '../limits';
 import type { SmsPurpose } from '../providers/sms/index';
 
 /** What a code is for: the SMS text and the code's binding name the same purposes. */
 export type Purpose = SmsPurpose;
 
 export const CODE_TTL_SECONDS = 300;
-const CODE_MAX_ATTEMPTS = 5;
 
 export interface CodeBinding {
   tenantId: number;

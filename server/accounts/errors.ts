@@ -2,23 +2,10 @@
  * The business codes and messages of the accounts calls (docs/api.md lists them). Each error is an `ApiError`
  * built here, so a code always travels with the same HTTP status and the same words.
  */
+import { CODES } from '../../shared/contract/codes';
 import { ApiError, BAD_REQUEST, type Text } from '../api/http';
 
-export const CODES = {
-  needLogin: 401,
-  sessionExpired: 40002,
-  wrongCredentials: 40003,
-  wrongCode: 40004,
-  needCaptcha: 40005,
-  phoneRegistered: 40006,
-  captchaFailed: 40008,
-  captchaExpired: 40009,
-  phoneInvalid: 40011,
-  passwordCommon: 40012,
-  smsFailed: 40013,
-  accountBanned: 40014,
-  tooMany: 429,
-} as const;
+export { CODES };
 
 export const SUCCESS = {
   smsSent: { zh: '验证码发送成功', en: 'Verification code sent' },

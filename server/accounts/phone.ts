@@ -49,9 +49,6 @@ const list: Country[] = [
 
 export const COUNTRIES: ReadonlyMap<number, Country> = new Map(list.map((country) => [country.value, country]));
 
-/** The country values the API accepts (1-19 without 11). */
-export const COUNTRY_VALUES = list.map((country) => country.value);
-
 /**
  * The canonical national number, or null when the digits cannot be a number of that country. Only one
  * leading 0 is dropped, and only for countries that dial one at home.

@@ -8,9 +8,20 @@
  * whether or not the phone is registered. The limits count unregistered phones too, and a login for a phone
  * without an account is checked against a dummy argon2id hash so it costs the same time.
  */
-import { type BrandId, brands } from '../../src/lib/brand';
-import type { Lang } from '../api/http';
+import { brands } from '../../shared/brand';
+import type { UserInfo } from '../../shared/contract/accounts';
+import type { RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
+import {
+  backoffSeconds,
+  bucket,
+  forgetEvents,
+  LIMITS,
+  LOGIN_BACKOFF,
+  lockBuckets,
+  recordEvent,
+  retryAfter,
+} from '../limits';
 import { log } from '../log';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import { dataUrl, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH, placeGap, renderPuzzle } from '../providers/captcha/slider';
@@ -25,16 +36,6 @@ import {
 } from './captcha';
 import { CODE_TTL_SECONDS, consumeCode, issueCode, type Purpose } from './codes';
 import * as errors from './errors';
-import {
-  backoffSeconds,
-  bucket,
-  forgetEvents,
-  LIMITS,
-  LOGIN_BACKOFF,
-  lockBuckets,
-  recordEvent,
-  retryAfter,
-} from './limits';
 import {
   checkPassword,
   dummyPasswordHash,
@@ -54,26 +55,10 @@ export interface AccountsContext {
   captcha: CaptchaProvider;
 }
 
-/** What the flows need to know about the request. */
-export interface RequestFacts {
-  brandId: BrandId;
-  tenantId: number;
-  ip: string;
-  language: Lang;
-}
-
 const TRIAL_DAYS = 3;
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone[0].windowSeconds;
 
-export interface UserInfo {
-  userId: number;
-  userName: string;
-  nickname: string;
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  Authorization: string;
-}
+export type { UserInfo };
 
 export function userInfo(user: UserRow, token: string): UserInfo {
   return {

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BrandId, brands } from '../../src/lib/brand';
+import { type BrandId, brands } from '../../shared/brand';
 import { COUNTRIES, internationalPhone, normalizePhone } from '../accounts/phone';
 import { findUserByPhone, type UserRow } from '../accounts/users';
 import type { Database } from '../db/database';

@@ -9,12 +9,13 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Database } from '../db/database';
+import { SIZE_LIMITS } from '../limits';
 import { log } from '../log';
 import { main } from './commands';
 
 /** Longest Unix socket path every platform accepts (Linux allows 107 bytes, macOS 103). */
 const MAX_SOCKET_PATH = 100;
-const MAX_REQUEST_BYTES = 64 * 1024;
+const MAX_REQUEST_BYTES = SIZE_LIMITS.adminRequest;
 
 export function adminSocketPath(dataDir: string): string {
   return join(dataDir, 'portal-admin.sock');

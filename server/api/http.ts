@@ -6,8 +6,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { brands } from '../../src/lib/brand';
-import type { RequestFacts } from '../accounts/service';
+import { type BrandId, brands } from '../../shared/brand';
+import { CODES } from '../../shared/contract/codes';
+import { SIZE_LIMITS } from '../limits';
 import { clientAddress, requestBrand } from '../request';
 import type { Settings } from '../settings';
 
@@ -22,6 +23,14 @@ export interface Text {
 /** English when `Accept-Language` starts with `en`, Chinese otherwise (the site's default). */
 export function requestLanguage(c: Context): Lang {
   return (c.req.header('accept-language') ?? '').trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
+}
+
+/** What the flows need to know about the request: its brand (and that brand's tenant), address and language. */
+export interface RequestFacts {
+  brandId: BrandId;
+  tenantId: number;
+  ip: string;
+  language: Lang;
 }
 
 /** What the flows need to know about the request: its brand (and that brand's tenant), address and language. */
@@ -78,7 +87,7 @@ export function errorResponse(c: Context, error: ApiError) {
   return c.json(body, error.status);
 }
 
-export const BAD_REQUEST = 40000;
+export const BAD_REQUEST = CODES.badRequest;
 
 /** Fields named in validation messages: the form's own words where there is one. */
 const FIELD_NAMES: Record<string, Text> = {};
@@ -126,7 +135,7 @@ function validationError(error: z.ZodError): ApiError {
 }
 
 /** Most API bodies are a few hundred bytes; anything beyond this is refused with 413 before parsing. */
-export const MAX_BODY_BYTES = 16 * 1024;
+export const MAX_BODY_BYTES = SIZE_LIMITS.apiBody;
 
 /**
  * Reads and validates a JSON body: 415 unless the content type is JSON, 413 when too large, 400 when it is

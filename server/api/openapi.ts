@@ -1,39 +1,24 @@
 /**
- * The API's machine-readable contract. Each module declares its operations with the same zod schemas it
- * validates with, and GET /api/openapi.json serves the document built from them.
+ * The API's machine-readable contract: GET /api/openapi.json, built from the calls declared in shared/contract
+ * (the same declarations give the routes their paths and validation, see ./route.ts).
  */
 import { z } from 'zod';
+import { accountsOperations } from '../../shared/contract/accounts';
+import { collegeOperations } from '../../shared/contract/college';
+import type { Operation } from '../../shared/contract/operation';
+import { scanLoginOperations } from '../../shared/contract/scan-login';
 
-export interface Operation {
-  method: 'get' | 'post';
-  /** The path under /api, in OpenAPI form (`/v2/college/articles/{id}`). */
-  path: string;
-  summary: string;
-  tags: string[];
-  body?: z.ZodType;
-  query?: z.ZodType;
-  /** The schema of `data` in a successful envelope. */
-  data?: z.ZodType;
-  /** Whether the call needs `X-Auth-Token`. */
-  auth?: boolean;
-  /** Business codes (other than 200) this call can answer, with what they mean. */
-  errors?: Record<number, string>;
-  /** A call that exists only in development mode (404 in production): left out of the production document. */
-  devOnly?: boolean;
-}
+export type { Operation };
 
-const operations: Operation[] = [];
+const operations: readonly Operation[] = [
+  ...Object.values(accountsOperations),
+  ...Object.values(scanLoginOperations),
+  ...Object.values(collegeOperations),
+];
 
-/** Every operation the API modules have declared (the fuzz suite walks them all). */
+/** Every call of the contract (the fuzz suite walks them all). */
 export function listOperations(): readonly Operation[] {
   return operations;
-}
-
-export function defineOperation(operation: Operation): Operation {
-  const existing = operations.findIndex((op) => op.method === operation.method && op.path === operation.path);
-  if (existing >= 0) operations.splice(existing, 1, operation);
-  else operations.push(operation);
-  return operation;
 }
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
@@ -53,7 +38,7 @@ function envelope(data?: z.ZodType) {
 export function openApiDocument({ includeDevOnly }: { includeDevOnly: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   const listed = operations.filter((op) => includeDevOnly || !op.devOnly);
-  for (const op of listed.sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const op of [...listed].sort((a, b) => a.path.localeCompare(b.path))) {
     const parameters: unknown[] = [];
     if (op.query) {
       const schema = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };

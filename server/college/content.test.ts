@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COLLEGE_SECTIONS } from '../../src/features/college/sections';
+import { COLLEGE_SECTIONS } from '../../shared/college-sections';
 import { loadCollegeContent, splitFrontMatter, tidyBrandSpacing } from './content';
 import { renderMarkdown } from './markdown';
 import { bilingual, fixtureContent, writeArticle } from './testing';

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { COLLEGE_SECTIONS, type CollegeSection, isCollegeSection } from '../../src/features/college/sections';
+import { COLLEGE_SECTIONS, type CollegeSection, isCollegeSection } from '../../shared/college-sections';
 import { RENDERER_VERSION, renderMarkdown } from './markdown';
 
 export type ContentLang = 'zh' | 'en';

@@ -3,14 +3,14 @@
  * PostgreSQL 15 and PGlite. Articles come back in one language with `{brandName}` replaced by the brand's
  * name, so the callers (API and pages) never see the token.
  */
-import { BRAND_NAME_TOKEN, type CollegeSection } from '../../src/features/college/sections';
+import { BRAND_NAME_TOKEN, type CollegeSection } from '../../shared/college-sections';
 import type {
   ArticleDetail,
   ArticleLink,
   ArticleSummary,
   RankedArticle,
   SearchHit,
-} from '../../src/features/college/types';
+} from '../../shared/contract/college';
 import type { Queryable } from '../db/database';
 import { escapeHtml } from '../html';
 import type { ContentLang } from './content';

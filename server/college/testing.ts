@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { CollegeSection } from '../../src/features/college/sections';
+import type { CollegeSection } from '../../shared/college-sections';
 import type { Database } from '../db/database';
 import { seedCollege } from './seed';
 

@@ -6,14 +6,14 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { brands } from '../../src/lib/brand';
+import { brands } from '../../shared/brand';
 import { markup } from '../html';
 import { requestBrand } from '../request';
 import { cancelScan, confirmPreview, confirmScan } from '../scan-login/service';
 import { SCENE_PATTERN } from '../scan-login/tickets';
 import { readForm, sameOrigin } from './forms';
 import { type Lang, page, pageLanguage, sendPage } from './html';
-import type { PhonePagesDeps } from './index';
+import type { PhonePagesDeps } from './types';
 
 const TOKEN = /^[\w-]{16,128}$/;
 

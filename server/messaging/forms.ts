@@ -1,7 +1,8 @@
 /** Small helpers for the phone pages' form posts: a size-limited form body and the same-origin check. */
 import type { Context } from 'hono';
+import { SIZE_LIMITS } from '../limits';
 
-const MAX_FORM_BYTES = 4 * 1024;
+const MAX_FORM_BYTES = SIZE_LIMITS.phoneForm;
 
 /** The url-encoded form, or null when it is too large or not a form. */
 export async function readForm(c: Context): Promise<URLSearchParams | null> {

@@ -14,7 +14,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { brands } from '../../src/lib/brand';
+import { brands } from '../../shared/brand';
 import { maskPhone } from '../accounts/phone';
 import { hashToken } from '../accounts/sessions';
 import type { Database } from '../db/database';
@@ -27,7 +27,7 @@ import { banIdentity, unbanIdentity } from '../scan-login/bans';
 import { SCENE_PATTERN } from '../scan-login/tickets';
 import { readForm, sameOrigin } from './forms';
 import { type Lang, page, pageLanguage, sendPage } from './html';
-import type { PhonePagesDeps } from './index';
+import type { PhonePagesDeps } from './types';
 
 const OPEN_ID = /^[\w-]{1,128}$/;
 const NICKNAME_MAX = 32;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import type { PortalEnv } from '../../src/lib/portal-env';
+import type { PortalEnv } from '../../shared/portal-env';
 import { createApp } from '../app';
 import { readSettings } from '../settings';
 import type { Renderer } from './page-handler';

@@ -8,11 +8,11 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import type { ServerManifest } from '@tanstack/router-core';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { resolveBrandId } from '../../src/lib/brand';
-import { isMobileUserAgent, platformFromUserAgent } from '../../src/lib/device';
-import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../src/lib/locale';
-import { pageRedirect } from '../../src/lib/page-rules';
-import type { PortalEnv } from '../../src/lib/portal-env';
+import { resolveBrandId } from '../../shared/brand';
+import { isMobileUserAgent, platformFromUserAgent } from '../../shared/device';
+import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../shared/locale';
+import { pageRedirect } from '../../shared/page-rules';
+import type { PortalEnv } from '../../shared/portal-env';
 import { publicOrigin, requestHost, requestIsHttps } from '../request';
 import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers';
 import { analyticsOrigins, type Settings } from '../settings';

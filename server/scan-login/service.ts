@@ -12,8 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
+import type { QrCode, QrStatus } from '../../shared/contract/scan-login';
 import * as errors from '../accounts/errors';
-import { bucket, LIMITS, lockBuckets, recordEvent, retryAfter } from '../accounts/limits';
 import { maskPhone } from '../accounts/phone';
 import {
   type AccountsContext,
@@ -23,7 +23,6 @@ import {
   createAccount,
   type LoginInput,
   type RegisterInput,
-  type RequestFacts,
   startSession,
   type UserInfo,
   type VerifiedLogin,
@@ -31,8 +30,9 @@ import {
 } from '../accounts/service';
 import { hashToken } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
-import { ApiError } from '../api/http';
+import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
+import { bucket, LIMITS, lockBuckets, MAX_BIND_FAILURES, recordEvent, retryAfter } from '../limits';
 import { log } from '../log';
 import type { MessagingProvider } from '../providers/messaging/types';
 import * as scanErrors from './errors';
@@ -59,7 +59,6 @@ export const BIND_WINDOW_SECONDS = 600;
 /** After the phone confirmed, the browser has this long to collect the session (it polls every 2 s). */
 export const PICKUP_SECONDS = 60;
 /** Failed bind attempts (wrong password or code) a ticket allows; the last one makes it bind_failed. */
-export const MAX_BIND_FAILURES = 5;
 /** Seconds between two polls of the browser. */
 export const POLL_INTERVAL_SECONDS = 2;
 
@@ -72,14 +71,7 @@ export interface ScanContext extends AccountsContext {
 
 // ---- create -------------------------------------------------------------------------------------------------
 
-export interface QrCode {
-  ticket: string;
-  qrcode: string;
-  qrUrl: string;
-  expiresIn: number;
-  pollInterval: number;
-  simulator: boolean;
-}
+export type { QrCode, QrStatus };
 
 /** The QR image of `url`: a PNG data URL (error correction M, margin 2, 240 px). */
 export function qrImage(url: string): Promise<string> {
@@ -140,12 +132,6 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
 }
 
 // ---- status -------------------------------------------------------------------------------------------------
-
-export type QrStatus =
-  | { status: 'waiting' | 'scanned'; expiresIn: number }
-  | { status: 'bound'; userInfo: UserInfo }
-  | { status: 'unbound'; expiresIn: number; identity: { nickname: string | null } }
-  | { status: 'expired' | 'banned' | 'bind_failed' };
 
 async function markBanned(tx: Queryable, ticket: TicketRow, now: Date, userId?: number | null): Promise<void> {
   await updateTicket(tx, ticket.ticket_hash, {

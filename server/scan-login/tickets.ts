@@ -6,8 +6,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../accounts/sessions';
 import type { Queryable } from '../db/database';
 
-/** A browser's ticket: 32 random bytes in base64url. */
-export const TICKET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** A scene as the webhook and the phone pages accept it (ours are "L" and 22 base64url characters). */
 export const SCENE_PATTERN = /^[\w-]{1,64}$/;
 

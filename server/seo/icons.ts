@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { type BrandId, brands } from '../../src/lib/brand';
+import { type BrandId, brands } from '../../shared/brand';
 import { PUBLIC_DIR } from '../paths';
 import { requestBrand } from '../request';
 import type { Settings } from '../settings';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { COLLEGE_SECTIONS } from '../../src/features/college/sections';
+import { COLLEGE_SECTIONS } from '../../shared/college-sections';
 import { bilingual, seedFixtureBeforeEach } from '../college/testing';
 import { describeDatabases } from '../db/testing';
 import { readSettings } from '../settings';

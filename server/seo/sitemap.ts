@@ -6,8 +6,8 @@
  * out: their pages name the canonical one.
  */
 import { Hono } from 'hono';
-import { COLLEGE_SECTIONS } from '../../src/features/college/sections';
-import { type Locale, localizePath } from '../../src/lib/locale';
+import { COLLEGE_SECTIONS } from '../../shared/college-sections';
+import { type Locale, localizePath } from '../../shared/locale';
 import type { Database } from '../db/database';
 import { markup } from '../html';
 import { publicOrigin } from '../request';

@@ -7,8 +7,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { brands } from '../../src/lib/brand';
-import { localeFromPath, localizePath } from '../../src/lib/locale';
+import { brands } from '../../shared/brand';
+import { localeFromPath, localizePath } from '../../shared/locale';
 import { sessionAccount, TOKEN_PATTERN } from '../accounts/sessions';
 import type { UserRow } from '../accounts/users';
 import type { Database } from '../db/database';

@@ -1,7 +1,7 @@
 /**
  * App-lifetime actors. The client entry creates them once (and the server once per request); React reads them
  * through `ActorsContext`, the router through its context. Real effects are supplied here with `.provide()`.
- * The actors are lazy (src/app/lazy-actor.ts): their machines load with XState on first use.
+ * The actors are lazy (src/lib/lazy-actor.ts): their machines load with XState on first use.
  */
 import {
   type DocumentType,
@@ -15,15 +15,11 @@ import {
   type LoadingBarEvent,
   type LoadingBarSnapshot,
 } from '#machines/loading-bar/loading-bar.selectors';
+import { LazyActor } from '~/lib/lazy-actor';
 import { writeLocal } from '~/lib/local-storage';
+import { type MachinesModule, machinesModule } from '~/lib/machines-module';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
-import { LazyActor, ModuleLoader } from './lazy-actor';
 import { browserSessionHost, createSessionActor, inertSessionHost, type SessionHost } from './session';
-
-export type MachinesModule = typeof import('./machines');
-
-/** Shared by every lazy actor of the app: XState and the machines load once. */
-export const machinesModule = new ModuleLoader<MachinesModule>(() => import('./machines'));
 
 export interface ActorEffects {
   /** Remembers that the visitor closed the customer-service layer. */

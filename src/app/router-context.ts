@@ -1,4 +1,4 @@
-import type { PortalEnv } from '~/lib/portal-env';
+import type { PortalEnv } from '#shared/portal-env';
 import type { AppActors } from './actors';
 
 /**

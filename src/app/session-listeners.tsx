@@ -12,8 +12,8 @@
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { selectLoggedIn, selectToken, selectUserName, userNameOf } from '#machines/session/session.selectors';
+import { brands } from '#shared/brand';
 import { setApiHooks } from '~/lib/api/hooks';
-import { brands } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import { LOGOUT_EVENT, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
 import { useLocale } from '~/lib/use-locale';

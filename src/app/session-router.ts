@@ -4,7 +4,7 @@
  * runtime must not import ./session, which imports the runtime — the bundler would then split the shared
  * modules of the first load into extra chunks.)
  */
-import { localeFromPath } from '~/lib/locale';
+import { localeFromPath } from '#shared/locale';
 
 export interface SessionRouter {
   navigate: (href: string) => void;

@@ -7,11 +7,12 @@
 import { msg } from '@lingui/core/macro';
 import Cookies from 'js-cookie';
 import type { LogoutResult, SessionInput, StoredSession, StoredUserInfo } from '#machines/session/session.selectors';
+import { localizePath } from '#shared/locale';
 import { toast } from '~/components/toast/toast';
 import { CHUNK_RELOAD_KEY } from '~/lib/chunk-reload';
 import { i18nFor } from '~/lib/i18n';
 import { removeLocal, writeLocal } from '~/lib/local-storage';
-import { localizePath } from '~/lib/locale';
+import { createActor, fromPromise, sessionMachine } from '~/lib/machines';
 import { readPortalEnv } from '~/lib/portal-env';
 import {
   AUTH_COOKIE,
@@ -21,7 +22,6 @@ import {
   SESSION_SYNC_KEY,
   USER_INFO_KEY,
 } from '~/lib/storage-keys';
-import { createActor, fromPromise, sessionMachine } from './machines';
 import { pageLocale, sessionRouter } from './session-router';
 
 /** What the session machine's named effects do (machines/session/session.machine.ts). */

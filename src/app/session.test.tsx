@@ -2,8 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { sendSmsCode } from '~/lib/api/accounts';
 import { AUTH_COOKIE, INVITE_COOKIE, REGISTE_INFO_KEY, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
-import { forceLogout, signIn, signOut, useSession } from './session';
+import { forceLogout, signIn, signOut } from './session';
 import { type FakeApi, fakeApi, renderWithSession, resetSessionStorage } from './session.test-utils';
+import { useSession } from './use-session';
 
 function SessionProbe() {
   const { loggedIn, userName, loggingOut } = useSession();

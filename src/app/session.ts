@@ -6,7 +6,7 @@
  *   `Authorization` as the token cookie (7 days, path /); resolves once stored.
  * - `signOut()`: the header's logout (POST userlogout, then the event, the post-logout routine, clear, login).
  * - `forceLogout()`: what an HTTP 401 / body code 401 or 40002 does (the API client's hook calls it).
- * - `useSession()`: `{loggedIn, userName, loggingOut}` for React.
+ * - `useSession()` (./use-session.ts): `{loggedIn, userName, loggingOut}` for React.
  *
  * This module is part of every page's first load, so it is small: until the session is needed, the actor
  * shows what the cookie and localStorage hold; the machine, XState and the effects (./session-runtime) load on
@@ -18,18 +18,13 @@ import {
   type SessionSnapshot,
   type StoredSession,
   type StoredUserInfo,
-  selectLoggedIn,
-  selectLoggingOut,
-  selectUserName,
   sessionSnapshotFrom,
 } from '#machines/session/session.selectors';
 import type { UserInfo } from '~/lib/api/accounts';
+import { LazyActor, ModuleLoader } from '~/lib/lazy-actor';
 import { readLocal } from '~/lib/local-storage';
 import { AUTH_COOKIE, USER_INFO_KEY } from '~/lib/storage-keys';
-import { useAppActors } from './actors-context';
-import { LazyActor, ModuleLoader } from './lazy-actor';
 import type { SessionEffects } from './session-runtime';
-import { useActorSelector } from './use-actor-selector';
 
 export type SessionRuntime = typeof import('./session-runtime');
 
@@ -117,22 +112,4 @@ export function signOut(): void {
 /** HTTP 401, or a body code 401 / 40002: clear the session and go to login, without calling the server. */
 export function forceLogout(): void {
   appSession?.send({ type: 'session.unauthorized' });
-}
-
-export interface SessionView {
-  loggedIn: boolean;
-  /** `userName`, falling back to `username`; empty when the stored userInfo has neither. */
-  userName: string;
-  /** A logout is under way. */
-  loggingOut: boolean;
-}
-
-/** The session for a component (re-renders when it changes). */
-export function useSession(): SessionView {
-  const { session } = useAppActors();
-  return {
-    loggedIn: useActorSelector(session, selectLoggedIn),
-    userName: useActorSelector(session, selectUserName),
-    loggingOut: useActorSelector(session, selectLoggingOut),
-  };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsConfig } from '#shared/portal-env';
 import { conversionUrls, pageViewPath, reportRegistration, startAnalytics, trackingRefused } from './analytics';
-import type { AnalyticsConfig } from './portal-env';
 
 const config: AnalyticsConfig = {
   script: 'https://analytics.example/hm.js?abc123',

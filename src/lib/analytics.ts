@@ -13,8 +13,8 @@
  * The page-view part loads as its own chunk; the conversion part is imported by the registration forms.
  */
 import type { AnyRouter } from '@tanstack/react-router';
+import type { AnalyticsConfig } from '#shared/portal-env';
 import type { Attribution } from './attribution';
-import type { AnalyticsConfig } from './portal-env';
 
 type Command = readonly unknown[];
 type Queue = { push: (command: Command) => unknown };

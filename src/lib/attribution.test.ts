@@ -1,12 +1,6 @@
 import Cookies from 'js-cookie';
-import {
-  ATTRIBUTION_PARAMS,
-  attributionFromQuery,
-  captureAttribution,
-  inviteCodeFromQuery,
-  readAttribution,
-} from './attribution';
-import { brands } from './brand';
+import { brands } from '#shared/brand';
+import { attributionFromQuery, captureAttribution, inviteCodeFromQuery, readAttribution } from './attribution';
 import { INVITE_COOKIE, REGISTE_INFO_KEY } from './storage-keys';
 
 const starreach = brands.starreach;
@@ -19,17 +13,6 @@ afterEach(() => {
 });
 
 describe('attribution', () => {
-  it('knows the six parameters of spec §3', () => {
-    expect(ATTRIBUTION_PARAMS).toEqual([
-      'urlCode',
-      'e_keywordid',
-      'searchEngineWord',
-      'utm_term',
-      'bd_vid',
-      'qhclickid',
-    ]);
-  });
-
   it('stores the parameters of the URL in registeInfo, and nothing else of the query', () => {
     captureAttribution('?urlCode=u1&utm_term=%E8%BE%BE%E4%BA%BA&bd_vid=b9&page=2&utm_source=x', starreach);
     expect(JSON.parse(window.localStorage.getItem(REGISTE_INFO_KEY) ?? 'null')).toEqual({

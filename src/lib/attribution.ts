@@ -8,19 +8,11 @@
  * characters (what the server accepts); an invite code must be 1-64 letters, digits, `_` or `-`.
  */
 import Cookies from 'js-cookie';
-import type { Brand } from './brand';
+import type { Brand } from '#shared/brand';
+import { ATTRIBUTION_PARAMS, type AttributionParam } from '#shared/contract/attribution';
 import { readLocal, writeLocal } from './local-storage';
 import { INVITE_COOKIE, INVITE_COOKIE_DAYS, REGISTE_INFO_KEY } from './storage-keys';
 
-export const ATTRIBUTION_PARAMS = [
-  'urlCode',
-  'e_keywordid',
-  'searchEngineWord',
-  'utm_term',
-  'bd_vid',
-  'qhclickid',
-] as const;
-export type AttributionParam = (typeof ATTRIBUTION_PARAMS)[number];
 export type Attribution = Partial<Record<AttributionParam, string>>;
 
 const MAX_VALUE_LENGTH = 200;

@@ -5,7 +5,7 @@
  * uses (common and layout always, plus the page's own, plus layers once a layer has opened).
  */
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { LOCALES, type Locale, stripLocale } from './locale';
+import { LOCALES, type Locale, stripLocale } from '#shared/locale';
 
 type CatalogModule = { messages: Messages };
 

@@ -1,43 +1,11 @@
 /**
- * The portal environment: which brand and edition a request is for and what device asks. The server computes
- * it from the request (Host, User-Agent, settings) and writes it into the page; the client reads it back, so
- * server and client render the same thing.
+ * The portal environment in the browser: the React context that carries it and the page's JSON block it is
+ * read from. Its shape is shared with the server (shared/portal-env.ts).
  */
+
 import { createContext, useContext } from 'react';
-import { type Brand, type BrandId, brands, type Edition } from './brand';
-import type { Platform } from './device';
-
-export type { Edition };
-
-export interface PortalEnv {
-  brandId: BrandId;
-  edition: Edition;
-  isMobile: boolean;
-  platform: Platform;
-  /** Where the workbench lives (login success and "go to workbench" go here). */
-  workbenchUrl: string;
-  /** The current year on the server, so the footer's copyright line hydrates without mismatch. */
-  year: number;
-  /** Where this brand's Windows client and dedicated browser download from; absent or null: not available yet. */
-  downloads?: { client: string | null; pluginBrowser: string | null };
-  /** Page-view analytics and ad conversions of this brand; absent when none is configured (the default). */
-  analytics?: AnalyticsConfig;
-}
-
-/** The ad click ids of `registeInfo` (spec §3) that a registration reports back to their ad platform. */
-export const CLICK_ID_PARAMS = ['bd_vid', 'qhclickid'] as const;
-export type ClickIdParam = (typeof CLICK_ID_PARAMS)[number];
-
-/**
- * What the browser needs to measure visits and report registrations (issue 14 item 5), per brand, from the
- * server's settings: a page-view analytics script (Baidu Tongji style, with its `_hmt` command queue) and, per
- * click id, the ad platform's conversion address with `{clickId}` where the id goes.
- */
-export interface AnalyticsConfig {
-  /** The analytics script's full URL (site id included); null: no page-view analytics. */
-  script: string | null;
-  conversions: { param: ClickIdParam; url: string }[];
-}
+import { type Brand, brands } from '#shared/brand';
+import type { PortalEnv } from '#shared/portal-env';
 
 /**
  * The id of the page's `<script type="application/json">` block carrying the environment: data the browser

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Locale } from '~/lib/locale';
+import type { Locale } from '#shared/locale';
 
 /** The page's language, from the Lingui instance the `{-$locale}` layout picked for it. */
 export function useLocale(): Locale {

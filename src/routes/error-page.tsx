@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { type ErrorComponentProps, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { localeFromPath, localizePath } from '#shared/locale';
 import { ChunkLoadFailure, isChunkLoadError, reloadInBrowser } from '~/lib/chunk-reload';
 import { i18nFor } from '~/lib/i18n';
-import { localeFromPath, localizePath } from '~/lib/locale';
 import * as styles from './error-page.css';
 
 /** The spec's texts (§8) are shown as they are; the line under them is in the page's language. */

@@ -1,9 +1,9 @@
 import { I18nProvider } from '@lingui/react';
 import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { type Locale, localeFromPath } from '#shared/locale';
+import { pageRedirect } from '#shared/page-rules';
 import { Layout } from '~/features/layout/layout';
 import { areasOfPath, i18nFor, loadLocale } from '~/lib/i18n';
-import { type Locale, localeFromPath } from '~/lib/locale';
-import { pageRedirect } from '~/lib/page-rules';
 import { NotFoundPage } from './error-page';
 import { rootRoute } from './root';
 

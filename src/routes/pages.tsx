@@ -4,11 +4,11 @@
  */
 import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent, useMatch } from '@tanstack/react-router';
+import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '#shared/college-sections';
+import type { Locale } from '#shared/locale';
 import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
-import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '~/features/college/sections';
 import type { SiteMapData } from '~/features/college/site-map';
 import { guardChunk } from '~/lib/chunk-reload';
-import type { Locale } from '~/lib/locale';
 import { localeRoute } from './locale';
 import { rootRoute } from './root';
 import { type ArticleTimes, type Crumb, headTags, pageHead } from './seo';
@@ -64,8 +64,8 @@ export const scanCodeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'scan_code',
   head: (ctx) => pageHead(ctx, msg`扫码登录`, msg`使用微信扫码登录或注册。`),
-  staticData: { module: 'src/features/scan-login/scan-code-page.tsx' },
-  component: page(() => import('~/features/scan-login/scan-code-page'), 'ScanCodePage'),
+  staticData: { module: 'src/features/auth/scan-login/scan-code-page.tsx' },
+  component: page(() => import('~/features/auth/scan-login/scan-code-page'), 'ScanCodePage'),
 });
 
 type HeadContext = Parameters<typeof pageHead>[0];

@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router';
+import { brands } from '#shared/brand';
+import { localeFromPath } from '#shared/locale';
 import { ActorsContext } from '~/app/actors-context';
 import type { RouterContext } from '~/app/router-context';
-import { brands } from '~/lib/brand';
-import { localeFromPath } from '~/lib/locale';
 import { ENV_ELEMENT_ID, PortalEnvContext, serializeEnv } from '~/lib/portal-env';
 import { ErrorPage, NotFoundPage } from './error-page';
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
+import type { PortalEnv } from '#shared/portal-env';
 import { loadLocale } from '~/lib/i18n';
-import type { PortalEnv } from '~/lib/portal-env';
 import { headTags, pageHead } from './seo';
 
 const env = (brandId: PortalEnv['brandId']): PortalEnv => ({

@@ -6,10 +6,10 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import type { Article, BreadcrumbList, Organization, WebSite, WithContext } from 'schema-dts';
-import { brands, SHARE_IMAGE, shareImagePath } from '~/lib/brand';
+import { brands, SHARE_IMAGE, shareImagePath } from '#shared/brand';
+import { type Locale, localizePath } from '#shared/locale';
+import type { PortalEnv } from '#shared/portal-env';
 import { i18nFor } from '~/lib/i18n';
-import { type Locale, localizePath } from '~/lib/locale';
-import type { PortalEnv } from '~/lib/portal-env';
 
 interface HeadInput {
   match: { pathname: string; context: { env: PortalEnv; origin: string; locale: Locale } };

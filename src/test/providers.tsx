@@ -16,11 +16,12 @@ import {
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { type Locale, localizePath } from '#shared/locale';
+import type { PortalEnv } from '#shared/portal-env';
 import { type ActorEffects, type AppActors, createAppActors, serverEffects } from '~/app/actors';
 import { ActorsContext } from '~/app/actors-context';
 import { i18nFor, loadLocale } from '~/lib/i18n';
-import { type Locale, localizePath } from '~/lib/locale';
-import { type PortalEnv, PortalEnvContext } from '~/lib/portal-env';
+import { PortalEnvContext } from '~/lib/portal-env';
 
 export const testEnv: PortalEnv = {
   brandId: 'starreach',

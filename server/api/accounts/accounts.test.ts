@@ -5,18 +5,19 @@
  * request leaves behind (nothing), the 401 / 40002 rule and the no-enumeration rule.
  */
 import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../../../shared/contract/accounts';
 import { describeDatabases } from '../../db/testing';
 import { BRAND2_HOST, harness, PASSWORD } from './test-harness';
 
-interface UserInfo {
-  userId: number;
-  userName: string;
-  nickname: string;
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  Authorization: string;
-}
+/** Every attribution parameter, as the register call sends them and the customer info gives them back. */
+const attribution = {
+  urlCode: 'u1',
+  utm_term: '达人',
+  bd_vid: 'b',
+  qhclickid: 'q',
+  e_keywordid: 'e',
+  searchEngineWord: 's',
+};
 
 const registration = (code: string, extra: Record<string, unknown> = {}) => ({
   phone: '13800138000',
@@ -38,14 +39,7 @@ describeDatabases('accounts: register, login, reset, logout', (getDb) => {
         body: registration(code, {
           inviteCode: 'INV42',
           channelId: 6,
-          registeInfo: {
-            urlCode: 'u1',
-            utm_term: '达人',
-            bd_vid: 'b',
-            qhclickid: 'q',
-            e_keywordid: 'e',
-            searchEngineWord: 's',
-          },
+          registeInfo: attribution,
         }),
         ip: '198.51.100.20',
       });
@@ -103,14 +97,7 @@ describeDatabases('accounts: register, login, reset, logout', (getDb) => {
           clientId: 'morestores',
           inviteCode: 'INV42',
           trialEndsAt: '2026-11-24T12:00:00.000Z',
-          registeInfo: {
-            urlCode: 'u1',
-            utm_term: '达人',
-            bd_vid: 'b',
-            qhclickid: 'q',
-            e_keywordid: 'e',
-            searchEngineWord: 's',
-          },
+          registeInfo: attribution,
         },
       });
       const base = await h.call('/v2/dm_user_base_info', { token: info.Authorization, lang: 'en' });

@@ -6,6 +6,7 @@
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaptchaPuzzle } from '../../../shared/contract/accounts';
 import { describeDatabases } from '../../db/testing';
 import { type FakeCaptchaVerifier, startFakeCaptchaVerifier } from '../../providers/captcha/fake-remote';
 import { createRemoteCaptcha } from '../../providers/captcha/remote';
@@ -15,16 +16,7 @@ import { createHttpGateway } from '../../providers/sms/http-gateway';
 import { MAX_BODY_BYTES } from '../http';
 import { harness } from './test-harness';
 
-interface Puzzle {
-  captchaId: string;
-  image: string;
-  piece: string;
-  width: number;
-  height: number;
-  pieceSize: number;
-  pieceY: number;
-  expiresIn: number;
-}
+type Puzzle = CaptchaPuzzle;
 
 const png = (dataUrl: string) => PNG.sync.read(Buffer.from(dataUrl.replace('data:image/png;base64,', ''), 'base64'));
 

@@ -8,6 +8,8 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../../../shared/contract/accounts';
+import type { QrCode } from '../../../shared/contract/scan-login';
 import { hashToken } from '../../accounts/sessions';
 import { sweepExpired } from '../../accounts/sweep';
 import { describeDatabases } from '../../db/testing';
@@ -16,24 +18,7 @@ import { banAccount, banIdentity } from '../../scan-login/bans';
 import { cancelScan, confirmPreview, confirmScan, handleScan } from '../../scan-login/service';
 import { type Answer, BRAND2_HOST, harness, PASSWORD } from '../accounts/test-harness';
 
-interface QrCodeData {
-  ticket: string;
-  qrcode: string;
-  qrUrl: string;
-  expiresIn: number;
-  pollInterval: number;
-  simulator: boolean;
-}
-
-interface UserInfo {
-  userId: number;
-  userName: string;
-  nickname: string;
-  phone: string;
-  countryCode: number;
-  tenantId: number;
-  Authorization: string;
-}
+type QrCodeData = QrCode;
 
 type Status = { status: string; expiresIn?: number; userInfo?: UserInfo; identity?: { nickname: string | null } };
 

@@ -13,7 +13,7 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { brands } from '../../../src/lib/brand';
+import { brands } from '../../../shared/brand';
 import { hashToken } from '../../accounts/sessions';
 import type { Database } from '../../db/database';
 import { createMessagingProvider } from '../../providers/messaging/index';

@@ -6,20 +6,9 @@
  */
 import type { Settings } from '../../settings';
 import { createRemoteCaptcha } from './remote';
+import type { BuiltinCaptcha, CaptchaProvider } from './types';
 
-export interface BuiltinCaptcha {
-  kind: 'builtin';
-  appId: null;
-}
-
-export interface RemoteCaptcha {
-  kind: 'remote';
-  appId: string;
-  /** Asks the provider whether `ticket` is genuine; false on "no", on errors and on time-outs. */
-  verify(ticket: string, ip: string): Promise<boolean>;
-}
-
-export type CaptchaProvider = BuiltinCaptcha | RemoteCaptcha;
+export type { BuiltinCaptcha, CaptchaProvider, RemoteCaptcha } from './types';
 
 export const builtinCaptcha: BuiltinCaptcha = { kind: 'builtin', appId: null };
 

@@ -7,7 +7,7 @@
  */
 
 import { log } from '../../log';
-import type { RemoteCaptcha } from './index';
+import type { RemoteCaptcha } from './types';
 
 export interface RemoteCaptchaOptions {
   appId: string;

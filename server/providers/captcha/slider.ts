@@ -6,10 +6,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';
+import { PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH } from '../../../shared/contract/accounts';
 
-export const PUZZLE_WIDTH = 320;
-export const PUZZLE_HEIGHT = 160;
-export const PIECE_SIZE = 52;
+export { PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH };
 /** How far (px) the dropped piece may be from the gap. */
 export const PUZZLE_TOLERANCE = 6;
 /** The gap is the background darkened to this share of its brightness. */

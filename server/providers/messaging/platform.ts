@@ -7,7 +7,7 @@
  * one fetch (single flight); a call answered with errcode 40001/42001/40014 (token invalid or expired) drops the
  * token and is tried once more with a fresh one. Every failure is thrown as a PlatformError naming what failed.
  */
-import type { BrandId } from '../../../src/lib/brand';
+import type { BrandId } from '../../../shared/brand';
 import type { WxAccount } from '../../settings';
 import type { CreatedQr, CreateQrInput, MessagingProvider } from './types';
 

@@ -3,7 +3,7 @@
  * the built-in simulator (default, no network: the QR code points at this server's phone-simulator page) and
  * the platform adapter (temporary QR codes through the platform API, with a cached access token).
  */
-import type { BrandId } from '../../../src/lib/brand';
+import type { BrandId } from '../../../shared/brand';
 
 export interface CreateQrInput {
   brandId: BrandId;

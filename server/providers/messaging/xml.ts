@@ -5,9 +5,10 @@
  * entities beyond the five predefined ones and numeric references (nothing can expand), no attributes. Nested
  * elements (some menu events carry them) are skipped.
  */
+import { SIZE_LIMITS } from '../../limits';
 
 /** Event documents are a few hundred bytes; anything larger is refused before parsing. */
-export const MAX_XML_BYTES = 16 * 1024;
+export const MAX_XML_BYTES = SIZE_LIMITS.webhookXml;
 
 export class XmlError extends Error {}
 

@@ -8,7 +8,7 @@
  * commercial gateways need a small relay that maps this body to their own API; the body carries both the
  * template parameters and the finished text so either kind can be fed.
  */
-import type { SmsProvider } from './index';
+import type { SmsProvider } from './types';
 
 export interface HttpGatewayOptions {
   url: string;

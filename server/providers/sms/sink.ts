@@ -4,7 +4,7 @@
  * (the browser tests read codes from it, since they run the production build) and into a short in-memory list
  * that the development-only outbox call shows.
  */
-import type { OutboxEntry, SmsProvider } from './index';
+import type { OutboxEntry, SmsProvider } from './types';
 
 const KEEP = 200;
 

@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Locale } from '#shared/locale';
 import { i18nFor, loadLocale } from '~/lib/i18n';
-import type { Locale } from '~/lib/locale';
 import { Dialog } from './dialog';
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { RankTone } from './rank-badge';
+export type RankTone = 'gold' | 'silver' | 'bronze' | 'grey';
 
 /**
  * Medal colours of the ranking badges (spec §9). Gold and silver are light metals, so their numbers are dark;

@@ -1,8 +1,8 @@
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '#shared/locale';
 import { i18nFor, loadLocale } from '~/lib/i18n';
-import type { Locale } from '~/lib/locale';
 import { RANK_PALETTE } from './palette';
 import { RankBadge, type RankPosition, rankTone } from './rank-badge';
 import * as styles from './rank-badge.css';

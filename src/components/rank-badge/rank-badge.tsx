@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
+import type { RankTone } from './palette';
 import * as styles from './rank-badge.css';
 
 /** Ranking positions that have a badge (spec §9). */
 export type RankPosition = 1 | 2 | 3 | 4 | 5;
-
-export type RankTone = 'gold' | 'silver' | 'bronze' | 'grey';
 
 /** 1–3 are gold, silver and bronze; 4 and 5 are grey (spec §9). */
 export function rankTone(position: RankPosition): RankTone {

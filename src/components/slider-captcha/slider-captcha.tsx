@@ -18,8 +18,8 @@ import {
   selectProblem,
   selectPuzzle,
 } from '#machines/captcha/captcha.selectors';
-import { useActorSelector } from '~/app/use-actor-selector';
-import { useMachineActor } from '~/app/use-machine-actor';
+import { useActorSelector } from '~/lib/use-actor-selector';
+import { useMachineActor } from '~/lib/use-machine-actor';
 import * as styles from './slider-captcha.css';
 
 /** The server side of the captcha; both calls reject with a `CaptchaFailure`. */

@@ -11,9 +11,9 @@ import {
   type VideoEvent,
   type VideoSnapshot,
 } from '#machines/video/video.selectors';
-import { type MachinesModule, machinesModule } from '~/app/actors';
-import { LazyActor } from '~/app/lazy-actor';
-import { useActorSelector } from '~/app/use-actor-selector';
+import { LazyActor } from '~/lib/lazy-actor';
+import { type MachinesModule, machinesModule } from '~/lib/machines-module';
+import { useActorSelector } from '~/lib/use-actor-selector';
 import * as styles from './video-player.css';
 
 export interface VideoPlayerProps {

@@ -9,12 +9,18 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { CODES } from '#shared/contract/codes';
 import { toast } from '~/components/toast/toast';
 import { ApiRequestError } from '~/lib/api/client';
 
 export const networkFailure = msg`网络连接失败，请检查网络后重试`;
 
-const FIELD_OF_CODE: Record<number, string> = { 40011: 'phone', 40012: 'password', 40004: 'code', 40006: 'phone' };
+const FIELD_OF_CODE: Record<number, string> = {
+  [CODES.phoneInvalid]: 'phone',
+  [CODES.passwordCommon]: 'password',
+  [CODES.wrongCode]: 'code',
+  [CODES.phoneRegistered]: 'phone',
+};
 
 export type FailureDisplay<F extends string> =
   | { kind: 'field'; field: F; message: string }
@@ -34,7 +40,7 @@ export function describeFailure<F extends string>(
   if (error.isRateLimited) {
     return { kind: 'wait', message: error.message, ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) };
   }
-  const apiField = error.code === 40000 ? error.field : FIELD_OF_CODE[error.code];
+  const apiField = error.code === CODES.badRequest ? error.field : FIELD_OF_CODE[error.code];
   const field = apiField ? fields[apiField] : undefined;
   if (field && error.message) return { kind: 'field', field, message: error.message };
   return { kind: 'toast', message: error.message || null, network: false };

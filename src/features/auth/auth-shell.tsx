@@ -6,7 +6,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { DocumentModal } from '~/features/layers';
+import { DocumentModal } from '~/app/layers';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';

@@ -1,6 +1,6 @@
 /**
  * Phone with password, or phone with an SMS code (purpose `login`): the fields of the login form and of the
- * WeChat bind form (src/features/scan-login), with the switch between the two ways. Each form passes the words
+ * WeChat bind form (src/features/auth/scan-login), with the switch between the two ways. Each form passes the words
  * of its switch (login: 登录方式 / 密码登录 / 验证码登录; bind: 验证方式 / 使用密码 / 使用验证码) and keeps its
  * own submit button.
  */

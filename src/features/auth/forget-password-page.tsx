@@ -1,7 +1,7 @@
 /** /forget_password (spec §2): reset the password with an SMS code, then back to login. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { localizePath } from '~/lib/locale';
+import { localizePath } from '#shared/locale';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
 import { AuthShell } from './auth-shell';

@@ -1,6 +1,6 @@
 /** "You are logged in" with the go-to-workbench link (spec §2 "/login … go to workbench"), shown after hydration. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSession } from '~/app/session';
+import { useSession } from '~/app/use-session';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, useSession } from '~/app/session';
+import { signIn } from '~/app/session';
+import { useSession } from '~/app/use-session';
 import { captchaVerify, login, sendSmsCode } from '~/lib/api/accounts';
 import { leavePage } from './navigation';
 import { apiError, errorOf, field, passCaptcha, renderAuthPage, userInfo } from './test-utils';
@@ -9,6 +10,8 @@ vi.mock('~/lib/api/accounts', async () => (await import('./accounts-mock')).acco
 vi.mock('~/app/session', async (original) => ({
   ...(await original<typeof import('~/app/session')>()),
   signIn: vi.fn(async () => {}),
+}));
+vi.mock('~/app/use-session', () => ({
   useSession: vi.fn(() => ({ loggedIn: false, userName: '', loggingOut: false })),
 }));
 

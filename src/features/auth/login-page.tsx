@@ -8,8 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type KeyboardEvent, Suspense, useId, useRef, useState } from 'react';
-import { LazyScanPanel } from '~/features/scan-login/lazy-scan-panel';
-import { localizePath } from '~/lib/locale';
+import { localizePath } from '#shared/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
@@ -18,6 +17,7 @@ import { AgreementNotice, useHydrated } from './form-parts';
 import { LoggedInBanner } from './logged-in-banner';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { LazyScanPanel } from './scan-login/lazy-scan-panel';
 
 type Tab = 'login' | 'register' | 'scan';
 const TABS: Tab[] = ['login', 'register', 'scan'];

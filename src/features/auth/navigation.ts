@@ -3,7 +3,7 @@
  * path of this site (the workbench sends visitors to `/login?redirect=<path>`). Leaving is a full page load:
  * the workbench is a server page, not a route of this app.
  */
-import { type Locale, localizePath, stripLocale } from '~/lib/locale';
+import { type Locale, localizePath, stripLocale } from '#shared/locale';
 
 const AUTH_PATHS = new Set(['/login', '/register', '/forget_password', '/scan_code']);
 

@@ -1,14 +1,14 @@
 /**
  * Phone, SMS code (purpose `register`), nickname, password and the invite code (pre-filled from the URL or the
  * `inviteCode` cookie, editable): the fields of the register form and of the WeChat register form
- * (src/features/scan-login), with their checks and what they send (the web channel, the client id and the
+ * (src/features/auth/scan-login), with their checks and what they send (the web channel, the client id and the
  * captured `registeInfo` go with them). Each form keeps its own submit button.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
+import { CHANNEL_IDS, CLIENT_ID } from '#shared/brand';
 import type { RegisterInput } from '~/lib/api/accounts';
 import { inviteCodeFromQuery, readAttribution } from '~/lib/attribution';
-import { CHANNEL_IDS, CLIENT_ID } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './auth-form.css';
 import { PasswordField, TextField } from './fields';

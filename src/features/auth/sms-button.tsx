@@ -19,12 +19,13 @@ import {
   selectRemaining,
   selectSmsPhase,
 } from '#machines/sms-countdown/sms-countdown.selectors';
-import { useActorSelector } from '~/app/use-actor-selector';
-import { useMachineActor } from '~/app/use-machine-actor';
+import { CODES } from '#shared/contract/codes';
 import { CaptchaDialog } from '~/components/slider-captcha/captcha-dialog';
 import { toast } from '~/components/toast/toast';
 import { type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/client';
+import { useActorSelector } from '~/lib/use-actor-selector';
+import { useMachineActor } from '~/lib/use-machine-actor';
 import { networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { captchaService } from './captcha-service';
@@ -59,7 +60,7 @@ export function toSmsFailure(error: unknown): SmsSendFailure {
   return { kind: 'failed' };
 }
 
-const PHONE_CODES = new Set([40006, 40011]);
+const PHONE_CODES = new Set<number>([CODES.phoneRegistered, CODES.phoneInvalid]);
 
 const sentMessage = msg`验证码发送成功`;
 const sendFailed = msg`手机验证码发送失败`;
@@ -94,7 +95,7 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButto
           const { i18n } = latest.current;
           if (failure.kind !== 'failed') return;
           const aboutPhone =
-            PHONE_CODES.has(failure.code ?? 0) || (failure.code === 40000 && failure.field === 'phone');
+            PHONE_CODES.has(failure.code ?? 0) || (failure.code === CODES.badRequest && failure.field === 'phone');
           if (aboutPhone && failure.message) {
             latest.current.onPhoneError(failure.message);
             return;

@@ -1,14 +1,14 @@
 /** A page of a section's (or the whole college's) articles, newest first, with page links. */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { localizePath } from '~/lib/locale';
+import type { CollegeSection } from '#shared/college-sections';
+import type { ArticleList, ArticleSummary } from '#shared/contract/college';
+import { localizePath } from '#shared/locale';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './college.css';
 import { COLLEGE_DESCRIPTION, COLLEGE_NAME, SECTION_DESCRIPTIONS, SECTION_LABELS } from './labels';
 import { Pagination } from './navigation';
 import { articlePath, type CollegeFamily, listPath } from './paths';
-import type { CollegeSection } from './sections';
-import type { ArticleList, ArticleSummary } from './types';
 
 export function ArticleMeta({ article, showSection }: { article: ArticleSummary; showSection?: boolean }) {
   const { i18n } = useLingui();

@@ -5,15 +5,15 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ArticleLink, ArticlePage } from '#shared/contract/college';
+import { localizePath } from '#shared/locale';
 import type { ApiFetch } from '~/app/router-context';
-import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { ArticleMeta } from './article-list';
 import * as styles from './college.css';
 import { LikeButton } from './like-button';
 import { articlePath, type CollegeFamily } from './paths';
-import type { ArticleLink, ArticlePage } from './types';
 
 export function ArticleView({ family, page, api }: { family: CollegeFamily; page: ArticlePage; api: ApiFetch }) {
   const { t } = useLingui();

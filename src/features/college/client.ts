@@ -3,9 +3,10 @@
  * `api`: `fetch` in the browser, the in-process API on the server. Answers are the `{code, message, data}`
  * envelope; anything else than code 200 becomes a CollegeApiError carrying the HTTP status.
  */
+
+import type { LikeResult, LikeState } from '#shared/contract/college';
+import type { Locale } from '#shared/locale';
 import type { ApiFetch } from '~/app/router-context';
-import type { Locale } from '~/lib/locale';
-import type { LikeState } from './types';
 
 export class CollegeApiError extends Error {
   constructor(
@@ -54,5 +55,5 @@ export async function postLike(api: ApiFetch, id: number, locale: Locale) {
     headers: { accept: 'application/json', 'accept-language': locale, 'content-type': 'application/json' },
     body: '{}',
   });
-  return read<LikeState & { counted: boolean }>(response);
+  return read<LikeResult>(response);
 }

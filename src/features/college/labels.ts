@@ -1,7 +1,7 @@
 /** The names and descriptions of the college's sections, as Lingui messages (the `college` catalog). */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CollegeSection } from './sections';
+import type { CollegeSection } from '#shared/college-sections';
 
 export const SECTION_LABELS: Record<CollegeSection, MessageDescriptor> = {
   'ecommerce-intro': msg`电商入门`,

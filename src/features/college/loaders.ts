@@ -9,16 +9,16 @@
  */
 import { msg } from '@lingui/core/macro';
 import { notFound } from '@tanstack/react-router';
+import { brands } from '#shared/brand';
+import { type CollegeSection, MAX_QUERY_LENGTH, PAGE_SIZE } from '#shared/college-sections';
+import type { ArticleList, ArticlePage, RankedArticle, SearchResults } from '#shared/contract/college';
+import type { Locale } from '#shared/locale';
+import type { PortalEnv } from '#shared/portal-env';
 import type { ApiFetch } from '~/app/router-context';
-import { brands } from '~/lib/brand';
 import { i18nFor } from '~/lib/i18n';
-import type { Locale } from '~/lib/locale';
-import type { PortalEnv } from '~/lib/portal-env';
 import { CollegeApiError, collegeGet, collegeUrl } from './client';
 import { COLLEGE_DESCRIPTION, COLLEGE_NAME, SECTION_DESCRIPTIONS, SECTION_LABELS } from './labels';
 import { type CollegeFamily, familySection } from './paths';
-import { type CollegeSection, MAX_QUERY_LENGTH, PAGE_SIZE } from './sections';
-import type { ArticleList, ArticlePage, RankedArticle, SearchResults } from './types';
 
 export type CollegeView =
   | { kind: 'list'; list: ArticleList }

@@ -1,12 +1,12 @@
 /** The college's way-finding: the menu of the five sections, the breadcrumb and the page links. */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { localizePath } from '~/lib/locale';
+import { COLLEGE_SECTIONS, type CollegeSection } from '#shared/college-sections';
+import { localizePath } from '#shared/locale';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './college.css';
 import { SECTION_LABELS } from './labels';
 import { COLLEGE_HOME } from './paths';
-import { COLLEGE_SECTIONS, type CollegeSection } from './sections';
 
 /** The five sections; the current one is highlighted (and marked as the current page on its own list). */
 export function SectionMenu({ current, onList }: { current: CollegeSection | null; onList: boolean }) {

@@ -3,7 +3,7 @@
  * `/article/report/4010` links its neighbours as `/article/report/…`; the menu, the recommended list and
  * search results always lead to `/business-college/<section>/<id>`. Paths are without the language prefix.
  */
-import { ARTICLE_KIND_SECTIONS, type ArticleKind, type CollegeSection, DETAIL_SECTION } from './sections';
+import { ARTICLE_KIND_SECTIONS, type ArticleKind, type CollegeSection, DETAIL_SECTION } from '#shared/college-sections';
 
 export type CollegeFamily = { type: 'college' } | { type: 'article'; kind: ArticleKind } | { type: 'detail' };
 

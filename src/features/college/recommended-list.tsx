@@ -4,12 +4,12 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { RankedArticle } from '#shared/contract/college';
+import { localizePath } from '#shared/locale';
 import { RankBadge, type RankPosition } from '~/components/rank-badge/rank-badge';
-import { localizePath } from '~/lib/locale';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './college.css';
 import { articlePath, COLLEGE_FAMILY } from './paths';
-import type { RankedArticle } from './types';
 
 export function RecommendedList({ items }: { items: RankedArticle[] }) {
   const { t } = useLingui();

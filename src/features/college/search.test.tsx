@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { SearchResults } from '#shared/contract/college';
 import { Highlight, splitMatches } from './highlight';
 import { pageWindow } from './navigation';
 import { SearchBox, SearchResultsView } from './search';
 import { renderCollege, summary } from './test-utils';
-import type { SearchResults } from './types';
 
 const results = (overrides: Partial<SearchResults> = {}): SearchResults => ({
   query: '邀约',

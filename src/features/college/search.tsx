@@ -7,15 +7,15 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { localizePath } from '~/lib/locale';
+import { MAX_QUERY_LENGTH } from '#shared/college-sections';
+import type { SearchResults } from '#shared/contract/college';
+import { localizePath } from '#shared/locale';
 import { useLocale } from '~/lib/use-locale';
 import { ArticleMeta } from './article-list';
 import * as styles from './college.css';
 import { Highlight } from './highlight';
 import { Pagination } from './navigation';
 import { articlePath, COLLEGE_FAMILY, COLLEGE_HOME } from './paths';
-import { MAX_QUERY_LENGTH } from './sections';
-import type { SearchResults } from './types';
 
 export function SearchBox({ query }: { query: string }) {
   const { t } = useLingui();

@@ -6,8 +6,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
-import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';

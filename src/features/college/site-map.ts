@@ -5,14 +5,14 @@
  * first HTML, and fetched on client-side navigation.
  */
 import { msg } from '@lingui/core/macro';
+import { brands } from '#shared/brand';
+import { COLLEGE_SECTIONS, type CollegeSection, MAX_PAGE_SIZE } from '#shared/college-sections';
+import type { ArticleLink, ArticleList } from '#shared/contract/college';
+import type { Locale } from '#shared/locale';
+import type { PortalEnv } from '#shared/portal-env';
 import type { ApiFetch } from '~/app/router-context';
-import { brands } from '~/lib/brand';
 import { i18nFor } from '~/lib/i18n';
-import type { Locale } from '~/lib/locale';
-import type { PortalEnv } from '~/lib/portal-env';
 import { collegeGet, collegeUrl } from './client';
-import { COLLEGE_SECTIONS, type CollegeSection, MAX_PAGE_SIZE } from './sections';
-import type { ArticleLink, ArticleList } from './types';
 
 export interface SiteMapData {
   sections: { section: CollegeSection; articles: ArticleLink[] }[];

@@ -1,11 +1,11 @@
 /** Test data and rendering for the college's pieces: sample page data and a fake API that records calls. */
 import type { ReactNode } from 'react';
+import type { ArticlePage, ArticleSummary, RankedArticle } from '#shared/contract/college';
+import type { Locale } from '#shared/locale';
+import { localizePath } from '#shared/locale';
 import type { ApiFetch } from '~/app/router-context';
-import type { Locale } from '~/lib/locale';
-import { localizePath } from '~/lib/locale';
 import { renderWithRouter } from '~/test/providers';
 import type { CollegePageData } from './loaders';
-import type { ArticlePage, ArticleSummary, RankedArticle } from './types';
 
 export function summary(id: number, overrides: Partial<ArticleSummary> = {}): ArticleSummary {
   return {

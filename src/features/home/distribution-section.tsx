@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { brandArt } from '#shared/brand';
 import { RankBadge, type RankPosition } from '~/components/rank-badge/rank-badge';
 import { SafeImage } from '~/components/safe-image/safe-image';
-import { brandArt } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './distribution-section.css';
 import * as shared from './home.css';

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PLUGIN_VERSION, videoPoster } from '#shared/brand';
 import { useAppActors } from '~/app/actors-context';
 import { VideoPlayer } from '~/components/video-player/video-player';
-import { PLUGIN_VERSION, videoPoster } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './hero-section.css';

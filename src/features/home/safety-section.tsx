@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { brandArt } from '#shared/brand';
 import { SafeImage } from '~/components/safe-image/safe-image';
-import { brandArt } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import * as shared from './home.css';
 import * as styles from './safety-section.css';

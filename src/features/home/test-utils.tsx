@@ -1,9 +1,9 @@
 /** Renders home-page parts as the page at `/` (or `/en`), with a stub register page to land on. */
 import { createRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { BrandId } from '~/lib/brand';
-import type { Locale } from '~/lib/locale';
-import { localizePath } from '~/lib/locale';
+import type { BrandId } from '#shared/brand';
+import type { Locale } from '#shared/locale';
+import { localizePath } from '#shared/locale';
 import { testEnv as baseEnv, renderWithRouter } from '~/test/providers';
 
 export interface RenderOptions {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { localizePath } from '~/lib/locale';
+import { localizePath } from '#shared/locale';
 import { useLocale } from '~/lib/use-locale';
 
 /**

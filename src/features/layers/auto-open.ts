@@ -10,8 +10,8 @@
  * tests and accessibility scans see the page they asked for.
  */
 import { useEffect } from 'react';
+import { stripLocale } from '#shared/locale';
 import { readLocal } from '~/lib/local-storage';
-import { stripLocale } from '~/lib/locale';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
 
 export const AUTO_OPEN_DELAY_MS = 30_000;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { brands } from '~/lib/brand';
+import { brands } from '#shared/brand';
 import { ClientDownload } from './client-download';
 import { renderWithLayers } from './test-utils';
 

@@ -5,8 +5,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { videoPoster } from '#shared/brand';
 import { VideoPlayer } from '~/components/video-player/video-player';
-import { videoPoster } from '~/lib/brand';
 import { FRIENDLY_LINKS } from '~/lib/links';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';

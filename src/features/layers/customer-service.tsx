@@ -4,8 +4,8 @@
  * (visually hidden) title, so the picture itself is decorative.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { type BrandId, brandArt } from '#shared/brand';
 import { SafeImage } from '~/components/safe-image/safe-image';
-import { type BrandId, brandArt } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './customer-service.css';

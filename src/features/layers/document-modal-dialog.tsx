@@ -6,11 +6,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { type DocumentType, selectIsOpen, selectLayerType } from '#machines/layer/layer.selectors';
+import type { Locale } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
-import { useActorSelector } from '~/app/use-actor-selector';
 import { Dialog } from '~/components/dialog/dialog';
-import type { Locale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useActorSelector } from '~/lib/use-actor-selector';
 import { useLocale } from '~/lib/use-locale';
 import { layout } from '~/styles/theme.css';
 import { button } from './buttons.css';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DocumentModal } from './index';
+import { DocumentModal } from '~/app/layers';
 import { renderWithLayers } from './test-utils';
 
 beforeAll(async () => {

@@ -16,9 +16,9 @@ import {
   selectLayerType,
 } from '#machines/layer/layer.selectors';
 import { useAppActors } from '~/app/actors-context';
-import { useActorSelector } from '~/app/use-actor-selector';
 import { Dialog } from '~/components/dialog/dialog';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useActorSelector } from '~/lib/use-actor-selector';
 import { useLocale } from '~/lib/use-locale';
 import { layout } from '~/styles/theme.css';
 import { ClientDownload } from './client-download';

@@ -9,7 +9,7 @@ import type { EventObject } from 'xstate';
 import { type LayerContext, type LayerEvent, type LayerType, layerMachine } from '#machines/layer/layer.machine';
 import { describePath, machinePaths } from '#machines/testing/paths';
 import { replayPath } from '#machines/testing/replay';
-import { GlobalLayer } from './index';
+import { GlobalLayer } from '~/app/layers';
 import { renderWithLayers } from './test-utils';
 
 const layerTypes: LayerType[] = ['clientDownload', 'pluginDownload', 'customerService'];

@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserEffects } from '~/app/actors';
+import { GlobalLayer } from '~/app/layers';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
 import { AUTO_OPEN_DELAY_MS } from './auto-open';
-import { GlobalLayer } from './index';
 import { renderWithLayers } from './test-utils';
 
 beforeAll(async () => {

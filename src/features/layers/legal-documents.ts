@@ -3,8 +3,8 @@
  * every document is a chunk of its own that loads only when someone opens it.
  */
 import type { DocumentType } from '#machines/layer/layer.selectors';
-import type { Brand } from '~/lib/brand';
-import type { Locale } from '~/lib/locale';
+import type { Brand } from '#shared/brand';
+import type { Locale } from '#shared/locale';
 import { fillTokens } from './legal-markdown';
 
 const loaders = import.meta.glob<string>('/content/legal/*.md', { query: '?raw', import: 'default' });

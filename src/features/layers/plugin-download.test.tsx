@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { brands } from '~/lib/brand';
+import { brands } from '#shared/brand';
 import { PluginDownload, PluginVersionBadge } from './plugin-download';
 import { renderWithLayers } from './test-utils';
 

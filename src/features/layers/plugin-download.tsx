@@ -5,9 +5,9 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PLUGIN_VERSION, videoPoster } from '#shared/brand';
 import { SafeImage } from '~/components/safe-image/safe-image';
 import { VideoPlayer } from '~/components/video-player/video-player';
-import { PLUGIN_VERSION, videoPoster } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { layout as sizes } from '~/styles/theme.css';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { brands } from '~/lib/brand';
+import { brands } from '#shared/brand';
 import { FILING_SITE_URL, FRIENDLY_LINKS } from '~/lib/links';
 import { Footer } from './footer';
 import { renderInLayout } from './test-utils';

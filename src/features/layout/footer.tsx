@@ -5,9 +5,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
 import { FILING_SITE_URL, FRIENDLY_LINKS } from '~/lib/links';
-import { localizePath } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { brands } from '~/lib/brand';
+import { brands } from '#shared/brand';
 import { Header, MobileHeader } from './header';
 import pluginIcon from './icons/plugin.svg';
 import pluginSelectedIcon from './icons/plugin-selected.svg';

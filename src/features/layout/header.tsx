@@ -5,8 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { ClientOnly, Link, useLocation } from '@tanstack/react-router';
+import { localizePath, stripLocale } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
-import { localizePath, stripLocale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '~/lib/locale';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '#shared/locale';
 import { LanguageSwitcher } from './language-switcher';
 import { renderInLayout } from './test-utils';
 

@@ -7,7 +7,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import Cookies from 'js-cookie';
-import { writeLocal } from '~/lib/local-storage';
 import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_DAYS,
@@ -15,7 +14,8 @@ import {
   LOCALES,
   type Locale,
   localizePath,
-} from '~/lib/locale';
+} from '#shared/locale';
+import { writeLocal } from '~/lib/local-storage';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './language-switcher.css';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { brands } from '~/lib/brand';
+import { brands } from '#shared/brand';
 import { Layout } from './layout';
 import { renderInLayout } from './test-utils';
 

@@ -6,11 +6,11 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { Locale } from '#shared/locale';
+import { DocumentModal, GlobalLayer } from '~/app/layers';
+import { LoadingBar } from '~/app/loading-bar/loading-bar';
 import { SessionListeners } from '~/app/session-listeners';
-import { LoadingBar } from '~/components/loading-bar/loading-bar';
 import { ToastHost } from '~/components/toast/toast-host';
-import { DocumentModal, GlobalLayer } from '~/features/layers';
-import type { Locale } from '~/lib/locale';
 import { usePortalEnv } from '~/lib/portal-env';
 import { Footer } from './footer';
 import { Header, MobileHeader } from './header';

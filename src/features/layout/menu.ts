@@ -8,7 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
-import type { Brand, Edition } from '~/lib/brand';
+import type { Brand, Edition } from '#shared/brand';
 import pluginIcon from './icons/plugin.svg';
 import pluginSelectedIcon from './icons/plugin-selected.svg';
 import windowsIcon from './icons/windows.svg';

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { brands } from '~/lib/brand';
+import { brands } from '#shared/brand';
 import { SideBar } from './side-bar';
 import { renderInLayout } from './test-utils';
 

@@ -5,8 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { brandArt } from '#shared/brand';
 import { useAppActors } from '~/app/actors-context';
-import { brandArt } from '~/lib/brand';
 import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './side-bar.css';
 

@@ -20,8 +20,7 @@ import { replayPath } from '#machines/testing/replay';
 import { signIn } from '~/app/session';
 import { type FakeApi, fakeApi, manualClock, renderWithSession, resetSessionStorage } from '~/app/session.test-utils';
 import { userBaseInfo } from '~/lib/api/accounts';
-import { AUTH_COOKIE, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
-import { LOGOUT_EVENT } from './session-storage';
+import { AUTH_COOKIE, LOGOUT_EVENT, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
 import { UserCentre } from './user-centre';
 
 const paths = machinePaths(sessionMachine, { events: sessionPathEvents });

@@ -2,8 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { type FakeApi, fakeApi, renderWithSession, resetSessionStorage, storeSession } from '~/app/session.test-utils';
 import { userBaseInfo } from '~/lib/api/accounts';
-import { AUTH_COOKIE, REGISTE_INFO_KEY, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
-import { LOGOUT_EVENT } from './session-storage';
+import { AUTH_COOKIE, LOGOUT_EVENT, REGISTE_INFO_KEY, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
 import { renderInLayout } from './test-utils';
 import { UserCentre } from './user-centre';
 

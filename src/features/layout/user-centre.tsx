@@ -8,11 +8,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
-import { localizePath } from '~/lib/locale';
+import { useSession } from '~/app/use-session';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
-import { useSession } from './session-storage';
 import * as styles from './user-centre.css';
 
 function UserMenu({ name, loggingOut }: { name: string; loggingOut: boolean }) {

@@ -13,19 +13,11 @@
  */
 import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
 import Cookies from 'js-cookie';
-import { localeFromPath } from '../locale';
+import { UNAUTHORIZED_CODES } from '#shared/contract/codes';
+import type { ApiEnvelope, BodyOf, DataOf, Operation, QueryOf } from '#shared/contract/operation';
+import { localeFromPath } from '#shared/locale';
 import { AUTH_COOKIE } from '../storage-keys';
 import { apiHooks } from './hooks';
-
-/** The JSON envelope of every answer. */
-export interface ApiEnvelope<T = unknown> {
-  code: number;
-  message: string;
-  data?: T;
-}
-
-/** Business codes that end the session (docs/api.md): no/malformed token, and unknown/expired/revoked token. */
-export const UNAUTHORIZED_CODES: readonly number[] = [401, 40002];
 
 /**
  * A failed call. `status` is the HTTP status (0 when no answer arrived: offline, timeout, aborted); `code` the
@@ -155,4 +147,16 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
     if (error instanceof ApiRequestError) notify(error);
     throw error;
   }
+}
+
+/**
+ * One call of the contract (shared/contract): the compiler checks the method and path against the contract's
+ * declaration `O` and takes the body's and the answer's types from it (types only: no zod in the browser).
+ */
+export function call<O extends Operation>(
+  method: Uppercase<O['method']>,
+  url: O['path'],
+  input: { data?: BodyOf<O>; params?: QueryOf<O> } = {},
+): Promise<DataOf<O>> {
+  return request<DataOf<O>>({ method, url, ...input });
 }

@@ -1,0 +1,44 @@
+// @vitest-environment node
+/**
+ * The README's folder map (its "Folders" table) names every folder of the areas a reader looks for first, and
+ * nothing that no longer exists: a new folder fails this test until the map says what it is.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const AREAS = ['machines', 'shared', 'server', 'src/features', 'src/components'];
+
+/** The cells of the Folders table's row for `area`, as one string. */
+function rowOf(readme: string, area: string): string {
+  const section = readme.slice(readme.indexOf('## Folders'), readme.indexOf('\n## ', readme.indexOf('## Folders') + 1));
+  const row = section.split('\n').find((line) => new RegExp(`^\\|\\s*\`${area}/\`\\s*\\|`).test(line));
+  if (!row) throw new Error(`The README's folder map has no row for ${area}/`);
+  return row;
+}
+
+/** `name/` for every backticked folder name in a row, except the row's own path (the first cell). */
+function listedFolders(row: string): string[] {
+  const text = row.slice(row.indexOf('|', 1) + 1);
+  return [...text.matchAll(/`([\w.-]+)\/`/g)].map((match) => match[1]);
+}
+
+const folders = (area: string) =>
+  readdirSync(join(ROOT, area), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+describe("the README's folder map", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  for (const area of AREAS) {
+    it(`names every folder of ${area}/ and only folders that exist`, () => {
+      const listed = listedFolders(rowOf(readme, area));
+      expect(folders(area).filter((name) => !listed.includes(name))).toEqual([]);
+      // A name the row mentions in backticks must be one of the area's folders (or of one of its folders).
+      const known = new Set(folders(area).flatMap((name) => [name, ...folders(join(area, name))]));
+      expect(listed.filter((name) => !known.has(name))).toEqual([]);
+    });
+  }
+});

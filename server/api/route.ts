@@ -1,0 +1,32 @@
+/**
+ * Serves one call of the contract (shared/contract): the route's method and path, its body and query
+ * validation and its entry in /api/openapi.json all come from the same declaration, so they cannot drift.
+ * The handler reads the body and the query when it wants to (some calls check the token or the configuration
+ * first), already validated and typed.
+ */
+import type { Context, Hono } from 'hono';
+import type { Operation, ParsedBodyOf, ParsedQueryOf } from '../../shared/contract/operation';
+import { readJson, readQuery } from './http';
+
+export interface RouteInput<O extends Operation> {
+  /** The validated JSON body (415, 413 or 400 otherwise). */
+  body(): Promise<ParsedBodyOf<O>>;
+  /** The validated query (400 otherwise). */
+  query(): ParsedQueryOf<O>;
+}
+
+/** `/v2/college/articles/{id}` → `/v2/college/articles/:id` */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export function route<O extends Operation>(
+  api: Hono,
+  op: O,
+  handler: (c: Context, input: RouteInput<O>) => Response | Promise<Response>,
+): void {
+  api.on(op.method.toUpperCase(), honoPath(op.path), (c) =>
+    handler(c, {
+      body: async () => (op.body ? await readJson(c, op.body) : undefined) as ParsedBodyOf<O>,
+      query: () => (op.query ? readQuery(c, op.query) : undefined) as ParsedQueryOf<O>,
+    }),
+  );
+}

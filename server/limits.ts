@@ -1,0 +1,127 @@
+/**
+ * Every limit of the server in one place: rate limits, attempts and back-off, and the size of what a request
+ * may send. Rate limits are kept in the database, so they hold across server processes. Each counted event is a row of
+ * `rate_events` in a named bucket ("sms:phone:86:13800138000"); a rule allows `limit` events in any sliding
+ * window of `windowSeconds`. Callers run check and record in one transaction after `lockBuckets`, which takes a
+ * transaction-scoped advisory lock per bucket: two processes counting the same bucket wait for each other, so
+ * neither can slip past a limit in between.
+ */
+import type { Queryable } from './db/database';
+
+export interface Rule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Every rate limit of the API (docs/api.md repeats them). */
+export const LIMITS = {
+  /** SMS codes to one phone number (any tenant, any purpose). */
+  smsPerPhone: [
+    { limit: 1, windowSeconds: 60 },
+    { limit: 5, windowSeconds: 3600 },
+    { limit: 10, windowSeconds: 86_400 },
+  ],
+  /** SMS codes requested from one IP address. */
+  smsPerIp: [{ limit: 20, windowSeconds: 3600 }],
+  /** Captcha puzzles from one IP address. */
+  puzzlesPerIp: [{ limit: 30, windowSeconds: 600 }],
+  /** Failed logins (password or code) of one account (tenant + phone, registered or not). */
+  loginFailuresPerAccount: [{ limit: 100, windowSeconds: 3600 }],
+  /** Failed logins from one IP address. */
+  loginFailuresPerIp: [{ limit: 50, windowSeconds: 3600 }],
+  /** Login QR codes (scan login) created from one IP address. */
+  qrCodesPerIp: [
+    { limit: 10, windowSeconds: 60 },
+    { limit: 60, windowSeconds: 3600 },
+  ],
+  /** QR status polls from one IP address (a page polls every 2 s: 30 a minute). */
+  qrPollsPerIp: [{ limit: 120, windowSeconds: 60 }],
+  /**
+   * New likes counted from one IP address (a visitor who keeps its cookie can like each article once anyway;
+   * this holds a client that drops its cookie to like again).
+   */
+  likesPerIp: [{ limit: 60, windowSeconds: 3600 }],
+} satisfies Record<string, Rule[]>;
+
+/** Wrong tries of one SMS code before it is used up. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Failed binds of one scanned QR code before it fails for good (bind_failed). */
+export const MAX_BIND_FAILURES = 5;
+
+/** Sizes of what a request may send, in bytes. */
+export const SIZE_LIMITS = {
+  /** An API body (JSON); most are a few hundred bytes. Refused with 413 before parsing. */
+  apiBody: 16 * 1024,
+  /** A webhook's XML document (the messaging platform's events). */
+  webhookXml: 16 * 1024,
+  /** A phone page's form (simulator, confirm page). */
+  phoneForm: 4 * 1024,
+  /** One request on the admin control socket. */
+  adminRequest: 64 * 1024,
+} as const;
+
+/** Per-account back-off: after the 5th consecutive failure 1 minute, doubling each time, at most 15 minutes. */
+export const LOGIN_BACKOFF = { freeFailures: 4, firstSeconds: 60, maxSeconds: 900, forgetAfterSeconds: 86_400 };
+
+/** The wait after `failures` consecutive failures (0 while below the threshold). */
+export function backoffSeconds(failures: number): number {
+  if (failures <= LOGIN_BACKOFF.freeFailures) return 0;
+  return Math.min(
+    LOGIN_BACKOFF.firstSeconds * 2 ** (failures - LOGIN_BACKOFF.freeFailures - 1),
+    LOGIN_BACKOFF.maxSeconds,
+  );
+}
+
+export const bucket = {
+  smsPhone: (countryCode: number, phone: string) => `sms:phone:${countryCode}:${phone}`,
+  smsIp: (ip: string) => `sms:ip:${ip}`,
+  puzzleIp: (ip: string) => `captcha:ip:${ip}`,
+  loginAccount: (tenantId: number, countryCode: number, phone: string) =>
+    `login:account:${tenantId}:${countryCode}:${phone}`,
+  loginIp: (ip: string) => `login:ip:${ip}`,
+  qrCodeIp: (ip: string) => `qr:create:ip:${ip}`,
+  qrPollIp: (ip: string) => `qr:poll:ip:${ip}`,
+  likeIp: (ip: string) => `college:like:ip:${ip}`,
+};
+
+/** Serialises every transaction that counts these buckets (in a fixed order, so two never deadlock). */
+export async function lockBuckets(tx: Queryable, names: string[]): Promise<void> {
+  for (const name of [...new Set(names)].sort()) {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [name]);
+  }
+}
+
+/** Seconds until the bucket may count another event under every rule; 0 when it may now. */
+export async function retryAfter(tx: Queryable, name: string, rules: Rule[], now: Date): Promise<number> {
+  const longest = Math.max(...rules.map((rule) => rule.windowSeconds));
+  const most = Math.max(...rules.map((rule) => rule.limit));
+  const rows = await tx.query<{ at: Date }>(
+    'select at from rate_events where bucket = $1 and at > $2 order by at desc limit $3',
+    [name, new Date(now.getTime() - longest * 1000), most],
+  );
+  let wait = 0;
+  for (const rule of rules) {
+    const since = now.getTime() - rule.windowSeconds * 1000;
+    const inWindow = rows.filter((row) => row.at.getTime() > since);
+    if (inWindow.length < rule.limit) continue;
+    // The window has room again once the limit-th newest event has left it.
+    const leaves = inWindow[rule.limit - 1].at.getTime() + rule.windowSeconds * 1000;
+    wait = Math.max(wait, Math.max(1, Math.ceil((leaves - now.getTime()) / 1000)));
+  }
+  return wait;
+}
+
+/** Counts one event; returns its id so it can be taken back (`forgetEvents`). */
+export async function recordEvent(tx: Queryable, name: string, rules: Rule[], now: Date): Promise<number> {
+  const keep = Math.max(...rules.map((rule) => rule.windowSeconds));
+  const [row] = await tx.query<{ id: number }>(
+    'insert into rate_events (bucket, at, expires_at) values ($1, $2, $3) returning id',
+    [name, now, new Date(now.getTime() + keep * 1000)],
+  );
+  return row.id;
+}
+
+export async function forgetEvents(tx: Queryable, ids: number[]): Promise<void> {
+  if (ids.length) await tx.query('delete from rate_events where id = any($1::bigint[])', [ids]);
+}

@@ -1,0 +1,75 @@
+/**
+ * The real effects of the scan-login machine (machines/scan-login): the three API calls, with the expiry turned
+ * into a point in time (the machine has no clock), and what a successful login does — the toast ("登录成功",
+ * "绑定成功" or "注册成功"), the session, then the workbench or a same-site `redirect`.
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type {
+  QrCodeResult,
+  QrStatusResult,
+  ScanUserInfo,
+  WxLoginForm,
+} from '#machines/scan-login/scan-login.selectors';
+import type { Locale } from '#shared/locale';
+import type { AnalyticsConfig } from '#shared/portal-env';
+import { reportRegistration } from '~/lib/analytics';
+import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';
+import { readAttribution } from '~/lib/attribution';
+import { completeSignIn } from '../complete';
+import { safeRedirect, workbenchFor } from '../navigation';
+
+export type CompleteHow = 'scan' | 'bind' | 'register';
+
+export interface ScanEffects {
+  createQrCode(): Promise<QrCodeResult>;
+  pollQrStatus(ticket: string): Promise<QrStatusResult>;
+  submitWxLogin(ticket: string, form: WxLoginForm): Promise<ScanUserInfo>;
+  completeLogin(params: { userInfo: ScanUserInfo; how: CompleteHow }): void;
+}
+
+export const successMessages = {
+  scan: msg`登录成功`,
+  bind: msg`绑定成功`,
+  register: msg`注册成功`,
+} as const;
+
+/** What the browser effects read at the moment they run (the latest props of the panel). */
+export interface ScanEffectsContext {
+  i18n: I18n;
+  locale: Locale;
+  workbenchUrl: string;
+  isMobile: boolean;
+  /** `?redirect=` of the login page: followed after a login or a bind when it is a page of this site. */
+  redirect?: unknown;
+  /** The brand's analytics and ad conversions (a registration reports its click ids). */
+  analytics?: AnalyticsConfig;
+}
+
+/** Seconds from now as a point in time, so a countdown stays right whenever it is drawn. */
+const deadline = (expiresIn: number) => Date.now() + expiresIn * 1000;
+
+export function browserScanEffects(context: () => ScanEffectsContext): ScanEffects {
+  return {
+    async createQrCode() {
+      const code = await createLoginQrCode();
+      return { ...code, expiresAt: deadline(code.expiresIn) };
+    },
+    async pollQrStatus(ticket) {
+      const status = await getQrStatus(ticket);
+      return ('expiresIn' in status ? { ...status, expiresAt: deadline(status.expiresIn) } : status) as QrStatusResult;
+    },
+    submitWxLogin: (ticket, form) => wxUserLogin({ ticket, ...form }) as Promise<ScanUserInfo>,
+    completeLogin({ userInfo, how }) {
+      const { i18n, locale, workbenchUrl, isMobile, redirect, analytics } = context();
+      if (how === 'register') reportRegistration(analytics, readAttribution().registeInfo);
+      const workbench = workbenchFor(workbenchUrl, locale);
+      // Like the register form, a new account always starts at the workbench.
+      const target =
+        how === 'register'
+          ? workbench
+          : (safeRedirect(redirect, { origin: window.location.origin, workbenchUrl, isMobile }) ?? workbench);
+      void completeSignIn(userInfo as Parameters<typeof completeSignIn>[0], i18n._(successMessages[how]), target);
+    },
+  };
+}
