@@ -11,7 +11,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { CODES } from '#shared/contract/codes';
 import { toast } from '~/components/toast/toast';
-import { ApiRequestError } from '~/lib/api/client';
+import { ApiRequestError } from '~/lib/api/errors';
 
 export const networkFailure = msg`网络连接失败，请检查网络后重试`;
 

@@ -3,7 +3,7 @@
 import { CODES } from '#shared/contract/codes';
 import type { CaptchaFailure, CaptchaService } from '~/components/slider-captcha/slider-captcha';
 import { captchaPuzzle, captchaVerify } from '~/lib/api/accounts';
-import { ApiRequestError } from '~/lib/api/client';
+import { ApiRequestError } from '~/lib/api/errors';
 
 export function toCaptchaFailure(error: unknown): CaptchaFailure {
   if (error instanceof ApiRequestError) {

@@ -5,7 +5,7 @@
  * while blocked by a 429, "获取验证码" when idle).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import { type SmsCountdownContext, smsCountdownMachine } from '#machines/sms-countdown/sms-countdown.machine';
 import { smsCountdownPathEvents, smsPathTarget } from '#machines/sms-countdown/sms-countdown.testing';
@@ -13,7 +13,7 @@ import { describePath, machinePaths } from '#machines/testing/paths';
 import { replayPath } from '#machines/testing/replay';
 import { type SmsSent, sendSmsCode } from '~/lib/api/accounts';
 import { renderWithProviders } from '~/test/providers';
-import { SmsButton } from './sms-button';
+import { loadSmsLogic, SmsButton } from './sms-button';
 import { apiError } from './test-utils';
 
 vi.mock('~/lib/api/accounts', async () => (await import('./accounts-mock')).accountsMock());
@@ -23,6 +23,10 @@ const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 const paths = machinePaths(smsCountdownMachine, { events: smsCountdownPathEvents });
 
 describe('SMS button paths', () => {
+  // The button's logic loads with its first use; loaded once here, a click finds it at once.
+  beforeAll(async () => {
+    await loadSmsLogic();
+  });
   beforeEach(() => {
     vi.clearAllMocks();
     vi.useFakeTimers();

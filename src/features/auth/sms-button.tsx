@@ -1,34 +1,18 @@
 /**
- * The "get code" button beside a code field, driven by the SMS countdown machine: a click checks the phone,
- * opens the slider captcha, sends the code with the captcha's ticket and then counts 60 s down ("59 s") before
- * another code may be asked for. A 429 blocks it for the wait the server names ("请 56 秒后再试"), counted down
- * the same way. Success and failure are told with toasts (spec §8); a failure about the phone (already
- * registered, not valid for the country) goes next to the phone field instead.
+ * The "get code" button beside a code field. The page loads only the button: what it runs (the SMS countdown
+ * machine and XState, the slider captcha dialog, the HTTP client; ./sms-logic) loads with its first use (when
+ * the pointer comes over it or it gets focus, at the latest on the click), so a phone's first load of a form
+ * page carries none of it. A click made while it loads is carried out once it is there.
  */
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { smsCountdownMachine } from '#machines/sms-countdown/sms-countdown.machine';
-import {
-  type SmsSendFailure,
-  type SmsSendInput,
-  type SmsSent,
-  type SmsTarget,
-  selectCaptchaOpen,
-  selectRemaining,
-  selectSmsPhase,
-} from '#machines/sms-countdown/sms-countdown.selectors';
-import { CODES } from '#shared/contract/codes';
-import { CaptchaDialog } from '~/components/slider-captcha/captcha-dialog';
+import { type ComponentType, useCallback, useRef, useState } from 'react';
+import type { SmsTarget } from '#machines/sms-countdown/sms-countdown.selectors';
 import { toast } from '~/components/toast/toast';
-import { type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
-import { ApiRequestError } from '~/lib/api/client';
-import { useActorSelector } from '~/lib/use-actor-selector';
-import { useMachineActor } from '~/lib/use-machine-actor';
+import type { SmsPurpose } from '~/lib/api/accounts';
+import { guardChunk } from '~/lib/chunk-reload';
 import { networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
-import { captchaService } from './captcha-service';
+import type { SmsLogicProps, SmsView } from './sms-logic';
 
 export interface SmsButtonProps {
   purpose: SmsPurpose;
@@ -40,90 +24,56 @@ export interface SmsButtonProps {
   onPhoneError: (message: string) => void;
 }
 
-/** Maps a rejection of `sendSmsCode` to what the machine knows. */
-export function toSmsFailure(error: unknown): SmsSendFailure {
-  if (error instanceof ApiRequestError) {
-    if (error.isRateLimited) {
-      return {
-        kind: 'rateLimited',
-        retryAfter: error.retryAfter ?? 60,
-        ...(error.message ? { message: error.message } : {}),
-      };
-    }
-    return {
-      kind: 'failed',
-      code: error.code,
-      ...(error.message ? { message: error.message } : {}),
-      ...(error.field ? { field: error.field } : {}),
-    };
-  }
-  return { kind: 'failed' };
-}
-
-const PHONE_CODES = new Set<number>([CODES.phoneRegistered, CODES.phoneInvalid]);
-
-const sentMessage = msg`验证码发送成功`;
-const sendFailed = msg`手机验证码发送失败`;
-const sendFailedWith = (reason: string) => msg`手机验证码发送失败：${reason}`;
+/** Loads the button's logic (once; later calls share the first load). */
+export const loadSmsLogic = guardChunk(() => import('./sms-logic'));
 
 export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButtonProps) {
   const { i18n, t } = useLingui();
-  const latest = useRef({ purpose, onSent, onPhoneError, i18n });
-  latest.current = { purpose, onSent, onPhoneError, i18n };
+  const [Logic, setLogic] = useState<ComponentType<SmsLogicProps> | null>(null);
+  const [view, setView] = useState<SmsView>({ phase: 'idle', remaining: 0 });
+  const [loading, setLoading] = useState(false);
+  const requestCode = useRef<((target: SmsTarget) => void) | null>(null);
+  const waiting = useRef<SmsTarget | null>(null);
 
-  // The machine with its effects, made once (the effects read the latest props through `latest`).
-  const [logic] = useState(() =>
-    smsCountdownMachine.provide({
-      actors: {
-        sendCode: fromPromise<SmsSent, SmsSendInput>(({ input }) =>
-          sendSmsCode({ ...input, purpose: latest.current.purpose }).then(
-            ({ resendIn }) => ({ resendIn }),
-            (error: unknown) => {
-              throw toSmsFailure(error);
-            },
-          ),
-        ),
+  const load = () => {
+    if (Logic || loading) return;
+    setLoading(true);
+    loadSmsLogic().then(
+      (module) => setLogic(() => module.SmsLogic),
+      () => {
+        setLoading(false);
+        if (waiting.current) toast.error(i18n._(networkFailure));
+        waiting.current = null;
       },
-      actions: {
-        sent: () => {
-          toast.success(latest.current.i18n._(sentMessage));
-          latest.current.onSent?.();
-        },
-        // The app shows the "too many requests" warning for every 429; the button shows the wait.
-        blocked: () => {},
-        failed: (_, { failure }) => {
-          const { i18n } = latest.current;
-          if (failure.kind !== 'failed') return;
-          const aboutPhone =
-            PHONE_CODES.has(failure.code ?? 0) || (failure.code === CODES.badRequest && failure.field === 'phone');
-          if (aboutPhone && failure.message) {
-            latest.current.onPhoneError(failure.message);
-            return;
-          }
-          const reason = failure.message || (!failure.code ? i18n._(networkFailure) : '');
-          // The provider's failure (40013) says just what the toast says: no need to say it twice.
-          const plain = !reason || reason === i18n._(sendFailed);
-          toast.error(i18n._(plain ? sendFailed : sendFailedWith(reason)));
-        },
-      },
-    }),
-  );
-  const actor = useMachineActor(logic);
-  const phase = useActorSelector(actor, selectSmsPhase);
-  const remaining = useActorSelector(actor, selectRemaining);
-  const captchaOpen = useActorSelector(actor, selectCaptchaOpen);
+    );
+  };
 
   const request = () => {
     const target = getTarget();
-    if (target) actor.send({ type: 'user.request', ...target });
+    if (!target) return;
+    if (requestCode.current) {
+      requestCode.current(target);
+      return;
+    }
+    waiting.current = target;
+    load();
   };
 
+  const onReady = useCallback((send: (target: SmsTarget) => void) => {
+    requestCode.current = send;
+    const target = waiting.current;
+    waiting.current = null;
+    if (target) send(target);
+  }, []);
+
+  // Until the logic runs, a click made while it loads shows as sending.
+  const phase = Logic ? view.phase : loading && waiting.current ? 'sending' : 'idle';
   const label = (() => {
     switch (phase) {
       case 'counting':
-        return t`${remaining} s`;
+        return t`${view.remaining} s`;
       case 'blocked':
-        return t`请 ${remaining} 秒后再试`;
+        return t`请 ${view.remaining} 秒后再试`;
       case 'verifying':
       case 'sending':
         return t`发送中…`;
@@ -138,18 +88,18 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButto
         type="button"
         className={styles.smsButton}
         onClick={request}
+        onPointerEnter={load}
+        onFocus={load}
+        onTouchStart={load}
         disabled={phase !== 'idle'}
         aria-busy={phase === 'sending' || undefined}
         data-phase={phase}
       >
         {label}
       </button>
-      <CaptchaDialog
-        open={captchaOpen}
-        onClose={() => actor.send({ type: 'captcha.cancel' })}
-        service={captchaService}
-        onPassed={(ticket) => actor.send({ type: 'captcha.passed', ticket })}
-      />
+      {Logic ? (
+        <Logic purpose={purpose} onSent={onSent} onPhoneError={onPhoneError} onView={setView} onReady={onReady} />
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,7 @@
  * the contract's, imported as types only: zod stays out of the browser bundle.
  */
 import type * as Contract from '#shared/contract/accounts';
-import { call } from './client';
+import { call } from './call';
 
 export type {
   CaptchaConfig,

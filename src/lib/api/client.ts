@@ -8,63 +8,18 @@
  * session (clear it and go to login), HTTP 429 shows the "too many requests" warning. They reach the app through
  * `setApiHooks` (./hooks; src/app/session-listeners.tsx installs them), so this module knows nothing of React or the session.
  *
- * This module (and axios) is loaded only by code that talks to the server — forms and the session's effects —
- * never with the first load of a page.
+ * This module (and axios) is loaded with the first call (./accounts and ./scan-login import it on demand), never
+ * with the first load of a page, not even a form's page: the forms need only `ApiRequestError` (./errors).
  */
 import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
 import Cookies from 'js-cookie';
-import { UNAUTHORIZED_CODES } from '#shared/contract/codes';
 import type { ApiEnvelope, BodyOf, DataOf, Operation, QueryOf } from '#shared/contract/operation';
 import { localeFromPath } from '#shared/locale';
 import { AUTH_COOKIE } from '../storage-keys';
+import { ApiRequestError } from './errors';
 import { apiHooks } from './hooks';
 
-/**
- * A failed call. `status` is the HTTP status (0 when no answer arrived: offline, timeout, aborted); `code` the
- * business code of the body (or the status when the body had none); `message` the server's message in the
- * request's language (empty when there was none: the UI shows its own text then).
- */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly code: number;
-  /** Seconds to wait, from `Retry-After` or `data.retryAfter` of a 429. */
-  readonly retryAfter?: number;
-  /** The field a validation error (400 / 40000 and the like) names, from `data.field`. */
-  readonly field?: string;
-  readonly data?: unknown;
-
-  constructor(init: {
-    status: number;
-    code: number;
-    message: string;
-    retryAfter?: number;
-    field?: string;
-    data?: unknown;
-  }) {
-    super(init.message);
-    this.name = 'ApiRequestError';
-    this.status = init.status;
-    this.code = init.code;
-    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
-    if (init.field !== undefined) this.field = init.field;
-    if (init.data !== undefined) this.data = init.data;
-  }
-
-  /** True when no answer arrived (network down, timeout, aborted): the server's state is unknown. */
-  get isNetworkError(): boolean {
-    return this.status === 0;
-  }
-
-  /** True for the answers that end the session (HTTP 401, body code 401 or 40002). */
-  get isUnauthorized(): boolean {
-    return this.status === 401 || UNAUTHORIZED_CODES.includes(this.code);
-  }
-
-  get isRateLimited(): boolean {
-    return this.status === 429 || this.code === 429;
-  }
-}
-
+export { ApiRequestError } from './errors';
 export { type ApiHooks, setApiHooks } from './hooks';
 
 /** `en` on /en pages, `zh-CN` otherwise (the server answers messages in that language). */

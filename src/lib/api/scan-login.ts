@@ -3,8 +3,9 @@
  * envelope's `data` or rejects with an `ApiRequestError` (see ./client): 404 / 40020 for an unknown ticket,
  * 410 / 40023 for an expired or used one, 429 with `retryAfter` when polling or creating too often.
  */
+
 import type * as Contract from '#shared/contract/scan-login';
-import { call } from './client';
+import { call } from './call';
 
 export type { WxLoginInput } from '#shared/contract/scan-login';
 
