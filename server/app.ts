@@ -4,6 +4,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { liftIpLimits } from './accounts/limits';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
 import { limitBodies } from './body-limit';
@@ -28,8 +29,14 @@ const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
+  liftIpLimits(options.settings.benchUnlimited);
+  // Route loaders rendering on the server call the API in-process through the app itself (no network).
+  const pages = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
   // A log line and a request id for every request (first, so it sees the final status).
   app.use('*', requestLog(options.settings));
+  // A page already in the HTML cache is answered here, as stored: its security headers, encodings and ETag were
+  // made when it was rendered, so none of the middlewares below has anything to add.
+  app.use('*', pages.serveCached);
   // First, so every response below (static files, API, pages, errors) gets the headers.
   app.use('*', securityHeaders(options.settings));
   app.use('*', limitBodies());
@@ -80,11 +87,9 @@ export function createApp(options: AppOptions) {
     app.route('/', phonePages({ db, now, settings, messaging, appFetch }));
   }
 
-  // Route loaders rendering on the server call the API in-process through the app itself (no network).
-  const handlePage = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
-  app.use('*', compress());
-  app.get('*', handlePage);
-  app.on('HEAD', '*', handlePage);
+  // Pages carry their own stored brotli / gzip encodings (server/pages/html-cache.ts).
+  app.get('*', pages.handlePage);
+  app.on('HEAD', '*', pages.handlePage);
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError(handleServerError(options.settings));

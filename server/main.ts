@@ -21,12 +21,21 @@ import type { Renderer } from './pages/page-handler';
 import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
-import { readSettings } from './settings';
+import { readSettings, SettingsRefusal } from './settings';
 import { installShutdown } from './shutdown';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
-const settings = readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+const settings = (() => {
+  try {
+    return readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+  } catch (error) {
+    // A refused combination (BENCH_UNLIMITED in production) stops with its own exit code and one clear line.
+    if (!(error instanceof SettingsRefusal)) throw error;
+    log.fatal(error.message);
+    process.exit(error.exitCode);
+  }
+})();
 
 type ServerEntry = Renderer & { routeModules: () => Record<string, string> };
 

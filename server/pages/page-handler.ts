@@ -2,10 +2,13 @@
  * Answers page requests: language on "/" (spec §4), the device rules of spec §2 before rendering, then the
  * server-rendered page from the HTML cache or a fresh render. Pages are never `no-store`: they may be
  * stored and are revalidated with their ETag.
+ *
+ * `serveCached` is a middleware mounted right after the request log: a page already in the cache is answered
+ * there, before the security headers, body limits, static files and compression middlewares, with the stored
+ * bytes and header objects (docs/decisions.md, "The page cache stores finished responses").
  */
-import { createHash } from 'node:crypto';
 import type { ServerManifest } from '@tanstack/router-core';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { resolveBrandId } from '../../src/lib/brand';
 import { isMobileUserAgent, platformFromUserAgent } from '../../src/lib/device';
@@ -13,9 +16,9 @@ import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrows
 import { pageRedirect } from '../../src/lib/page-rules';
 import type { PortalEnv } from '../../src/lib/portal-env';
 import { publicOrigin, requestHost, requestIsHttps } from '../request';
-import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaderValues } from '../security-headers';
 import type { Settings } from '../settings';
-import { type CachedPage, HtmlCache } from './html-cache';
+import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
 
 /** Calls an API path for route loaders; the page handler answers it from the in-process API. */
 export type PageApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -38,37 +41,123 @@ export interface PageHandlerDeps {
    * visitor's cookies.
    */
   apiFetch?: (request: Request, env?: unknown) => Response | Promise<Response>;
+  /** The HTML cache's byte budget (default: settings.htmlCacheMegabytes). */
+  cacheBytes?: number;
 }
 
 const HTML_CACHE_CONTROL = 'no-cache';
+/**
+ * What a page depends on besides its URL: the device class and platform, read from the User-Agent (shared caches
+ * have nothing narrower to key on), and the encoding. "/" also depends on the language cookie and the browser's
+ * language (spec §4). docs/decisions.md explains why User-Agent stays.
+ */
+const VARY_PAGE = 'User-Agent, Accept-Encoding';
+const VARY_ROOT = 'User-Agent, Cookie, Accept-Language, Accept-Encoding';
+/** Request headers a render may see: never the visitor's cookies or credentials (pages are shared). */
+const RENDER_HEADERS = ['host', 'user-agent'];
 
 function languageCookie(locale: Locale, secure: boolean): string {
   const cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_DAYS * 24 * 3600}; SameSite=Lax`;
   return secure ? `${cookie}; Secure` : cookie;
 }
 
-export function createPageHandler(deps: PageHandlerDeps) {
+/** The raw path and query of the request, exactly as sent (the cache key; no decoding, so no two URLs collide). */
+function rawPathAndQuery(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start < 0 ? '/' : url.slice(start);
+}
+
+export interface PageHandler {
+  /** The page route (GET and HEAD): rules, then the cache or a render. */
+  handlePage: (c: Context) => Promise<Response>;
+  /** Early middleware: answers a cached page, or passes the request on. */
+  serveCached: MiddlewareHandler;
+  cache: HtmlCache;
+}
+
+export function createPageHandler(deps: PageHandlerDeps): PageHandler {
   const { settings } = deps;
-  const cache = new HtmlCache(settings.production ? settings.htmlCacheSeconds * 1000 : 0);
+  const cache = new HtmlCache({
+    ttlMs: settings.production ? settings.htmlCacheSeconds * 1000 : 0,
+    maxBytes: deps.cacheBytes ?? settings.htmlCacheMegabytes * 1024 * 1024,
+  });
   const now = deps.now ?? (() => new Date());
 
-  return async function handlePage(c: Context): Promise<Response> {
+  /** The language of "/" (spec §4): a valid cookie, else the browser's language; the cookie to set if none. */
+  function rootLanguage(c: Context, https: boolean): { locale: Locale; setCookie?: string } {
+    const cookie = getCookie(c, LANGUAGE_COOKIE);
+    if (isLocale(cookie)) return { locale: cookie };
+    const locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
+    return { locale, setCookie: languageCookie(locale, https) };
+  }
+
+  /** Everything a page's HTML depends on; settings (edition, workbench, downloads) are fixed per process. */
+  function pageInputs(c: Context) {
+    const userAgent = c.req.header('user-agent') ?? '';
+    const https = requestIsHttps(c, settings.trustProxy);
+    const env: PortalEnv = {
+      brandId: resolveBrandId(requestHost(c), {
+        brand2HostMarker: settings.brand2HostMarker,
+        brand2Port: settings.brand2Port,
+      }),
+      edition: settings.edition,
+      isMobile: isMobileUserAgent(userAgent),
+      platform: platformFromUserAgent(userAgent),
+      workbenchUrl: settings.workbenchUrl,
+      year: now().getFullYear(),
+    };
+    env.downloads = settings.downloads[env.brandId];
+    // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
+    const origin = publicOrigin(c, settings, env.brandId);
+    // HTTPS is in the key for the Strict-Transport-Security header stored with the page.
+    const key = `${https ? 's' : 'p'}|${env.brandId}|${env.isMobile ? 'm' : 'd'}|${env.platform}|${env.year}|${origin}|${rawPathAndQuery(c.req.url)}`;
+    return { env, origin, https, key };
+  }
+
+  function respond(c: Context, page: CachedPage, setCookie: string | undefined, requestId: unknown): Response {
+    const representation = page[pickEncoding(c.req.header('accept-encoding'))];
+    const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
+    let headers = notModified ? representation.notModified : representation.headers;
+    // The stored object is written as it is; a request id or the language cookie needs a copy of it.
+    if (typeof requestId === 'string' || setCookie) {
+      headers = { ...headers };
+      if (typeof requestId === 'string') headers['x-request-id'] = requestId;
+      if (setCookie) headers['set-cookie'] = setCookie;
+    }
+    if (notModified) return new Response(null, { status: 304, headers });
+    // The stored Buffer itself: @hono/node-server writes a Uint8Array body and a plain header object as they are.
+    const body = c.req.method === 'HEAD' ? null : (representation.body as Uint8Array<ArrayBuffer>);
+    return new Response(body, { status: page.status, headers });
+  }
+
+  const serveCached: MiddlewareHandler = async (c, next) => {
+    if (!cache.enabled || (c.req.method !== 'GET' && c.req.method !== 'HEAD') || cache.size === 0) return next();
+    const { key, https } = pageInputs(c);
+    const page = cache.get(key);
+    if (!page) return next();
+    let setCookie: string | undefined;
+    if (c.req.path === '/') {
+      const language = rootLanguage(c, https);
+      // An English visitor of "/" is redirected: the page route's rules answer that.
+      if (language.locale === 'en') return next();
+      setCookie = language.setCookie;
+    }
+    return respond(c, page, setCookie, c.get('requestId' as never));
+  };
+
+  async function handlePage(c: Context): Promise<Response> {
     const url = new URL(c.req.url);
     const userAgent = c.req.header('user-agent') ?? '';
     const isMobile = isMobileUserAgent(userAgent);
     let pathname = url.pathname;
     let setCookie: string | undefined;
+    const https = requestIsHttps(c, settings.trustProxy);
 
     // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (spec §4).
     if (pathname === '/') {
-      const cookie = getCookie(c, LANGUAGE_COOKIE);
-      let locale: Locale;
-      if (isLocale(cookie)) locale = cookie;
-      else {
-        locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
-        setCookie = languageCookie(locale, requestIsHttps(c, settings.trustProxy));
-      }
-      if (locale === 'en') pathname = '/en';
+      const language = rootLanguage(c, https);
+      setCookie = language.setCookie;
+      if (language.locale === 'en') pathname = '/en';
     }
 
     const target =
@@ -77,32 +166,22 @@ export function createPageHandler(deps: PageHandlerDeps) {
       const headers = new Headers({
         Location: target,
         'Cache-Control': 'no-cache',
-        Vary: 'User-Agent, Cookie, Accept-Language',
+        Vary: url.pathname === '/' ? 'User-Agent, Cookie, Accept-Language' : 'User-Agent',
       });
       if (setCookie) headers.append('Set-Cookie', setCookie);
       return new Response(null, { status: 302, headers });
     }
 
-    const env: PortalEnv = {
-      brandId: resolveBrandId(requestHost(c), {
-        brand2HostMarker: settings.brand2HostMarker,
-        brand2Port: settings.brand2Port,
-      }),
-      edition: settings.edition,
-      isMobile,
-      platform: platformFromUserAgent(userAgent),
-      workbenchUrl: settings.workbenchUrl,
-      year: now().getFullYear(),
-    };
-    env.downloads = settings.downloads[env.brandId];
-    // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
-    const origin = publicOrigin(c, settings, env.brandId);
-    const key = [env.brandId, env.isMobile, env.platform, env.year, origin, url.pathname, url.search].join('|');
-
+    const { env, origin, key } = pageInputs(c);
     let page = cache.get(key);
     if (!page) {
       const renderer = await deps.getRenderer();
-      const request = new Request(url, { headers: c.req.raw.headers, signal: c.req.raw.signal });
+      const renderHeaders = new Headers();
+      for (const name of RENDER_HEADERS) {
+        const value = c.req.header(name);
+        if (value !== undefined) renderHeaders.set(name, value);
+      }
+      const request = new Request(url, { headers: renderHeaders, signal: c.req.raw.signal });
       const appFetch = deps.apiFetch;
       const apiFetch: PageApiFetch | undefined =
         appFetch &&
@@ -120,28 +199,38 @@ export function createPageHandler(deps: PageHandlerDeps) {
       });
       if (response.status >= 300 && response.status < 400) return response;
       const body = await response.text();
-      // The router's own inline scripts (scroll restoration, dehydrated state) run by hash: the policy is
-      // computed once per rendered page and cached with it, so every visitor gets the same bytes.
-      const csp = contentSecurityPolicy({
+      // The full header set is stored with the page: the security headers of this request's kind (HTTPS or
+      // not, part of the key), the router's response headers, and the policy with this page's inline script
+      // hashes (never a nonce: every visitor gets the same bytes).
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(securityHeaderValues(c, settings)))
+        headers[name.toLowerCase()] = value;
+      for (const [name, value] of response.headers) {
+        if (!STORED_HEADER_SKIP.has(name)) headers[name] = value;
+      }
+      headers['content-security-policy'] = contentSecurityPolicy({
         scriptHashes: inlineScriptHashes(body),
         development: !settings.production,
       });
-      page = {
-        status: response.status,
-        headers: [...response.headers.entries(), ['Content-Security-Policy', csp]],
-        body,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      } satisfies CachedPage;
+      headers['content-type'] = 'text/html; charset=utf-8';
+      headers['cache-control'] = HTML_CACHE_CONTROL;
+      headers.vary = url.pathname === '/' ? VARY_ROOT : VARY_PAGE;
+      page = await buildCachedPage(response.status, body, headers);
       if (page.status === 200 || page.status === 404) cache.set(key, page);
     }
+    return respond(c, page, setCookie, c.get('requestId' as never));
+  }
 
-    const headers = new Headers(page.headers);
-    headers.set('Content-Type', 'text/html; charset=utf-8');
-    headers.set('Cache-Control', HTML_CACHE_CONTROL);
-    headers.set('ETag', page.etag);
-    headers.set('Vary', 'User-Agent, Cookie, Accept-Language');
-    if (setCookie) headers.append('Set-Cookie', setCookie);
-    if (c.req.header('if-none-match') === page.etag) return new Response(null, { status: 304, headers });
-    return new Response(c.req.method === 'HEAD' ? null : page.body, { status: page.status, headers });
-  };
+  return { handlePage, serveCached, cache };
 }
+
+/** Router response headers that are never stored: cookies (visitor-specific) and what the cache sets itself. */
+const STORED_HEADER_SKIP = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'vary',
+  'cache-control',
+  'content-type',
+]);

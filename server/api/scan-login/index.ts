@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { SUCCESS } from '../../accounts/errors';
+import { LIMITS, MemoryLimiter } from '../../accounts/limits';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import { publicOrigin } from '../../request';
@@ -81,6 +82,7 @@ export function scanLoginApi(deps: ApiDeps) {
     captcha: deps.captcha ?? builtinCaptcha,
     messaging: deps.messaging,
     qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
+    pollLimiter: deps.settings.benchUnlimited ? undefined : new MemoryLimiter(LIMITS.qrPollsPerIp),
   };
   const facts = (c: Context) => requestFacts(c, deps.settings);
 
