@@ -14,6 +14,7 @@ import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { createApp } from './app';
 import { seedCollege } from './college/seed';
+import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
 import { log } from './log';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
@@ -41,11 +42,23 @@ type ServerEntry = Renderer & { routeModules: () => Record<string, string> };
 
 async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
-  const db = await openDatabase({
+  // The database opens (and the college content is seeded) while the server starts listening: a request that
+  // needs data waits for both, a page that needs none answers at once (start-up, issue 12).
+  // Loaded first, so the embedded database's folder lock is taken (or refused, with its message) within this
+  // tick, before anything else here can fail.
+  if (!settings.databaseUrl) await import('./db/pglite');
+  const ready = openDatabase({
     databaseUrl: settings.databaseUrl,
     dataDir: resolve(projectRoot, settings.dataDir),
+  }).then(async (opened) => {
+    await seedCollege(opened, join(projectRoot, 'content/college'));
+    return opened;
   });
-  await seedCollege(db, join(projectRoot, 'content/college'));
+  ready.catch((error) => {
+    log.fatal(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
+  const db = deferredDatabase(ready, settings.databaseUrl ? 'postgres' : 'pglite');
   const now = () => new Date();
   const api = {
     db,

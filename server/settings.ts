@@ -25,7 +25,7 @@ export interface Settings {
   htmlCacheMegabytes: number;
   /**
    * BENCH_UNLIMITED=1: the per-IP rate limits are lifted so a load test from one address measures the server,
-   * not the limiter. Refused with NODE_ENV=production (`benchUnlimitedRefusal`).
+   * not the limiter. Refused with NODE_ENV=production (`BENCH_UNLIMITED_REFUSAL`).
    */
   benchUnlimited: boolean;
   /** How long a shutdown waits for the requests under way before cutting them off (SHUTDOWN_TIMEOUT_MS). */

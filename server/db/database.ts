@@ -18,3 +18,24 @@ export interface Database extends Queryable {
   transaction<R>(work: (tx: Queryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
+
+/**
+ * A database that is still opening (start-up): every call waits for `ready`, then goes straight to the opened
+ * database. The server listens meanwhile, so pages that need no data answer at once (issue 12).
+ */
+export function deferredDatabase(ready: Promise<Database>, kind: Database['kind']): Database {
+  let db: Database | null = null;
+  const opened = ready.then((value) => {
+    db = value;
+    return value;
+  });
+  // The caller reports a failed open; this promise must not be an unhandled rejection of its own.
+  opened.catch(() => {});
+  return {
+    kind,
+    query: (sql, params) => (db ? db.query(sql, params) : opened.then((value) => value.query(sql, params))),
+    exec: (sql) => (db ? db.exec(sql) : opened.then((value) => value.exec(sql))),
+    transaction: (work) => (db ? db.transaction(work) : opened.then((value) => value.transaction(work))),
+    close: () => (db ? db.close() : opened.then((value) => value.close())),
+  };
+}

@@ -56,6 +56,10 @@ describe('HTML cache', () => {
     const fastBr = entry.br.body.length;
     cache.set('a', entry);
     await cache.settled();
+    // Only a page asked for again gets the strong compression.
+    expect(entry.strong).toBe(false);
+    cache.get('a');
+    await cache.settled();
     expect(entry.strong).toBe(true);
     expect(entry.br.body.length).toBeLessThanOrEqual(fastBr);
     expect(brotliDecompressSync(entry.br.body).toString()).toBe(html);

@@ -6,8 +6,9 @@
  * headers with the page's own script hashes), so a hit writes stored objects and nothing else.
  *
  * A new entry starts with fast encodings (brotli quality 4, gzip 6, on the libuv thread pool: about a millisecond
- * for a 40 kB page); the strong ones (brotli 11, gzip 9: about 30 ms) are made afterwards, one page at a time off
- * the request path, and replace them. Memory is bounded by bytes (least recently used first out). Losing the
+ * for a 40 kB page); once the page is asked for again, the strong ones (brotli 11, gzip 9: about 30 ms) are made,
+ * one page at a time off the request path, and replace them. (A page asked for once, say a URL with a unique
+ * query, never costs the strong compression: a flood of such URLs costs renders, not 30 ms of brotli each.) Memory is bounded by bytes (least recently used first out). Losing the
  * cache costs a render, nothing else; each server process keeps its own, so changed content is fresh after a
  * restart.
  */
@@ -36,8 +37,9 @@ export interface CachedPage {
   identity: StoredBody;
   br: StoredBody;
   gzip: StoredBody;
-  /** Whether the brotli 11 / gzip 9 encodings replaced the fast ones. */
+  /** Whether the brotli 11 / gzip 9 encodings replaced the fast ones (or are queued to). */
   strong: boolean;
+  upgradeQueued: boolean;
   bytes: number;
 }
 
@@ -89,6 +91,7 @@ export async function buildCachedPage(status: number, html: string, headers: Rec
     br: stored(br, headers, withSuffix(etag, 'br'), 'br'),
     gzip: stored(gz, headers, withSuffix(etag, 'gz'), 'gzip'),
     strong: false,
+    upgradeQueued: false,
     bytes: 0,
   };
   page.bytes = sizeOf(page);
@@ -175,7 +178,13 @@ export class HtmlCache {
     // Re-insert so the Map's order is least-recently-used first.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.page;
+    const page = entry.page;
+    if (!page.strong && !page.upgradeQueued && this.strongEncodings && this.upgrades.length < MAX_UPGRADE_QUEUE) {
+      page.upgradeQueued = true;
+      this.upgrades.push(key);
+      this.upgrading ??= this.runUpgrades();
+    }
+    return page;
   }
 
   set(key: string, page: CachedPage) {
@@ -187,10 +196,6 @@ export class HtmlCache {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.remove(oldest);
-    }
-    if (this.strongEncodings && !page.strong && this.upgrades.length < MAX_UPGRADE_QUEUE) {
-      this.upgrades.push(key);
-      this.upgrading ??= this.runUpgrades();
     }
   }
 
@@ -207,6 +212,7 @@ export class HtmlCache {
       for (let key = this.upgrades.shift(); key !== undefined; key = this.upgrades.shift()) {
         const page = this.entries.get(key)?.page;
         if (!page || page.strong) continue;
+        page.upgradeQueued = false;
         try {
           const { br, gz } = await encode(page.identity.body, STRONG);
           // Still the same entry (not evicted or replaced meanwhile)?
