@@ -57,18 +57,17 @@ export function createApp(options: AppOptions) {
     );
     app.get('/assets/*', (c) => c.text('Not found', 404));
     app.get('/.vite/*', (c) => c.text('Not found', 404));
-    // Files of public/ (logos, images, videos, downloads) keep their names: cache them for a day.
-    app.use(
-      '*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (path, c) => {
-          c.header('Cache-Control', 'public, max-age=86400');
-          if (path.includes('/downloads/')) c.header('Content-Disposition', 'attachment');
-        },
-      }),
-    );
+    // Files of public/ (logos, images, videos, downloads) keep their names: cache them for a day. The API's
+    // paths are never files: they skip the file system look-ups (several stat calls per request).
+    const publicFiles = serveStatic({
+      root,
+      precompressed: true,
+      onFound: (path, c) => {
+        c.header('Cache-Control', 'public, max-age=86400');
+        if (path.includes('/downloads/')) c.header('Content-Disposition', 'attachment');
+      },
+    });
+    app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : publicFiles(c, next)));
   }
 
   const deps: ApiDeps | undefined = options.api && { ...options.api, settings: options.settings };
@@ -93,5 +92,6 @@ export function createApp(options: AppOptions) {
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError(handleServerError(options.settings));
-  return app;
+  // server/main.ts puts the page cache's Node fast path in front of the app.
+  return Object.assign(app, { pages });
 }

@@ -113,7 +113,11 @@ async function main() {
       getManifest: async () => manifest,
     });
     process.chdir(projectRoot);
-    listener = getRequestListener(app.fetch);
+    const honoListener = getRequestListener(app.fetch);
+    // A page in the HTML cache is written from its stored bytes and headers before the app sees the request.
+    listener = (req, res) => {
+      if (!app.pages.serveNode(req, res)) honoListener(req, res);
+    };
   }
 
   const lanAddress = Object.values(networkInterfaces())

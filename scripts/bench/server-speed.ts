@@ -38,7 +38,6 @@ const PAGE_CONNECTIONS = 50;
 const POLL_CONNECTIONS = 50;
 const RENDER_CONNECTIONS = 10;
 const LOGIN_CLIENTS = 4;
-const PHONE = '13800138000';
 const PASSWORD = 'correct horse battery';
 const LOG_DIR = join(PROJECT_ROOT, 'e2e/artifacts');
 const COMMAND = 'npx tsx scripts/bench/server-speed.ts';
@@ -264,15 +263,22 @@ http {
 
 // ---- 4. the hot API calls -------------------------------------------------------------------------------------
 
-async function seedUser(settings: { databaseUrl?: string; dataDir: string }) {
+/** The accounts the logins use: one per client at a time, as a campaign's visitors are different people. */
+const ACCOUNTS = 64;
+const phoneOf = (i: number) => `138${String(i % ACCOUNTS).padStart(8, '0')}`;
+
+async function seedUsers(settings: { databaseUrl?: string; dataDir: string }) {
   const db = await openDatabase(settings);
   const now = new Date();
-  await db.query(
-    `insert into users (tenant_id, country_code, phone, nickname, password_hash, channel_id, client_id, created_ip,
-                        created_at, password_changed_at)
-     values (14, 1, $3, 'bench', $1, 2, 'morestores', '127.0.0.1', $2, $2)`,
-    [await hashPassword(PASSWORD), now, PHONE],
-  );
+  const hash = await hashPassword(PASSWORD);
+  for (let i = 0; i < ACCOUNTS; i++) {
+    await db.query(
+      `insert into users (tenant_id, country_code, phone, nickname, password_hash, channel_id, client_id, created_ip,
+                          created_at, password_changed_at)
+       values (14, 1, $3, 'bench', $1, 2, 'morestores', '127.0.0.1', $2, $2)`,
+      [hash, now, phoneOf(i)],
+    );
+  }
   await db.close();
 }
 
@@ -298,7 +304,7 @@ async function closedLoop(send: () => Promise<Response>, clients: number, second
 }
 
 async function api(label: string, database: { databaseUrl?: string; dataDir: string }) {
-  await seedUser(database);
+  await seedUsers(database);
   const server = portalServer(`api-${label.toLowerCase()}`, {
     NODE_ENV: 'bench',
     BENCH_UNLIMITED: '1',
@@ -325,11 +331,12 @@ async function api(label: string, database: { databaseUrl?: string; dataDir: str
       ok(perSecond(polls) >= GOALS.pollsPerSecond && polls.latency.p99 <= GOALS.pollP99Ms && polls.non2xx === 0),
     );
 
+    let next = 0;
     const login = () =>
       fetch(`${base}/api/v2/web/userlogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone: PHONE, countryCode: 1, password: PASSWORD }),
+        body: JSON.stringify({ phone: phoneOf(next++), countryCode: 1, password: PASSWORD }),
       });
     await closedLoop(login, LOGIN_CLIENTS, 1);
     const logins = await closedLoop(login, LOGIN_CLIENTS, SECONDS);

@@ -7,15 +7,16 @@
  * there, before the security headers, body limits, static files and compression middlewares, with the stored
  * bytes and header objects (docs/decisions.md, "The page cache stores finished responses").
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerManifest } from '@tanstack/router-core';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { resolveBrandId } from '../../src/lib/brand';
 import { isMobileUserAgent, platformFromUserAgent } from '../../src/lib/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../src/lib/locale';
 import { pageRedirect } from '../../src/lib/page-rules';
 import type { PortalEnv } from '../../src/lib/portal-env';
-import { publicOrigin, requestHost, requestIsHttps } from '../request';
+import { logRequest, requestIdFrom } from '../log';
+import { publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaderValues } from '../security-headers';
 import type { Settings } from '../settings';
 import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
@@ -72,6 +73,8 @@ export interface PageHandler {
   handlePage: (c: Context) => Promise<Response>;
   /** Early middleware: answers a cached page, or passes the request on. */
   serveCached: MiddlewareHandler;
+  /** The same in front of the app on Node: true when it answered. */
+  serveNode: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
   cache: HtmlCache;
 }
 
@@ -85,7 +88,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
 
   /** The language of "/" (spec §4): a valid cookie, else the browser's language; the cookie to set if none. */
   function rootLanguage(c: Context, https: boolean): { locale: Locale; setCookie?: string } {
-    const cookie = getCookie(c, LANGUAGE_COOKIE);
+    const cookie = readCookie(c.req.header('cookie'), LANGUAGE_COOKIE);
     if (isLocale(cookie)) return { locale: cookie };
     const locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
     return { locale, setCookie: languageCookie(locale, https) };
@@ -130,20 +133,60 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     return new Response(body, { status: page.status, headers });
   }
 
-  const serveCached: MiddlewareHandler = async (c, next) => {
-    if (!cache.enabled || (c.req.method !== 'GET' && c.req.method !== 'HEAD') || cache.size === 0) return next();
+  /** The cached page for a request and the language cookie "/" sets, or null when the page route must answer. */
+  function lookup(c: Context, path: string): { page: CachedPage; setCookie?: string } | null {
     const { key, https } = pageInputs(c);
     const page = cache.get(key);
-    if (!page) return next();
-    let setCookie: string | undefined;
-    if (c.req.path === '/') {
-      const language = rootLanguage(c, https);
-      // An English visitor of "/" is redirected: the page route's rules answer that.
-      if (language.locale === 'en') return next();
-      setCookie = language.setCookie;
-    }
-    return respond(c, page, setCookie, c.get('requestId' as never));
+    if (!page) return null;
+    if (path !== '/') return { page };
+    const language = rootLanguage(c, https);
+    // An English visitor of "/" is redirected: the page route's rules answer that.
+    return language.locale === 'en' ? null : { page, setCookie: language.setCookie };
+  }
+
+  const serveCached: MiddlewareHandler = async (c, next) => {
+    if (!cache.enabled || cache.size === 0 || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    const hit = lookup(c, c.req.path);
+    if (!hit) return next();
+    return respond(c, hit.page, hit.setCookie, c.get('requestId' as never));
   };
+
+  /**
+   * The same, in front of the app on Node (server/main.ts): a cached page is written from the stored objects
+   * straight to the socket, with its request line logged, and Hono never sees the request. False: not cached
+   * (or not a GET / HEAD), the app answers.
+   */
+  function serveNode(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+    const method = incoming.method;
+    if (!cache.enabled || cache.size === 0 || (method !== 'GET' && method !== 'HEAD')) return false;
+    const startedAt = performance.now();
+    const target = incoming.url ?? '/';
+    if (target.charCodeAt(0) !== 47 /* "/" */) return false;
+    const c = nodeContext(incoming, target);
+    const query = target.indexOf('?');
+    const path = query < 0 ? target : target.slice(0, query);
+    let hit: ReturnType<typeof lookup>;
+    try {
+      hit = lookup(c, path);
+    } catch {
+      return false;
+    }
+    if (!hit) return false;
+    const reqId = requestIdFrom(c.req.header('x-request-id'));
+    const representation = hit.page[pickEncoding(c.req.header('accept-encoding'))];
+    const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
+    const headers: Record<string, string> = {
+      ...(notModified ? representation.notModified : representation.headers),
+      'x-request-id': reqId,
+    };
+    if (hit.setCookie) headers['set-cookie'] = hit.setCookie;
+    const status = notModified ? 304 : hit.page.status;
+    outgoing.writeHead(status, headers);
+    if (notModified || method === 'HEAD') outgoing.end();
+    else outgoing.end(representation.body);
+    logRequest({ reqId, method, path, status, startedAt, brand: requestBrand(c, settings) });
+    return true;
+  }
 
   async function handlePage(c: Context): Promise<Response> {
     const url = new URL(c.req.url);
@@ -221,7 +264,32 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     return respond(c, page, setCookie, c.get('requestId' as never));
   }
 
-  return { handlePage, serveCached, cache };
+  return { handlePage, serveCached, serveNode, cache };
+}
+
+/** One cookie's value from a Cookie header (the language cookie of "/"). */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The few parts of a Hono context the page rules read (headers, URL, the socket), for a Node request the app has
+ * not seen: the same functions (requestHost, publicOrigin, requestIsHttps) then give the same answers.
+ */
+function nodeContext(incoming: IncomingMessage, target: string): Context {
+  const headers = incoming.headers;
+  const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const url = `${scheme}://${headers.host || 'localhost'}${target}`;
+  const header = (name: string) => {
+    const value = headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { req: { header, url }, env: { incoming } } as unknown as Context;
 }
 
 /** Router response headers that are never stored: cookies (visitor-specific) and what the cache sets itself. */
