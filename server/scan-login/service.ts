@@ -49,6 +49,7 @@ import {
   lockTicketByHash,
   lockTicketByScene,
   matchesHash,
+  readTicketForPoll,
   secondsLeft,
   type TicketRow,
   updateTicket,
@@ -199,7 +200,7 @@ export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: st
   if (wait) throw errors.tooMany(wait);
   // The API's schema let through only well-formed tickets (TICKET_PATTERN).
   const ticketHash = hashToken(ticket);
-  const seen = await findTicketByHash(ctx.db, ticketHash, req.tenantId);
+  const seen = await readTicketForPoll(ctx.db, ticketHash, req.tenantId, now);
   if (!seen) throw scanErrors.unknownTicket();
   const quick = settledStatus(seen, now);
   if (quick) return quick;
