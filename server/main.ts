@@ -14,6 +14,7 @@ import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { createApp } from './app';
 import { seedCollege } from './college/seed';
+import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
 import { log } from './log';
@@ -44,13 +45,11 @@ async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   // The database opens (and the college content is seeded) while the server starts listening: a request that
   // needs data waits for both, a page that needs none answers at once (start-up, issue 12).
-  // Loaded first, so the embedded database's folder lock is taken (or refused, with its message) within this
-  // tick, before anything else here can fail.
-  if (!settings.databaseUrl) await import('./db/pglite');
-  const ready = openDatabase({
-    databaseUrl: settings.databaseUrl,
-    dataDir: resolve(projectRoot, settings.dataDir),
-  }).then(async (opened) => {
+  // The embedded database's folder lock is taken first, synchronously: a second server on the same folder stops
+  // here with its message, before it opens a socket or fails for any other reason.
+  const dataDir = resolve(projectRoot, settings.dataDir);
+  const dataDirLock = settings.databaseUrl ? undefined : { unlock: takeDataDir(dataDir) };
+  const ready = openDatabase({ databaseUrl: settings.databaseUrl, dataDir, dataDirLock }).then(async (opened) => {
     await seedCollege(opened, join(projectRoot, 'content/college'));
     return opened;
   });
@@ -68,10 +67,20 @@ async function main() {
     messaging: createMessagingProvider(settings, db, { now }),
   };
   const stopSweeper = startSweeper(db, now);
-  // The embedded database admits one process: operator commands (npm run admin) run in this one.
-  const stopAdmin = settings.databaseUrl
-    ? null
-    : await startAdminControl(db, adminSocketPath(resolve(projectRoot, settings.dataDir)), now);
+  // The embedded database admits one process: operator commands (npm run admin) run in this one. Their socket is
+  // opened once this process holds the data folder (never by a second server about to be refused).
+  let stopAdmin: (() => Promise<void>) | null = null;
+  if (!settings.databaseUrl) {
+    ready
+      .then(async () => {
+        stopAdmin = await startAdminControl(db, adminSocketPath(resolve(projectRoot, settings.dataDir)), now);
+      })
+      .catch((error) => {
+        // A failed open is reported (and exits) above; a failed socket only leaves npm run admin without it.
+        if (stopAdmin === null && error instanceof Error && !String(error.message).includes('in use'))
+          log.warn(`[admin] no control socket: ${error.message}`);
+      });
+  }
   const servers: Server[] = [];
   installShutdown({
     servers,

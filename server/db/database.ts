@@ -10,6 +10,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * True on PGlite: one connection, and a transaction holds it to the end, so no two transactions ever interleave
+   * and advisory locks have nothing to order (`lockBuckets` skips them there).
+   */
+  readonly serialized?: boolean;
 }
 
 export interface Database extends Queryable {
