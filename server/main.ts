@@ -13,7 +13,6 @@ import type { ServerManifest } from '@tanstack/router-core';
 import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { createApp } from './app';
-import { seedCollege } from './college/seed';
 import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
@@ -50,6 +49,8 @@ async function main() {
   const dataDir = resolve(projectRoot, settings.dataDir);
   const dataDirLock = settings.databaseUrl ? undefined : { unlock: takeDataDir(dataDir) };
   const ready = openDatabase({ databaseUrl: settings.databaseUrl, dataDir, dataDirLock }).then(async (opened) => {
+    // Loaded here, not before listening: its YAML and Markdown parsers are not needed for the first answer.
+    const { seedCollege } = await import('./college/seed');
     await seedCollege(opened, join(projectRoot, 'content/college'));
     return opened;
   });
