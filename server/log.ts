@@ -48,7 +48,10 @@ function prettyStream(out: NodeJS.WritableStream): DestinationStream {
 
 export function createLogger(options: { pretty?: boolean; destination?: DestinationStream; level?: string } = {}) {
   const pretty = options.pretty ?? Boolean(process.stdout.isTTY);
-  const destination = options.destination ?? (pretty ? prettyStream(process.stdout) : pino.destination(1));
+  // Asynchronous: under load the lines of many requests go out in one write instead of one write each (pino flushes
+  // what is left when the process exits, also after log.fatal + process.exit).
+  const destination =
+    options.destination ?? (pretty ? prettyStream(process.stdout) : pino.destination({ dest: 1, sync: false }));
   return pino(
     {
       // Quiet under the test runner unless LOG_LEVEL asks (tests that check logs pass their own destination).
