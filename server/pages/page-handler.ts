@@ -144,8 +144,12 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     return language.locale === 'en' ? null : { page, setCookie: language.setCookie };
   }
 
+  /** Paths that are never pages: the API and the hashed assets skip the cache's look-up. */
+  const notPage = (path: string) => path.startsWith('/api/') || path.startsWith('/assets/');
+
   const serveCached: MiddlewareHandler = async (c, next) => {
     if (!cache.enabled || cache.size === 0 || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    if (notPage(c.req.path)) return next();
     const hit = lookup(c, c.req.path);
     if (!hit) return next();
     return respond(c, hit.page, hit.setCookie, c.get('requestId' as never));
@@ -161,7 +165,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     if (!cache.enabled || cache.size === 0 || (method !== 'GET' && method !== 'HEAD')) return false;
     const startedAt = performance.now();
     const target = incoming.url ?? '/';
-    if (target.charCodeAt(0) !== 47 /* "/" */) return false;
+    if (target.charCodeAt(0) !== 47 /* "/" */ || notPage(target)) return false;
     const c = nodeContext(incoming, target);
     const query = target.indexOf('?');
     const path = query < 0 ? target : target.slice(0, query);
