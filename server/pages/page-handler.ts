@@ -165,7 +165,8 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     if (!cache.enabled || cache.size === 0 || (method !== 'GET' && method !== 'HEAD')) return false;
     const startedAt = performance.now();
     const target = incoming.url ?? '/';
-    if (target.charCodeAt(0) !== 47 /* "/" */ || notPage(target)) return false;
+    // Only origin-form targets with a Host header (anything else is the app's to answer or refuse).
+    if (target.charCodeAt(0) !== 47 /* "/" */ || notPage(target) || !incoming.headers.host) return false;
     const c = nodeContext(incoming, target);
     const query = target.indexOf('?');
     const path = query < 0 ? target : target.slice(0, query);
