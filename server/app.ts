@@ -8,6 +8,7 @@ import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
 import { limitBodies } from './body-limit';
 import { handleServerError } from './errors';
+import { liftIpLimits } from './limits';
 import { requestLog } from './log';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
@@ -28,8 +29,14 @@ const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
+  liftIpLimits(options.settings.benchUnlimited);
+  // Route loaders rendering on the server call the API in-process through the app itself (no network).
+  const pages = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
   // A log line and a request id for every request (first, so it sees the final status).
   app.use('*', requestLog(options.settings));
+  // A page already in the HTML cache is answered here, as stored: its security headers, encodings and ETag were
+  // made when it was rendered, so none of the middlewares below has anything to add.
+  app.use('*', pages.serveCached);
   // First, so every response below (static files, API, pages, errors) gets the headers.
   app.use('*', securityHeaders(options.settings));
   app.use('*', limitBodies());
@@ -50,18 +57,17 @@ export function createApp(options: AppOptions) {
     );
     app.get('/assets/*', (c) => c.text('Not found', 404));
     app.get('/.vite/*', (c) => c.text('Not found', 404));
-    // Files of public/ (logos, images, videos, downloads) keep their names: cache them for a day.
-    app.use(
-      '*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (path, c) => {
-          c.header('Cache-Control', 'public, max-age=86400');
-          if (path.includes('/downloads/')) c.header('Content-Disposition', 'attachment');
-        },
-      }),
-    );
+    // Files of public/ (logos, images, videos, downloads) keep their names: cache them for a day. The API's
+    // paths are never files: they skip the file system look-ups (several stat calls per request).
+    const publicFiles = serveStatic({
+      root,
+      precompressed: true,
+      onFound: (path, c) => {
+        c.header('Cache-Control', 'public, max-age=86400');
+        if (path.includes('/downloads/')) c.header('Content-Disposition', 'attachment');
+      },
+    });
+    app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : publicFiles(c, next)));
   }
 
   const deps: ApiDeps | undefined = options.api && { ...options.api, settings: options.settings };
@@ -80,13 +86,12 @@ export function createApp(options: AppOptions) {
     app.route('/', phonePages({ db, now, settings, messaging, appFetch }));
   }
 
-  // Route loaders rendering on the server call the API in-process through the app itself (no network).
-  const handlePage = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
-  app.use('*', compress());
-  app.get('*', handlePage);
-  app.on('HEAD', '*', handlePage);
+  // Pages carry their own stored brotli / gzip encodings (server/pages/html-cache.ts).
+  app.get('*', pages.handlePage);
+  app.on('HEAD', '*', pages.handlePage);
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError(handleServerError(options.settings));
-  return app;
+  // server/main.ts puts the page cache's Node fast path in front of the app.
+  return Object.assign(app, { pages });
 }

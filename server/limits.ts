@@ -87,6 +87,8 @@ export const bucket = {
 
 /** Serialises every transaction that counts these buckets (in a fixed order, so two never deadlock). */
 export async function lockBuckets(tx: Queryable, names: string[]): Promise<void> {
+  // PGlite runs one transaction at a time: nothing to order (one query each saved on every limited call).
+  if (tx.serialized) return;
   for (const name of [...new Set(names)].sort()) {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [name]);
   }
@@ -94,6 +96,7 @@ export async function lockBuckets(tx: Queryable, names: string[]): Promise<void>
 
 /** Seconds until the bucket may count another event under every rule; 0 when it may now. */
 export async function retryAfter(tx: Queryable, name: string, rules: Rule[], now: Date): Promise<number> {
+  if (ipLimitLifted(name)) return 0;
   const longest = Math.max(...rules.map((rule) => rule.windowSeconds));
   const most = Math.max(...rules.map((rule) => rule.limit));
   const rows = await tx.query<{ at: Date }>(
@@ -114,6 +117,7 @@ export async function retryAfter(tx: Queryable, name: string, rules: Rule[], now
 
 /** Counts one event; returns its id so it can be taken back (`forgetEvents`). */
 export async function recordEvent(tx: Queryable, name: string, rules: Rule[], now: Date): Promise<number> {
+  if (ipLimitLifted(name)) return 0;
   const keep = Math.max(...rules.map((rule) => rule.windowSeconds));
   const [row] = await tx.query<{ id: number }>(
     'insert into rate_events (bucket, at, expires_at) values ($1, $2, $3) returning id',
@@ -123,5 +127,72 @@ export async function recordEvent(tx: Queryable, name: string, rules: Rule[], no
 }
 
 export async function forgetEvents(tx: Queryable, ids: number[]): Promise<void> {
+  ids = ids.filter((id) => id !== 0);
   if (ids.length) await tx.query('delete from rate_events where id = any($1::bigint[])', [ids]);
+}
+
+/**
+ * BENCH_UNLIMITED=1 (never in production, see settings.ts): the per-IP buckets (`…:ip:…`) neither refuse nor
+ * count, so a load test from one address measures the server and not the limiter. Per-account and per-phone
+ * limits stay. Set by `createApp` from its settings.
+ */
+let ipLimitsLifted = false;
+export function liftIpLimits(lifted: boolean): void {
+  ipLimitsLifted = lifted;
+}
+export function ipLimitLifted(name: string): boolean {
+  return ipLimitsLifted && name.includes(':ip:');
+}
+
+/**
+ * A per-process sliding-window limiter kept in memory, for the QR status poll only (docs/decisions/025-serving-speed-and-hot-api-calls.md, "The QR
+ * poll limit is per process"): exact within one process, and with N processes an address may poll up to N times
+ * the limit. Each tracked address keeps the times of its events in the longest window; at most `maxKeys`
+ * addresses are tracked (the least recently seen is forgotten first).
+ */
+export class MemoryLimiter {
+  private readonly events = new Map<string, number[]>();
+  private readonly longestMs: number;
+  private readonly most: number;
+
+  constructor(
+    private readonly rules: Rule[],
+    private readonly maxKeys = 50_000,
+  ) {
+    this.longestMs = Math.max(...rules.map((rule) => rule.windowSeconds)) * 1000;
+    this.most = Math.max(...rules.map((rule) => rule.limit));
+  }
+
+  /** Counts one event for `key` unless a rule is full: then returns the seconds to wait (0 = counted). */
+  hit(key: string, now: Date): number {
+    const at = now.getTime();
+    let times = this.events.get(key);
+    if (times) {
+      this.events.delete(key);
+      let drop = 0;
+      while (drop < times.length && times[drop] <= at - this.longestMs) drop++;
+      if (drop) times.splice(0, drop);
+    } else {
+      times = [];
+      if (this.events.size >= this.maxKeys) {
+        const oldest = this.events.keys().next().value;
+        if (oldest !== undefined) this.events.delete(oldest);
+      }
+    }
+    this.events.set(key, times);
+    let wait = 0;
+    for (const rule of this.rules) {
+      const since = at - rule.windowSeconds * 1000;
+      let inWindow = 0;
+      for (let i = times.length - 1; i >= 0 && times[i] > since; i--) inWindow++;
+      if (inWindow < rule.limit) continue;
+      // The window has room again once the limit-th newest event has left it.
+      const leaves = times[times.length - rule.limit] + rule.windowSeconds * 1000;
+      wait = Math.max(wait, Math.max(1, Math.ceil((leaves - at) / 1000)));
+    }
+    if (wait) return wait;
+    times.push(at);
+    if (times.length > this.most) times.shift();
+    return 0;
+  }
 }

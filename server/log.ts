@@ -48,7 +48,10 @@ function prettyStream(out: NodeJS.WritableStream): DestinationStream {
 
 export function createLogger(options: { pretty?: boolean; destination?: DestinationStream; level?: string } = {}) {
   const pretty = options.pretty ?? Boolean(process.stdout.isTTY);
-  const destination = options.destination ?? (pretty ? prettyStream(process.stdout) : pino.destination(1));
+  // Asynchronous: under load the lines of many requests go out in one write instead of one write each (pino flushes
+  // what is left when the process exits, also after log.fatal + process.exit).
+  const destination =
+    options.destination ?? (pretty ? prettyStream(process.stdout) : pino.destination({ dest: 1, sync: false }));
   return pino(
     {
       // Quiet under the test runner unless LOG_LEVEL asks (tests that check logs pass their own destination).
@@ -77,10 +80,34 @@ export function setLogger(logger: Logger): void {
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
+/** A sane incoming X-Request-Id (set by a proxy), else a new one. */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /** The request id: a sane incoming X-Request-Id (set by a proxy), else a new one; echoed on the response. */
 export function requestId(c: Context): string {
-  const incoming = c.req.header('x-request-id');
-  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return requestIdFrom(c.req.header('x-request-id'));
+}
+
+/** Writes the one line of a finished request (also used by the page cache's fast path in front of the app). */
+export function logRequest(line: {
+  reqId: string;
+  method: string;
+  /** The path only: query strings can carry tickets and phone numbers. */
+  path: string;
+  status: number;
+  startedAt: number;
+  brand: string;
+}): void {
+  const { startedAt, ...rest } = line;
+  const entry = {
+    ...rest,
+    path: maskPhones(rest.path),
+    ms: Math.round((performance.now() - startedAt) * 10) / 10,
+  };
+  if (entry.status >= 500) log.error(entry, 'request failed');
+  else log.info(entry, 'request');
 }
 
 /** Logs one line per request and echoes the request id (first middleware, so it sees the final status). */
@@ -93,18 +120,14 @@ export function requestLog(settings: Pick<Settings, 'brand2HostMarker' | 'brand2
     try {
       await next();
     } finally {
-      const status = c.res?.status ?? 500;
-      const line = {
+      logRequest({
         reqId: id,
         method: c.req.method,
-        // The path only: query strings can carry tickets and phone numbers.
-        path: maskPhones(new URL(c.req.url).pathname),
-        status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        path: new URL(c.req.url).pathname,
+        status: c.res?.status ?? 500,
+        startedAt: started,
         brand: requestBrand(c, settings),
-      };
-      if (status >= 500) log.error(line, 'request failed');
-      else log.info(line, 'request');
+      });
     }
   };
 }

@@ -12,7 +12,8 @@ import type { ServerManifest } from '@tanstack/router-core';
 import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { createApp } from './app';
-import { seedCollege } from './college/seed';
+import { takeDataDir } from './db/data-lock';
+import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
 import { log } from './log';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
@@ -21,12 +22,21 @@ import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './paths';
 import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
-import { readSettings } from './settings';
+import { readSettings, SettingsRefusal } from './settings';
 import { installShutdown } from './shutdown';
 
 const projectRoot = PROJECT_ROOT;
 const dev = process.argv.includes('--dev');
-const settings = readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+const settings = (() => {
+  try {
+    return readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+  } catch (error) {
+    // A refused combination (BENCH_UNLIMITED in production) stops with its own exit code and one clear line.
+    if (!(error instanceof SettingsRefusal)) throw error;
+    log.fatal(error.message);
+    process.exit(error.exitCode);
+  }
+})();
 
 type ServerEntry = Renderer & { routeModules: () => Record<string, string> };
 
@@ -34,12 +44,28 @@ async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   // Relative paths (DATA_DIR, the static files' root) are the project folder's, wherever the server was started.
   process.chdir(projectRoot);
-  const db = await openDatabase({
+  // The database opens (and the college content is seeded) while the server starts listening: a request that
+  // needs data waits for both, a page that needs none answers at once (start-up, issue 12).
+  // The embedded database's folder lock is taken first, synchronously: a second server on the same folder stops
+  // here with its message, before it opens a socket or fails for any other reason.
+  const dataDir = resolve(projectRoot, settings.dataDir);
+  const dataDirLock = settings.databaseUrl ? undefined : { unlock: takeDataDir(dataDir) };
+  const ready = openDatabase({
     databaseUrl: settings.databaseUrl,
     databasePoolSize: settings.databasePoolSize,
-    dataDir: resolve(projectRoot, settings.dataDir),
+    dataDir,
+    dataDirLock,
+  }).then(async (opened) => {
+    // Loaded here, not before listening: its YAML and Markdown parsers are not needed for the first answer.
+    const { seedCollege } = await import('./college/seed');
+    await seedCollege(opened, join(CONTENT_DIR, 'college'));
+    return opened;
   });
-  await seedCollege(db, join(CONTENT_DIR, 'college'));
+  ready.catch((error) => {
+    log.fatal(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
+  const db = deferredDatabase(ready, settings.databaseUrl ? 'postgres' : 'pglite');
   const now = () => new Date();
   const api = {
     db,
@@ -49,10 +75,20 @@ async function main() {
     messaging: createMessagingProvider(settings, db, { now }),
   };
   const stopSweeper = startSweeper(db, now);
-  // The embedded database admits one process: operator commands (npm run admin) run in this one.
-  const stopAdmin = settings.databaseUrl
-    ? null
-    : await startAdminControl(db, adminSocketPath(resolve(projectRoot, settings.dataDir)), now);
+  // The embedded database admits one process: operator commands (npm run admin) run in this one. Their socket is
+  // opened once this process holds the data folder (never by a second server about to be refused).
+  let stopAdmin: (() => Promise<void>) | null = null;
+  if (!settings.databaseUrl) {
+    ready
+      .then(async () => {
+        stopAdmin = await startAdminControl(db, adminSocketPath(resolve(projectRoot, settings.dataDir)), now);
+      })
+      .catch((error) => {
+        // A failed open is reported (and exits) above; a failed socket only leaves npm run admin without it.
+        if (stopAdmin === null && error instanceof Error && !String(error.message).includes('in use'))
+          log.warn(`[admin] no control socket: ${error.message}`);
+      });
+  }
   const servers: Server[] = [];
   installShutdown({
     servers,
@@ -92,7 +128,11 @@ async function main() {
       getRenderer: async () => entry,
       getManifest: async () => manifest,
     });
-    listener = getRequestListener(app.fetch);
+    const honoListener = getRequestListener(app.fetch);
+    // A page in the HTML cache is written from its stored bytes and headers before the app sees the request.
+    listener = (req, res) => {
+      if (!app.pages.serveNode(req, res)) honoListener(req, res);
+    };
   }
 
   const lanAddress = Object.values(networkInterfaces())

@@ -13,6 +13,8 @@ describe('settings', () => {
       workbenchUrl: '/workbench/function_introduction',
       production: true,
       htmlCacheSeconds: 300,
+      htmlCacheMegabytes: 64,
+      benchUnlimited: false,
       shutdownTimeoutMs: 10000,
       downloads: {
         starreach: { client: null, pluginBrowser: null },

@@ -21,6 +21,13 @@ export interface Settings {
   production: boolean;
   /** Seconds a rendered page stays in the server's HTML cache (0 turns the cache off). */
   htmlCacheSeconds: number;
+  /** The most memory the HTML cache's pages (every encoding) take, in MiB (HTML_CACHE_MB). */
+  htmlCacheMegabytes: number;
+  /**
+   * BENCH_UNLIMITED=1: the per-IP rate limits are lifted so a load test from one address measures the server,
+   * not the limiter. Refused with NODE_ENV=production (`BENCH_UNLIMITED_REFUSAL`).
+   */
+  benchUnlimited: boolean;
   /** How long a shutdown waits for the requests under way before cutting them off (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   /** Where each brand's Windows client and dedicated browser download from (null: not available yet). */
@@ -74,6 +81,29 @@ export interface WxSettings {
   simulatorUrl?: string;
   /** The same for brand 2 (default: the automatic rule; brand 1's origin would reach brand 1). */
   simulatorUrl2?: string;
+}
+
+/** The message a production start gives for BENCH_UNLIMITED (and the exit code it stops with). */
+export const BENCH_UNLIMITED_REFUSAL = {
+  message:
+    'BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only; a production start (NODE_ENV=production) refuses it. Unset BENCH_UNLIMITED, or start the benchmark server with NODE_ENV=bench.',
+  exitCode: 78,
+};
+
+export class SettingsRefusal extends Error {
+  readonly exitCode: number;
+  constructor(refusal: { message: string; exitCode: number }) {
+    super(refusal.message);
+    this.exitCode = refusal.exitCode;
+  }
+}
+
+function benchUnlimitedSetting(env: Record<string, string | undefined>): boolean {
+  const value = env.BENCH_UNLIMITED ?? '';
+  if (value === '' || value === '0') return false;
+  if (value !== '1') throw new Error(`BENCH_UNLIMITED must be 1 or 0, got "${value}"`);
+  if (env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL);
+  return true;
 }
 
 function intSetting(value: string | undefined, fallback: number, name: string): number {
@@ -276,6 +306,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     workbenchUrl: env.WORKBENCH_URL ?? '/workbench/function_introduction',
     production: env.NODE_ENV !== 'development',
     htmlCacheSeconds: intSetting(env.HTML_CACHE_SECONDS, 300, 'HTML_CACHE_SECONDS'),
+    htmlCacheMegabytes: intSetting(env.HTML_CACHE_MB, 64, 'HTML_CACHE_MB'),
+    benchUnlimited: benchUnlimitedSetting(env),
     shutdownTimeoutMs: intSetting(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
     downloads: {
       starreach: {

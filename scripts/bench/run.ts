@@ -136,4 +136,6 @@ try {
   await browser.close();
   await server.stop();
 }
+// The server's own speed (start-up, cached pages against sirv and nginx, renders, hot API calls): its own ports.
+await import('./server-speed');
 process.exit(0);

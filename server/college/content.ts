@@ -32,6 +32,16 @@ export interface ContentArticle {
   text: string;
   /** Changes whenever anything stored for the article would change (content or renderer). */
   hash: string;
+  /** The Markdown was not rendered (its hash was in `renderedAlready`): `html` and `text` are empty. */
+  deferred?: boolean;
+}
+
+export interface LoadOptions {
+  /**
+   * Hashes of articles already stored, rendered: those are not rendered again (start-up, issue 12); their
+   * warnings were reported when they were first seeded.
+   */
+  renderedAlready?: ReadonlySet<string>;
 }
 
 export interface ContentProblem {
@@ -103,6 +113,7 @@ function parseArticleFile(
   folder: string,
   source: string,
   problems: ContentProblem[],
+  options: LoadOptions = {},
 ): ContentArticle | null {
   const error = (message: string) => {
     problems.push({ file, severity: 'error', message });
@@ -128,9 +139,6 @@ function parseArticleFile(
   const tidy = lang === 'zh' ? tidyBrandSpacing : (text: string) => text;
   const markdown = tidy(`${parts.body.trim()}\n`);
   if (markdown.trim().length === 0) return error('the article has no text');
-  const rendered = renderMarkdown(markdown);
-  if (rendered.hadH1)
-    problems.push({ file, severity: 'warning', message: 'a # heading (the page title is the only h1): shown as h2' });
   const base = {
     id: meta.id,
     lang: lang as ContentLang,
@@ -142,14 +150,19 @@ function parseArticleFile(
     tags: meta.tags,
     markdown,
   };
-  return { ...base, file, html: rendered.html, text: rendered.text, hash: articleHash(base) };
+  const hash = articleHash(base);
+  if (options.renderedAlready?.has(hash)) return { ...base, file, html: '', text: '', hash, deferred: true };
+  const rendered = renderMarkdown(markdown);
+  if (rendered.hadH1)
+    problems.push({ file, severity: 'warning', message: 'a # heading (the page title is the only h1): shown as h2' });
+  return { ...base, file, html: rendered.html, text: rendered.text, hash };
 }
 
 /**
  * Loads every article under `dir`. Ids are unique per article: the zh and en files of one slug share an id,
  * and no two slugs may use the same one. A missing translation is a warning (that language lacks the article).
  */
-export function loadCollegeContent(dir: string): LoadedContent {
+export function loadCollegeContent(dir: string, options: LoadOptions = {}): LoadedContent {
   const problems: ContentProblem[] = [];
   const articles: ContentArticle[] = [];
   if (!existsSync(dir)) return { articles, problems: [{ file: dir, severity: 'error', message: 'no such folder' }] };
@@ -160,7 +173,7 @@ export function loadCollegeContent(dir: string): LoadedContent {
     for (const name of readdirSync(folderPath).sort()) {
       if (!name.endsWith('.md')) continue;
       const file = `${folder}/${name}`;
-      const article = parseArticleFile(file, folder, readFileSync(join(folderPath, name), 'utf8'), problems);
+      const article = parseArticleFile(file, folder, readFileSync(join(folderPath, name), 'utf8'), problems, options);
       if (article) articles.push(article);
     }
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { describeDatabases } from '../db/testing';
+import { loadCollegeContent } from './content';
 import { seedCollege } from './seed';
 import { bilingual, type FixtureArticle, fixtureContent, writeArticle } from './testing';
 
@@ -64,6 +65,22 @@ describeDatabases('seedCollege', (getDb) => {
     expect(again).toMatchObject({ inserted: 0, updated: 0, unpublished: 0, unchanged: 6 });
     expect(await rows(getDb())).toEqual(before);
     expect(lines).toEqual([]);
+  });
+
+  it('renders only what it writes: a restart renders no unchanged article, a row changed meanwhile gets its HTML', async () => {
+    const dir = fixture();
+    await seedCollege(getDb(), dir, quiet);
+    const stored = await rows(getDb());
+    const hashes = new Set(stored.map((row) => row.content_hash));
+    const deferred = loadCollegeContent(dir, { renderedAlready: hashes }).articles;
+    expect(deferred.every((article) => article.deferred && article.html === '')).toBe(true);
+    // A row that no longer matches (unpublished by another process, say) is written with its rendered HTML.
+    await getDb().query("update college_articles set published = false, body_html = '' where id = 2");
+    const again = await seedCollege(getDb(), dir, quiet);
+    expect(again).toMatchObject({ updated: 2, unchanged: 4 });
+    const after = await rows(getDb());
+    expect(after.map((row) => row.body_html)).toEqual(stored.map((row) => row.body_html));
+    expect(after.every((row) => row.body_html.includes('<'))).toBe(true);
   });
 
   it('updates only the article whose file was edited', async () => {

@@ -8,6 +8,7 @@
 import type { Database } from '../db/database';
 import { log as logger } from '../log';
 import { type ContentProblem, loadCollegeContent } from './content';
+import { renderMarkdown } from './markdown';
 
 /** An arbitrary constant naming the content seed's lock (the migrations use another). */
 const SEED_LOCK_KEY = 7_302_552;
@@ -27,7 +28,12 @@ export interface SeedOptions {
 
 export async function seedCollege(db: Database, contentDir: string, options: SeedOptions = {}): Promise<SeedResult> {
   const log = options.log ?? ((line: string) => logger.info(line));
-  const { articles, problems } = loadCollegeContent(contentDir);
+  // Articles stored and published with the same hash are not rendered again (most of a restart's seed); the
+  // transaction below reads the rows again and renders any of them that changed meanwhile.
+  const stored = await db.query<{ content_hash: string }>('select content_hash from college_articles where published');
+  const { articles, problems } = loadCollegeContent(contentDir, {
+    renderedAlready: new Set(stored.map((row) => row.content_hash)),
+  });
   for (const problem of problems) log(`[college] ${problem.severity} in ${problem.file}: ${problem.message}`);
   const result: SeedResult = { inserted: 0, updated: 0, unpublished: 0, unchanged: 0, problems };
   // A missing folder is a deployment mistake, not "every article was removed": leave the database alone.
@@ -48,6 +54,7 @@ export async function seedCollege(db: Database, contentDir: string, options: See
         result.unchanged++;
         continue;
       }
+      const body = article.deferred ? renderMarkdown(article.markdown) : article;
       await tx.query(
         `insert into college_articles
            (id, lang, section, slug, title, summary, tags, published_on, body_markdown, body_html, body_text,
@@ -68,8 +75,8 @@ export async function seedCollege(db: Database, contentDir: string, options: See
           JSON.stringify(article.tags),
           article.date,
           article.markdown,
-          article.html,
-          article.text,
+          body.html,
+          body.text,
           article.hash,
         ],
       );

@@ -6,7 +6,7 @@
  * loss) is recognised as stale — its pid is gone, or belongs to something that is not Node — and taken over, so
  * a restart needs no manual step.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOCK_FILE = 'portal.lock';
@@ -73,4 +73,10 @@ export function lockDataDir(dataDir: string): () => void {
     rmSync(path, { force: true });
   }
   throw new Error(`Could not take the lock ${path}: another process keeps recreating it.`);
+}
+
+/** Creates the folder and takes its lock: a second server on the same folder is refused here. */
+export function takeDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  return lockDataDir(dataDir);
 }

@@ -10,6 +10,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * True on PGlite: one connection, and a transaction holds it to the end, so no two transactions ever interleave
+   * and advisory locks have nothing to order (`lockBuckets` skips them there).
+   */
+  readonly serialized?: boolean;
 }
 
 export interface Database extends Queryable {
@@ -17,4 +22,25 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: every statement commits together, or none does when it throws. */
   transaction<R>(work: (tx: Queryable) => Promise<R>): Promise<R>;
   close(): Promise<void>;
+}
+
+/**
+ * A database that is still opening (start-up): every call waits for `ready`, then goes straight to the opened
+ * database. The server listens meanwhile, so pages that need no data answer at once (issue 12).
+ */
+export function deferredDatabase(ready: Promise<Database>, kind: Database['kind']): Database {
+  let db: Database | null = null;
+  const opened = ready.then((value) => {
+    db = value;
+    return value;
+  });
+  // The caller reports a failed open; this promise must not be an unhandled rejection of its own.
+  opened.catch(() => {});
+  return {
+    kind,
+    query: (sql, params) => (db ? db.query(sql, params) : opened.then((value) => value.query(sql, params))),
+    exec: (sql) => (db ? db.exec(sql) : opened.then((value) => value.exec(sql))),
+    transaction: (work) => (db ? db.transaction(work) : opened.then((value) => value.transaction(work))),
+    close: () => (db ? db.close() : opened.then((value) => value.close())),
+  };
 }

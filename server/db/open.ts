@@ -11,12 +11,14 @@ export interface DatabaseSettings {
   databasePoolSize?: number;
   /** Folder of the embedded database. */
   dataDir: string;
+  /** The folder's lock, when the caller took it already (`takeDataDir`). */
+  dataDirLock?: { unlock: () => void };
 }
 
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
   const db = settings.databaseUrl
     ? await (await import('./postgres')).openPostgres(settings.databaseUrl, settings.databasePoolSize)
-    : await (await import('./pglite')).openPGlite(settings.dataDir);
+    : await (await import('./pglite')).openPGlite(settings.dataDir, settings.dataDirLock);
   try {
     await migrate(db);
   } catch (error) {

@@ -3,17 +3,19 @@
  * PGlite has a single connection; it queues statements itself and `transaction()` holds the connection for
  * the whole transaction, so concurrent requests never interleave inside one.
  */
-import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { lockDataDir } from './data-lock';
+import { takeDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
 
-export async function openPGlite(dataDir?: string): Promise<Database> {
+/**
+ * Opens the embedded database in `dataDir` (in memory without one). `unlock` is the lock `takeDataDir` already
+ * took (the server takes it first thing at start-up); without it the lock is taken here.
+ */
+export async function openPGlite(dataDir?: string, taken?: { unlock: () => void }): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
     // Refuses a second server on the same folder before it touches the files (data-lock.ts).
-    unlock = lockDataDir(dataDir);
+    unlock = taken?.unlock ?? takeDataDir(dataDir);
   }
   // Loaded here, not at the top: the compiled server (one file) would otherwise load it with PostgreSQL too.
   const { PGlite } = await import('@electric-sql/pglite');
@@ -25,6 +27,7 @@ export async function openPGlite(dataDir?: string): Promise<Database> {
     throw error;
   }
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    serialized: true,
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await target.query<T>(sql, params as unknown[])).rows,
     exec: async (sql) => {

@@ -2,21 +2,24 @@
  * Answers page requests: language on "/" (spec §4), the device rules of spec §2 before rendering, then the
  * server-rendered page from the HTML cache or a fresh render. Pages are never `no-store`: they may be
  * stored and are revalidated with their ETag.
+ *
+ * `serveCached` is a middleware mounted right after the request log: a page already in the cache is answered
+ * there, before the security headers, body limits, static files and compression middlewares, with the stored
+ * bytes and header objects (docs/decisions/025-serving-speed-and-hot-api-calls.md, "The page cache stores finished responses").
  */
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerManifest } from '@tanstack/router-core';
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import type { Context, MiddlewareHandler } from 'hono';
 import { resolveBrandId } from '../../shared/brand';
 import { isMobileUserAgent, platformFromUserAgent } from '../../shared/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../shared/locale';
 import { pageRedirect } from '../../shared/page-rules';
 import type { PortalEnv } from '../../shared/portal-env';
-import { publicOrigin, requestHost, requestIsHttps } from '../request';
-import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers';
+import { logRequest, requestIdFrom } from '../log';
+import { publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaderValues } from '../security-headers';
 import { analyticsOrigins, type Settings } from '../settings';
-import { type CachedPage, HtmlCache } from './html-cache';
+import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
 
 /** Calls an API path for route loaders; the page handler answers it from the in-process API. */
 export type PageApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -39,92 +42,71 @@ export interface PageHandlerDeps {
    * visitor's cookies.
    */
   apiFetch?: (request: Request, env?: unknown) => Response | Promise<Response>;
+  /** The HTML cache's byte budget (default: settings.htmlCacheMegabytes). */
+  cacheBytes?: number;
 }
 
 const HTML_CACHE_CONTROL = 'no-cache';
+/**
+ * What a page depends on besides its URL: the device class and platform, read from the User-Agent (shared caches
+ * have nothing narrower to key on), and the encoding. "/" also depends on the language cookie and the browser's
+ * language (spec §4). docs/decisions/025-serving-speed-and-hot-api-calls.md explains why User-Agent stays.
+ */
+const VARY_PAGE = 'User-Agent, Accept-Encoding';
+const VARY_ROOT = 'User-Agent, Cookie, Accept-Language, Accept-Encoding';
+/** Request headers a render may see: never the visitor's cookies or credentials (pages are shared). */
+const RENDER_HEADERS = ['host', 'user-agent'];
 
 function languageCookie(locale: Locale, secure: boolean): string {
   const cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${LANGUAGE_COOKIE_DAYS * 24 * 3600}; SameSite=Lax`;
   return secure ? `${cookie}; Secure` : cookie;
 }
 
-/** The encoding a cached page goes out in: brotli when accepted, else gzip, else none (the middleware's rules). */
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  const accepted = (name: string) =>
-    accept.split(',').some((part) => {
-      const [token, ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-      return token.trim() === name && (!q || Number(q.slice(2)) > 0);
-    });
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
-  return undefined;
+/** The raw path and query of the request, exactly as sent (the cache key; no decoding, so no two URLs collide). */
+function rawPathAndQuery(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start < 0 ? '/' : url.slice(start);
 }
 
-function encodedBody(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
-  page.encoded ??= {};
-  const ready = page.encoded[encoding];
-  if (ready) return ready;
-  const made =
-    encoding === 'br'
-      ? brotliCompressSync(page.body, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 8,
-            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          },
-        })
-      : gzipSync(page.body, { level: 6 });
-  page.encoded[encoding] = made;
-  return made;
+export interface PageHandler {
+  /** The page route (GET and HEAD): rules, then the cache or a render. */
+  handlePage: (c: Context) => Promise<Response>;
+  /** Early middleware: answers a cached page, or passes the request on. */
+  serveCached: MiddlewareHandler;
+  /** The same in front of the app on Node: true when it answered. */
+  serveNode: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
+  cache: HtmlCache;
 }
 
-export function createPageHandler(deps: PageHandlerDeps) {
+export function createPageHandler(deps: PageHandlerDeps): PageHandler {
   const { settings } = deps;
-  const cache = new HtmlCache(settings.production ? settings.htmlCacheSeconds * 1000 : 0);
-  /** Renders under way, by cache key: concurrent misses of one page share one render (only with the cache on). */
-  const rendering = new Map<string, Promise<CachedPage | undefined>>();
-  const coalesce = settings.production && settings.htmlCacheSeconds > 0;
+  const cache = new HtmlCache({
+    ttlMs: settings.production ? settings.htmlCacheSeconds * 1000 : 0,
+    maxBytes: deps.cacheBytes ?? settings.htmlCacheMegabytes * 1024 * 1024,
+  });
   const now = deps.now ?? (() => new Date());
+  /** Renders under way, by cache key: concurrent misses of one page share one render. */
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
 
-  return async function handlePage(c: Context): Promise<Response> {
-    const url = new URL(c.req.url);
+  /** The language of "/" (spec §4): a valid cookie, else the browser's language; the cookie to set if none. */
+  function rootLanguage(c: Context, https: boolean): { locale: Locale; setCookie?: string } {
+    const cookie = readCookie(c.req.header('cookie'), LANGUAGE_COOKIE);
+    if (isLocale(cookie)) return { locale: cookie };
+    const locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
+    return { locale, setCookie: languageCookie(locale, https) };
+  }
+
+  /** Everything a page's HTML depends on; settings (edition, workbench, downloads) are fixed per process. */
+  function pageInputs(c: Context) {
     const userAgent = c.req.header('user-agent') ?? '';
-    const isMobile = isMobileUserAgent(userAgent);
-    let pathname = url.pathname;
-    let setCookie: string | undefined;
-
-    // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (spec §4).
-    if (pathname === '/') {
-      const cookie = getCookie(c, LANGUAGE_COOKIE);
-      let locale: Locale;
-      if (isLocale(cookie)) locale = cookie;
-      else {
-        locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
-        setCookie = languageCookie(locale, requestIsHttps(c, settings.trustProxy));
-      }
-      if (locale === 'en') pathname = '/en';
-    }
-
-    const target =
-      pageRedirect(pathname, url.search, isMobile) ?? (pathname !== url.pathname ? `${pathname}${url.search}` : null);
-    if (target) {
-      const headers = new Headers({
-        Location: target,
-        'Cache-Control': 'no-cache',
-        Vary: 'User-Agent, Cookie, Accept-Language',
-      });
-      if (setCookie) headers.append('Set-Cookie', setCookie);
-      return new Response(null, { status: 302, headers });
-    }
-
+    const https = requestIsHttps(c, settings.trustProxy);
     const env: PortalEnv = {
       brandId: resolveBrandId(requestHost(c), {
         brand2HostMarker: settings.brand2HostMarker,
         brand2Port: settings.brand2Port,
       }),
       edition: settings.edition,
-      isMobile,
+      isMobile: isMobileUserAgent(userAgent),
       platform: platformFromUserAgent(userAgent),
       workbenchUrl: settings.workbenchUrl,
       year: now().getFullYear(),
@@ -134,92 +116,232 @@ export function createPageHandler(deps: PageHandlerDeps) {
     if (analytics) env.analytics = analytics;
     // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
     const origin = publicOrigin(c, settings, env.brandId);
-    const key = [env.brandId, env.isMobile, env.platform, env.year, origin, url.pathname, url.search].join('|');
+    // HTTPS is in the key for the Strict-Transport-Security header stored with the page.
+    const key = `${https ? 's' : 'p'}|${env.brandId}|${env.isMobile ? 'm' : 'd'}|${env.platform}|${env.year}|${origin}|${rawPathAndQuery(c.req.url)}`;
+    return { env, origin, https, key };
+  }
+
+  function respond(c: Context, page: CachedPage, setCookie: string | undefined, requestId: unknown): Response {
+    const representation = page[pickEncoding(c.req.header('accept-encoding'))];
+    const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
+    let headers = notModified ? representation.notModified : representation.headers;
+    // The stored object is written as it is; a request id or the language cookie needs a copy of it.
+    if (typeof requestId === 'string' || setCookie) {
+      headers = { ...headers };
+      if (typeof requestId === 'string') headers['x-request-id'] = requestId;
+      if (setCookie) headers['set-cookie'] = setCookie;
+    }
+    if (notModified) return new Response(null, { status: 304, headers });
+    // The stored Buffer itself: @hono/node-server writes a Uint8Array body and a plain header object as they are.
+    const body = c.req.method === 'HEAD' ? null : (representation.body as Uint8Array<ArrayBuffer>);
+    return new Response(body, { status: page.status, headers });
+  }
+
+  /** The cached page for a request and the language cookie "/" sets, or null when the page route must answer. */
+  function lookup(c: Context, path: string): { page: CachedPage; setCookie?: string } | null {
+    const { key, https } = pageInputs(c);
+    const page = cache.get(key);
+    if (!page) return null;
+    if (path !== '/') return { page };
+    const language = rootLanguage(c, https);
+    // An English visitor of "/" is redirected: the page route's rules answer that.
+    return language.locale === 'en' ? null : { page, setCookie: language.setCookie };
+  }
+
+  /** Paths that are never pages: the API and the hashed assets skip the cache's look-up. */
+  const notPage = (path: string) => path.startsWith('/api/') || path.startsWith('/assets/');
+
+  const serveCached: MiddlewareHandler = async (c, next) => {
+    if (!cache.enabled || cache.size === 0 || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    if (notPage(c.req.path)) return next();
+    const hit = lookup(c, c.req.path);
+    if (!hit) return next();
+    return respond(c, hit.page, hit.setCookie, c.get('requestId' as never));
+  };
+
+  /**
+   * The same, in front of the app on Node (server/main.ts): a cached page is written from the stored objects
+   * straight to the socket, with its request line logged, and Hono never sees the request. False: not cached
+   * (or not a GET / HEAD), the app answers.
+   */
+  function serveNode(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+    const method = incoming.method;
+    if (!cache.enabled || cache.size === 0 || (method !== 'GET' && method !== 'HEAD')) return false;
+    const startedAt = performance.now();
+    const target = incoming.url ?? '/';
+    // Only origin-form targets with a Host header (anything else is the app's to answer or refuse).
+    if (target.charCodeAt(0) !== 47 /* "/" */ || notPage(target) || !incoming.headers.host) return false;
+    const c = nodeContext(incoming, target);
+    const query = target.indexOf('?');
+    const path = query < 0 ? target : target.slice(0, query);
+    let hit: ReturnType<typeof lookup>;
+    try {
+      hit = lookup(c, path);
+    } catch {
+      return false;
+    }
+    if (!hit) return false;
+    const reqId = requestIdFrom(c.req.header('x-request-id'));
+    const representation = hit.page[pickEncoding(c.req.header('accept-encoding'))];
+    const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
+    const headers: Record<string, string> = {
+      ...(notModified ? representation.notModified : representation.headers),
+      'x-request-id': reqId,
+    };
+    if (hit.setCookie) headers['set-cookie'] = hit.setCookie;
+    const status = notModified ? 304 : hit.page.status;
+    outgoing.writeHead(status, headers);
+    if (notModified || method === 'HEAD') outgoing.end();
+    else outgoing.end(representation.body);
+    logRequest({ reqId, method, path, status, startedAt, brand: requestBrand(c, settings) });
+    return true;
+  }
+
+  async function handlePage(c: Context): Promise<Response> {
+    const url = new URL(c.req.url);
+    const userAgent = c.req.header('user-agent') ?? '';
+    const isMobile = isMobileUserAgent(userAgent);
+    let pathname = url.pathname;
+    let setCookie: string | undefined;
+    const https = requestIsHttps(c, settings.trustProxy);
+
+    // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (spec §4).
+    if (pathname === '/') {
+      const language = rootLanguage(c, https);
+      setCookie = language.setCookie;
+      if (language.locale === 'en') pathname = '/en';
+    }
+
+    const target =
+      pageRedirect(pathname, url.search, isMobile) ?? (pathname !== url.pathname ? `${pathname}${url.search}` : null);
+    if (target) {
+      const headers = new Headers({
+        Location: target,
+        'Cache-Control': 'no-cache',
+        Vary: url.pathname === '/' ? 'User-Agent, Cookie, Accept-Language' : 'User-Agent',
+      });
+      if (setCookie) headers.append('Set-Cookie', setCookie);
+      return new Response(null, { status: 302, headers });
+    }
+
+    const { env, origin, key } = pageInputs(c);
+    /** Renders the page and stores it when it is worth keeping (200 and 404); a redirect comes back as it is. */
+    const render = async (): Promise<CachedPage | Response> => {
+      const renderer = await deps.getRenderer();
+      const renderHeaders = new Headers();
+      for (const name of RENDER_HEADERS) {
+        const value = c.req.header(name);
+        if (value !== undefined) renderHeaders.set(name, value);
+      }
+      const request = new Request(url, { headers: renderHeaders, signal: c.req.raw.signal });
+      const appFetch = deps.apiFetch;
+      const apiFetch: PageApiFetch | undefined =
+        appFetch &&
+        (async (path, init) => {
+          if (!path.startsWith('/api/')) throw new Error(`Route loaders may only call the API, not ${path}`);
+          const headers = new Headers(init?.headers);
+          headers.set('host', c.req.header('host') ?? url.host);
+          return appFetch(new Request(new URL(path, url.origin), { ...init, headers }), c.env);
+        });
+      const response = await renderer.renderPage(request, {
+        env,
+        origin,
+        manifest: await deps.getManifest(),
+        apiFetch,
+      });
+      if (response.status >= 300 && response.status < 400) return response;
+      const body = await response.text();
+      // The full header set is stored with the page: the security headers of this request's kind (HTTPS or
+      // not, part of the key), the router's response headers, and the policy with this page's inline script
+      // hashes (never a nonce: every visitor gets the same bytes).
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(securityHeaderValues(c, settings)))
+        headers[name.toLowerCase()] = value;
+      for (const [name, value] of response.headers) {
+        if (!STORED_HEADER_SKIP.has(name)) headers[name] = value;
+      }
+      headers['content-security-policy'] = contentSecurityPolicy({
+        scriptHashes: inlineScriptHashes(body),
+        development: !settings.production,
+        thirdParty: analyticsOrigins(env.analytics),
+      });
+      headers['content-type'] = 'text/html; charset=utf-8';
+      headers['cache-control'] = HTML_CACHE_CONTROL;
+      headers.vary = url.pathname === '/' ? VARY_ROOT : VARY_PAGE;
+      const rendered = await buildCachedPage(response.status, body, headers);
+      if (rendered.status === 200 || rendered.status === 404) cache.set(key, rendered);
+      return rendered;
+    };
 
     let page = cache.get(key);
-    // A render of this page already under way (a burst of visitors on a page not in the cache, or just expired):
-    // wait for it rather than rendering the same page again, with the database calls of its loaders.
-    const pending = page || !coalesce ? undefined : rendering.get(key);
-    if (pending) page = await pending;
     if (!page) {
-      const render = async (): Promise<CachedPage | Response> => {
-        const renderer = await deps.getRenderer();
-        const request = new Request(url, { headers: c.req.raw.headers, signal: c.req.raw.signal });
-        const appFetch = deps.apiFetch;
-        const apiFetch: PageApiFetch | undefined =
-          appFetch &&
-          (async (path, init) => {
-            if (!path.startsWith('/api/')) throw new Error(`Route loaders may only call the API, not ${path}`);
-            const headers = new Headers(init?.headers);
-            headers.set('host', c.req.header('host') ?? url.host);
-            return appFetch(new Request(new URL(path, url.origin), { ...init, headers }), c.env);
-          });
-        const response = await renderer.renderPage(request, {
-          env,
-          origin,
-          manifest: await deps.getManifest(),
-          apiFetch,
-        });
-        if (response.status >= 300 && response.status < 400) return response;
-        const body = await response.text();
-        // The router's own inline scripts (scroll restoration, dehydrated state) run by hash: the policy is
-        // computed once per rendered page and cached with it, so every visitor gets the same bytes.
-        const csp = contentSecurityPolicy({
-          scriptHashes: inlineScriptHashes(body),
-          development: !settings.production,
-          thirdParty: analyticsOrigins(analytics),
-        });
-        return {
-          status: response.status,
-          headers: [...response.headers.entries(), ['Content-Security-Policy', csp]],
-          body,
-          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-        } satisfies CachedPage;
-      };
-      const leading = coalesce && !rendering.has(key);
-      let share: (shared: CachedPage | undefined) => void = () => {};
-      if (leading)
-        rendering.set(
-          key,
-          new Promise((resolve) => {
-            share = resolve;
-          }),
-        );
-      let rendered: CachedPage | Response | undefined;
-      try {
-        rendered = await render();
-      } finally {
-        if (leading) {
-          rendering.delete(key);
-          // Only a page worth caching is shared; an error or a redirect is rendered for each request.
-          const cacheable = rendered && !(rendered instanceof Response) && [200, 404].includes(rendered.status);
-          share(cacheable ? (rendered as CachedPage) : undefined);
+      // A render of this page already under way (a burst of visitors on a page not cached yet, or just expired):
+      // wait for it rather than rendering it again with its loaders' database calls. Only a page worth caching
+      // is shared; after a redirect or an error the waiting requests render for themselves.
+      const leader = rendering.get(key);
+      const shared = leader ? await leader.catch(() => undefined) : undefined;
+      if (shared) page = shared;
+      else {
+        let share: (page: CachedPage | undefined) => void = () => {};
+        if (!leader)
+          rendering.set(
+            key,
+            new Promise((resolve) => {
+              share = resolve;
+            }),
+          );
+        let rendered: CachedPage | Response | undefined;
+        try {
+          rendered = await render();
+        } finally {
+          if (!leader) {
+            rendering.delete(key);
+            const cacheable = rendered && !(rendered instanceof Response) && [200, 404].includes(rendered.status);
+            share(cacheable ? (rendered as CachedPage) : undefined);
+          }
         }
+        if (rendered instanceof Response) return rendered;
+        page = rendered;
       }
-      if (rendered instanceof Response) return rendered;
-      page = rendered;
-      if (page.status === 200 || page.status === 404) cache.set(key, page);
     }
-    const cached = coalesce && (page.status === 200 || page.status === 404);
+    return respond(c, page, setCookie, c.get('requestId' as never));
+  }
 
-    const headers = new Headers(page.headers);
-    headers.set('Content-Type', 'text/html; charset=utf-8');
-    headers.set('Cache-Control', HTML_CACHE_CONTROL);
-    headers.set('ETag', page.etag);
-    headers.set('Vary', 'User-Agent, Cookie, Accept-Language');
-    if (setCookie) headers.append('Set-Cookie', setCookie);
-    // A compressed answer carries the weak form of the ETag (as the compress middleware writes it): both match.
-    const asked = c.req.header('if-none-match');
-    if (asked === page.etag || asked === `W/${page.etag}`) return new Response(null, { status: 304, headers });
-    if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers });
-    // A cached page is compressed once and kept so, not again for every visitor (it halved the throughput).
-    const encoding = cached ? pickEncoding(c.req.header('accept-encoding')) : undefined;
-    if (!encoding || !page) return new Response(page.body, { status: page.status, headers });
-    const encoded = encodedBody(page, encoding);
-    headers.set('Content-Encoding', encoding);
-    headers.set('Content-Length', String(encoded.length));
-    headers.set('ETag', `W/${page.etag}`);
-    headers.set('Vary', 'User-Agent, Cookie, Accept-Language, Accept-Encoding');
-    return new Response(new Uint8Array(encoded), { status: page.status, headers });
-  };
+  return { handlePage, serveCached, serveNode, cache };
 }
+
+/** One cookie's value from a Cookie header (the language cookie of "/"). */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The few parts of a Hono context the page rules read (headers, URL, the socket), for a Node request the app has
+ * not seen: the same functions (requestHost, publicOrigin, requestIsHttps) then give the same answers.
+ */
+function nodeContext(incoming: IncomingMessage, target: string): Context {
+  const headers = incoming.headers;
+  const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const url = `${scheme}://${headers.host || 'localhost'}${target}`;
+  const header = (name: string) => {
+    const value = headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { req: { header, url }, env: { incoming } } as unknown as Context;
+}
+
+/** Router response headers that are never stored: cookies (visitor-specific) and what the cache sets itself. */
+const STORED_HEADER_SKIP = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'vary',
+  'cache-control',
+  'content-type',
+]);

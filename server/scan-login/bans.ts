@@ -5,7 +5,7 @@
  */
 import { revokeAllSessions } from '../accounts/sessions';
 import type { Database } from '../db/database';
-import { lockIdentity } from './tickets';
+import { forgetTickets, lockIdentity } from './tickets';
 
 /** Live tickets of the account or identity read `banned` from now on (the browser's next poll shows it). */
 const LIVE_STATES = "('waiting', 'scanned', 'bound', 'unbound')";
@@ -32,6 +32,7 @@ export async function banAccount(
       input.reason,
     ]);
     const revokedSessions = await revokeAllSessions(tx, input.userId, input.now);
+    forgetTickets();
     await tx.query(
       `update wx_login_tickets set state = 'banned', finished_at = $2 where user_id = $1 and state in ${LIVE_STATES}`,
       [input.userId, input.now],
@@ -63,6 +64,7 @@ export async function banIdentity(
       input.openId,
       input.now,
     ]);
+    forgetTickets();
     await tx.query(
       `update wx_login_tickets set state = 'banned', finished_at = $3
         where tenant_id = $1 and open_id = $2 and state in ${LIVE_STATES}`,

@@ -32,7 +32,7 @@ import { hashToken } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
-import { bucket, LIMITS, lockBuckets, MAX_BIND_FAILURES, recordEvent, retryAfter } from '../limits';
+import { bucket, LIMITS, lockBuckets, MAX_BIND_FAILURES, type MemoryLimiter, recordEvent, retryAfter } from '../limits';
 import { log } from '../log';
 import type { MessagingProvider } from '../providers/messaging/types';
 import * as scanErrors from './errors';
@@ -49,6 +49,7 @@ import {
   lockTicketByHash,
   lockTicketByScene,
   matchesHash,
+  readTicketForPoll,
   secondsLeft,
   type TicketRow,
   updateTicket,
@@ -67,6 +68,8 @@ export interface ScanContext extends AccountsContext {
   messaging?: MessagingProvider;
   /** Lifetime of a new code in seconds (settings.wx.qrTtlSeconds). */
   qrTtlSeconds: number;
+  /** The per-IP poll limit, kept in this process's memory; absent: not limited (BENCH_UNLIMITED). */
+  pollLimiter?: MemoryLimiter;
 }
 
 // ---- create -------------------------------------------------------------------------------------------------
@@ -169,44 +172,61 @@ async function handOut(tx: Queryable, ticket: TicketRow, req: RequestFacts, now:
   return startSession(tx, user, req, now);
 }
 
-/** What the browser's poll sees. A `bound` ticket hands out its session here (once). */
+/**
+ * What the browser's poll sees. A `bound` ticket hands out its session here (once).
+ *
+ * Every open login tab polls every 2 s, so the common answers (waiting, scanned, expired, finished) come from one
+ * plain read without a transaction or a lock; only the states that write or read more (unbound: the nickname;
+ * bound: the hand-out) take the ticket's lock and read it again. The per-IP limit is counted in memory
+ * (`MemoryLimiter`, docs/decisions/025-serving-speed-and-hot-api-calls.md).
+ */
 export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: string): Promise<QrStatus> {
   const now = ctx.now();
-  const ipBucket = bucket.qrPollIp(req.ip);
-  return commitThenThrow(ctx.db, async (tx) => {
-    await lockBuckets(tx, [ipBucket]);
-    const wait = await retryAfter(tx, ipBucket, LIMITS.qrPollsPerIp, now);
-    if (wait) throw errors.tooMany(wait);
-    await recordEvent(tx, ipBucket, LIMITS.qrPollsPerIp, now);
+  const wait = ctx.pollLimiter?.hit(req.ip, now) ?? 0;
+  if (wait) throw errors.tooMany(wait);
+  // The API's schema let through only well-formed tickets (TICKET_PATTERN).
+  const ticketHash = hashToken(ticket);
+  const seen = await readTicketForPoll(ctx.db, ticketHash, req.tenantId, now);
+  if (!seen) throw scanErrors.unknownTicket();
+  const quick = settledStatus(seen, now);
+  if (quick) return quick;
 
-    // The API's schema let through only well-formed tickets (TICKET_PATTERN).
-    const row = await lockTicketByHash(tx, hashToken(ticket), req.tenantId);
+  return commitThenThrow(ctx.db, async (tx) => {
+    const row = await lockTicketByHash(tx, ticketHash, req.tenantId);
     if (!row) return new errors.Refusal(scanErrors.unknownTicket());
-    if (isExpired(row, now)) return { status: 'expired' };
-    switch (row.state) {
-      case 'waiting':
-      case 'scanned':
-        return { status: row.state, expiresIn: secondsLeft(row, now) };
-      case 'unbound': {
-        const identity = row.open_id ? await lockIdentity(tx, row.tenant_id, row.open_id) : null;
-        return {
-          status: 'unbound',
-          expiresIn: secondsLeft(row, now),
-          identity: { nickname: identity?.nickname ?? null },
-        };
-      }
-      case 'bound': {
-        const handed = await handOut(tx, row, req, now);
-        return handed === 'banned' ? { status: 'banned' } : { status: 'bound', userInfo: handed };
-      }
-      case 'banned':
-        return { status: 'banned' };
-      case 'bind_failed':
-        return { status: 'bind_failed' };
-      default:
-        return { status: 'expired' };
+    const settled = settledStatus(row, now);
+    if (settled) return settled;
+    if (row.state === 'unbound') {
+      const identity = row.open_id ? await lockIdentity(tx, row.tenant_id, row.open_id) : null;
+      return {
+        status: 'unbound',
+        expiresIn: secondsLeft(row, now),
+        identity: { nickname: identity?.nickname ?? null },
+      };
     }
+    // bound
+    const handed = await handOut(tx, row, req, now);
+    return handed === 'banned' ? { status: 'banned' } : { status: 'bound', userInfo: handed };
   });
+}
+
+/** The status of a ticket that needs no more than its row (null for unbound and bound). */
+function settledStatus(row: TicketRow, now: Date): QrStatus | null {
+  if (isExpired(row, now)) return { status: 'expired' };
+  switch (row.state) {
+    case 'waiting':
+    case 'scanned':
+      return { status: row.state, expiresIn: secondsLeft(row, now) };
+    case 'unbound':
+    case 'bound':
+      return null;
+    case 'banned':
+      return { status: 'banned' };
+    case 'bind_failed':
+      return { status: 'bind_failed' };
+    default:
+      return { status: 'expired' };
+  }
 }
 
 // ---- the platform's scan event and the phone's confirm page -------------------------------------------------

@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../accounts/sessions';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 
 /** A scene as the webhook and the phone pages accept it (ours are "L" and 22 base64url characters). */
 export const SCENE_PATTERN = /^[\w-]{1,64}$/;
@@ -110,6 +110,46 @@ export async function findTicketByHash(tx: Queryable, ticketHash: string, tenant
   return row ?? null;
 }
 
+/**
+ * Ticket rows as the QR poll reads them, kept in memory on the embedded database only (docs/decisions/025-serving-speed-and-hot-api-calls.md, "The QR
+ * poll reads tickets from memory on PGlite"): PGlite admits one server process (the data-folder lock), so every
+ * write to a ticket passes through `updateTicket` or the bans here, which forget the row. A read that began before
+ * a forget never stores what it read (`generation`), and PGlite runs no query inside another's transaction, so a
+ * stored row is the committed one. PostgreSQL (several processes may write) always reads the database.
+ */
+const pollRows = new Map<string, TicketRow>();
+let generation = 0;
+const MAX_POLL_ROWS = 20_000;
+
+/** Forgets one ticket's row (or every row, for writes by user or identity). */
+export function forgetTickets(ticketHash?: string): void {
+  generation++;
+  if (ticketHash === undefined) pollRows.clear();
+  else pollRows.delete(ticketHash);
+}
+
+/** The ticket for a poll: from memory on PGlite while it is current and not expired, else from the database. */
+export async function readTicketForPoll(
+  db: Database,
+  ticketHash: string,
+  tenantId: number,
+  now: Date,
+): Promise<TicketRow | null> {
+  if (db.kind !== 'pglite') return findTicketByHash(db, ticketHash, tenantId);
+  const known = pollRows.get(ticketHash);
+  if (known && known.tenant_id === tenantId && !isExpired(known, now)) return known;
+  const before = generation;
+  const row = await findTicketByHash(db, ticketHash, tenantId);
+  if (row && before === generation && !isExpired(row, now)) {
+    if (pollRows.size >= MAX_POLL_ROWS) {
+      const oldest = pollRows.keys().next().value;
+      if (oldest !== undefined) pollRows.delete(oldest);
+    }
+    pollRows.set(ticketHash, row);
+  }
+  return row;
+}
+
 /** Sets the given columns of one ticket. */
 export async function updateTicket(
   tx: Queryable,
@@ -124,10 +164,15 @@ export async function updateTicket(
   const entries = Object.entries(changes);
   if (!entries.length) return;
   const sets = entries.map(([column], index) => `${column} = $${index + 2}`).join(', ');
-  await tx.query(`update wx_login_tickets set ${sets} where ticket_hash = $1`, [
-    ticketHash,
-    ...entries.map(([, value]) => value),
-  ]);
+  forgetTickets(ticketHash);
+  try {
+    await tx.query(`update wx_login_tickets set ${sets} where ticket_hash = $1`, [
+      ticketHash,
+      ...entries.map(([, value]) => value),
+    ]);
+  } finally {
+    forgetTickets(ticketHash);
+  }
 }
 
 /** The identity, created (unbound, no nickname) when the platform shows it for the first time; locked. */

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { scanLoginOperations as ops } from '../../../shared/contract/scan-login';
 import { SUCCESS } from '../../accounts/errors';
+import { LIMITS, MemoryLimiter } from '../../limits';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import { publicOrigin } from '../../request';
@@ -28,6 +29,7 @@ export function scanLoginApi(deps: ApiDeps) {
     captcha: deps.captcha ?? builtinCaptcha,
     messaging: deps.messaging,
     qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
+    pollLimiter: deps.settings.benchUnlimited ? undefined : new MemoryLimiter(LIMITS.qrPollsPerIp),
   };
   const facts = (c: Context) => requestFacts(c, deps.settings);
 

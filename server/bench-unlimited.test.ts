@@ -1,0 +1,85 @@
+// @vitest-environment node
+/**
+ * BENCH_UNLIMITED=1 (issue 12): lifts the per-IP limits for a load test from one address, and a production start
+ * refuses it with a clear message and its own exit code.
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { harness } from './api/accounts/test-harness';
+import { openPGlite } from './db/pglite';
+import { LIMITS, MemoryLimiter } from './limits';
+import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from './settings';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('BENCH_UNLIMITED', () => {
+  it('is off by default, on with 1 outside production, refused in production', () => {
+    expect(readSettings({}).benchUnlimited).toBe(false);
+    expect(readSettings({ NODE_ENV: 'bench', BENCH_UNLIMITED: '1' }).benchUnlimited).toBe(true);
+    expect(() => readSettings({ NODE_ENV: 'production', BENCH_UNLIMITED: '1' })).toThrow(SettingsRefusal);
+    expect(() => readSettings({ NODE_ENV: 'production', BENCH_UNLIMITED: '1' })).toThrow(/NODE_ENV=production/);
+    expect(() => readSettings({ BENCH_UNLIMITED: 'yes' })).toThrow(/BENCH_UNLIMITED must be 1 or 0/);
+  });
+
+  it('a production start refuses it: the message, exit code 78, nothing listening', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, VITEST: '', NODE_ENV: 'production', BENCH_UNLIMITED: '1', PORT: '0', BRAND2_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => {
+      output += data;
+    });
+    child.stderr.on('data', (data: Buffer) => {
+      output += data;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(BENCH_UNLIMITED_REFUSAL.exitCode);
+    expect(code).toBe(78);
+    expect(output).toContain('BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only');
+    expect(output).not.toContain('http://localhost');
+  }, 30_000);
+
+  it('lifts the QR poll limit per IP (server/api/scan-login has the limit without it)', async () => {
+    const db = await openPGlite();
+    const { migrate } = await import('./db/migrate');
+    await migrate(db);
+    try {
+      const h = harness(db, { env: { BENCH_UNLIMITED: '1' } });
+      const ticket = 'A'.repeat(43);
+      const statuses = new Set<number>();
+      for (let i = 0; i < LIMITS.qrPollsPerIp[0].limit + 5; i++)
+        statuses.add((await h.call(`/v2/wx/get_qr_status?ticket=${ticket}`, { ip: '192.0.2.50' })).status);
+      // An unknown ticket is a 404 every time; without the setting the 121st would be a 429.
+      expect([...statuses]).toEqual([404]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
+
+describe('the in-memory poll limiter', () => {
+  it('allows the limit in a sliding window, then says how long to wait', () => {
+    const limiter = new MemoryLimiter([{ limit: 3, windowSeconds: 60 }]);
+    const at = (seconds: number) => new Date(1_000_000 + seconds * 1000);
+    expect([0, 1, 2].map((s) => limiter.hit('ip', at(s)))).toEqual([0, 0, 0]);
+    expect(limiter.hit('ip', at(3))).toBe(57);
+    expect(limiter.hit('other', at(3))).toBe(0);
+    expect(limiter.hit('ip', at(60))).toBe(0);
+    expect(limiter.hit('ip', at(60.5))).toBe(1);
+  });
+
+  it('tracks a bounded number of addresses', () => {
+    const limiter = new MemoryLimiter([{ limit: 1, windowSeconds: 60 }], 2);
+    const now = new Date();
+    limiter.hit('a', now);
+    limiter.hit('b', now);
+    limiter.hit('c', now);
+    // "a" was forgotten (least recently seen), "c" is still counted.
+    expect(limiter.hit('a', now)).toBe(0);
+    expect(limiter.hit('c', now)).toBeGreaterThan(0);
+  });
+});
