@@ -278,12 +278,13 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
       // A render of this page already under way (a burst of visitors on a page not cached yet, or just expired):
       // wait for it rather than rendering it again with its loaders' database calls. Only a page worth caching
       // is shared; after a redirect or an error the waiting requests render for themselves.
-      const leader = rendering.get(key);
+      const leader = cache.enabled ? rendering.get(key) : undefined;
       const shared = leader ? await leader.catch(() => undefined) : undefined;
       if (shared) page = shared;
       else {
         let share: (page: CachedPage | undefined) => void = () => {};
-        if (!leader)
+        const leading = cache.enabled && !leader;
+        if (leading)
           rendering.set(
             key,
             new Promise((resolve) => {
@@ -294,7 +295,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
         try {
           rendered = await render();
         } finally {
-          if (!leader) {
+          if (leading) {
             rendering.delete(key);
             const cacheable = rendered && !(rendered instanceof Response) && [200, 404].includes(rendered.status);
             share(cacheable ? (rendered as CachedPage) : undefined);

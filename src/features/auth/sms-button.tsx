@@ -68,12 +68,13 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButto
 
   // Until the logic runs, a click made while it loads shows as sending.
   const phase = Logic ? view.phase : loading && waiting.current ? 'sending' : 'idle';
+  const { remaining } = view;
   const label = (() => {
     switch (phase) {
       case 'counting':
-        return t`${view.remaining} s`;
+        return t`${remaining} s`;
       case 'blocked':
-        return t`请 ${view.remaining} 秒后再试`;
+        return t`请 ${remaining} 秒后再试`;
       case 'verifying':
       case 'sending':
         return t`发送中…`;
