@@ -64,14 +64,16 @@ function loadMachinesOnFirstInteraction() {
 function startAnalyticsAfterLoad() {
   if (!env?.analytics?.script) return;
   const config = env.analytics;
-  const start = () => {
-    import('./lib/analytics').then(
-      (analytics) => analytics.startAnalytics(config, router),
-      () => {
-        // No analytics this time; the page works the same.
-      },
-    );
+  // Awaited apart from its use: Vite's preload helper would report a failure of anything chained to the import
+  // as a chunk error, and that reloads the page.
+  const load = () => import('./lib/analytics');
+  const start = async () => {
+    try {
+      (await load()).startAnalytics(config, router);
+    } catch {
+      // No analytics this time; the page works the same.
+    }
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  if (document.readyState === 'complete') void start();
+  else window.addEventListener('load', () => void start(), { once: true });
 }
