@@ -4,7 +4,7 @@
  * path tests replay.
  */
 import { machineRegistry } from '../machines/registry';
-import { describePath, machinePaths } from '../machines/testing/paths';
+import { describePath, machinePaths, stateName } from '../machines/testing/paths';
 
 const only = process.argv[2];
 const selected = machineRegistry.filter((entry) => !only || entry.name === only);
@@ -21,7 +21,7 @@ for (const { name, spec, machine, events } of selected) {
   paths.forEach((path, index) => {
     console.log(`\nPath ${index + 1}:`);
     const steps = describePath(path, machine);
-    if (steps.length === 0) console.log(`  starts in ${String(path.state.value)}`);
+    if (steps.length === 0) console.log(`  starts in ${stateName(path.state)}`);
     for (const [n, step] of steps.entries()) console.log(`  ${n + 1}. ${step}`);
   });
 }

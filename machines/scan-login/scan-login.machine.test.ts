@@ -7,6 +7,7 @@ import {
   type ScanLoginInput,
   type ScanView,
   scanLoginMachine,
+  scanLoginState,
   selectPolling,
   selectScanView,
 } from './scan-login.machine';
@@ -30,7 +31,7 @@ function start(input?: ScanLoginInput) {
   const effects = createFakeScanEffects();
   const actor = createActor(provideScanEffects(effects), input ? { input } : {}).start();
   const view = () => selectScanView(actor.getSnapshot());
-  const state = () => actor.getSnapshot().value;
+  const state = () => scanLoginState(actor.getSnapshot().value);
   return { effects, actor, view, state };
 }
 
@@ -95,7 +96,7 @@ describe('scan-login machine', () => {
     it('fails harmlessly without effects: the defaults end in createFailed', async () => {
       const actor = createActor(scanLoginMachine).start();
       await flush();
-      expect(actor.getSnapshot().value).toBe('createFailed');
+      expect(scanLoginState(actor.getSnapshot().value)).toBe('createFailed');
     });
   });
 
@@ -143,7 +144,7 @@ describe('scan-login machine', () => {
       expect(view()).toMatchObject({ kind: 'scanned', expiresAt: SAMPLE_NOW + 250_000, paused: false });
       await advance(2000);
       // While the next poll is under way the panel still says scanned.
-      expect(state()).toBe('polling');
+      expect(state()).toBe('requesting');
       expect(view()).toMatchObject({ kind: 'scanned' });
       effects.answerPoll(sampleStatuses.waiting);
       await flush();
@@ -374,6 +375,19 @@ describe('scan-login machine', () => {
       expect(effects.creates).toHaveLength(3);
       expect(state()).toBe('waiting');
     });
+
+    it('a reload proves the page is shown: the new code is polled even if the page was hidden meanwhile', async () => {
+      const { effects, actor, state } = await showing();
+      await advance(2000);
+      actor.send({ type: 'scan.visibility', visible: false });
+      expect(state()).toBe('requesting');
+      actor.send({ type: 'scan.reload' });
+      effects.answerCreate(sampleQrCode2);
+      await flush();
+      expect(state()).toBe('waiting');
+      await advance(2000);
+      expect(effects.polls.at(-1)?.input).toEqual({ ticket: sampleQrCode2.ticket });
+    });
   });
 
   describe('unbound: bind or register', () => {
@@ -494,7 +508,7 @@ describe('scan-login machine', () => {
 
     it('never shows a code it does not have', () => {
       const context = createActor(scanLoginMachine).getSnapshot().context;
-      const view: ScanView = selectScanView({ value: 'waiting', context });
+      const view: ScanView = selectScanView({ value: { code: { polling: 'waiting' } }, context });
       expect(view).toEqual({ kind: 'creating' });
       expect(selectScanView({ value: 'loggedIn', context })).toEqual({ kind: 'expired' });
     });

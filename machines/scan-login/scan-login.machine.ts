@@ -1,21 +1,21 @@
 /**
  * WeChat QR login (issue 4): a code is made, shown and polled until the server says how the scan ended.
  *
- * creating ──done {code}──▶ waiting (or paused when the page is hidden) ──error──▶ createFailed
- * waiting | scanned ──after pollInterval──▶ polling (GET get_qr_status {ticket})
- * polling ──waiting | scanned──▶ waiting | scanned (paused when the page went hidden meanwhile)
- * polling ──bound {userInfo}──▶ loggedIn (completeLogin how=scan)
- * polling ──unbound {identity}──▶ unbound (choose) ──scan.bindNow──▶ bindForm / ──scan.registerNow──▶ registerForm
- * polling ──expired | banned | bind_failed──▶ expired | banned | bindFailed
- * polling ──error 429 {retryAfter}──▶ rateLimited ──after retryAfter──▶ polling (paused when hidden)
- * polling ──error 40020 / 40023 (the code is gone)──▶ expired
- * polling ──any other error──▶ retrying ──after pollInterval──▶ polling (view.retrying until one answers)
- * waiting | scanned | retrying ──scan.visibility hidden──▶ paused ──scan.visibility visible──▶ polling (at once)
+ * creating ──done {code}──▶ code.polling.waiting (paused at once when the page is hidden) ──error──▶ code.createFailed
+ * code.polling (`context.status` says whether the last answer was waiting or scanned):
+ *   waiting | scanned | retrying ──after pollInterval──▶ requesting (GET get_qr_status {ticket})
+ *   requesting ──waiting | scanned──▶ waiting | scanned (then paused when the page went hidden meanwhile)
+ *   requesting ──error 429 {retryAfter}──▶ rateLimited ──after retryAfter──▶ requesting (paused when hidden)
+ *   requesting ──any other error, or an answer this client does not know──▶ retrying (view.retrying until one answers)
+ *   waiting | scanned | retrying ──scan.visibility hidden──▶ paused ──scan.visibility visible──▶ requesting (at once)
+ * requesting ──bound {userInfo}──▶ loggedIn (completeLogin how=scan)
+ * requesting ──unbound {identity}──▶ unbound (choose) ──scan.bindNow──▶ bindForm / ──scan.registerNow──▶ registerForm
+ * requesting ──expired | banned | bind_failed──▶ code.expired | code.banned | code.bindFailed
+ * requesting ──error 40020 / 40023 (the code is gone)──▶ code.expired
  * bindForm | registerForm ──scan.back──▶ unbound;  ──scan.submit {form}──▶ submitting (POST wx/userlogin)
  * submitting ──done {userInfo}──▶ bindSuccess | registerSuccess (completeLogin how=bind | register)
  * submitting ──error 40022──▶ bindFailed; 40023 / 40020──▶ expired; 40014──▶ banned; other──▶ the form, error set
- * expired | bindFailed | banned | createFailed ──scan.reload──▶ creating (a new code)
- * every polling state ──scan.reload──▶ creating (a new code on demand; a poll under way is dropped)
+ * every state under `code` ──scan.reload──▶ creating (a new code; a poll under way is dropped)
  *
  * loggedIn, bindSuccess and registerSuccess are final; nothing polls in them nor in the forms, expired,
  * bindFailed and banned. A poll under way is never cancelled by hiding the page (a `bound` answer hands the
@@ -26,7 +26,7 @@
  * `.provide()`: actors `createQrCode`, `pollQrStatus`, `submitWxLogin`, action `completeLogin`; delays
  * `pollInterval` (the code's pollInterval, default 2 s) and `retryAfter` (a 429's Retry-After).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import { CODES } from '../../shared/contract/codes';
 
 import {
@@ -46,20 +46,36 @@ import {
 
 export * from './scan-login.selectors';
 
-type StatusOf<S extends QrStatusResult['status']> = Extract<QrStatusResult, { status: S }>;
 type PolledStatus = QrStatusResult['status'];
 
 /** Errors that mean the code is gone: it expired, or the server no longer knows its ticket. */
 const CODE_GONE = [CODES.ticketExpired, CODES.unknownTicket];
 
-/** waiting, scanned and retrying: the next poll after pollInterval; hidden pauses it, a reload makes a new code. */
+/**
+ * waiting, scanned and retrying: the next poll after pollInterval. They are entered only while the page is
+ * shown; when it is hidden (or already was when the answer came) they give way to paused at once.
+ */
 const waitForNextPoll = {
-  after: { pollInterval: 'polling' },
-  on: {
-    'scan.visibility': { guard: 'becameHidden', target: 'paused', actions: 'setVisibility' },
-    'scan.reload': 'creating',
-  },
+  after: { pollInterval: 'requesting' },
+  always: { guard: not('visible'), target: 'paused' },
 } as const;
+
+/** The session of a `bound` answer (the transition's guard has checked the status). */
+function sessionOf(polled: QrStatusResult): ScanUserInfo {
+  if (polled.status !== 'bound') throw new Error(`a ${polled.status} answer has no session`);
+  return polled.userInfo;
+}
+
+/** The WeChat nickname of an `unbound` answer (the transition's guard has checked the status). */
+function nicknameOf(polled: QrStatusResult): string | null {
+  return polled.status === 'unbound' ? (polled.identity?.nickname ?? null) : null;
+}
+
+/** The form of the `scan.submit` that entered `submitting` (the only way in). */
+function submittedForm(event: ScanLoginEvent): WxLoginForm {
+  if (event.type !== 'scan.submit') throw new Error(`submitting was entered by ${event.type}, not scan.submit`);
+  return event.form;
+}
 
 export const scanLoginMachine = setup({
   types: {
@@ -91,19 +107,16 @@ export const scanLoginMachine = setup({
     })),
     adoptPolled: assign(({ context }, { polled }: { polled: QrStatusResult }) => ({
       status: polled.status === 'scanned' ? ('scanned' as const) : ('waiting' as const),
-      expiresAt: ('expiresAt' in polled ? polled.expiresAt : undefined) ?? context.expiresAt,
+      expiresAt: polled.expiresAt ?? context.expiresAt,
       failed: false,
     })),
-    adoptUnbound: assign(({ context }, { polled }: { polled: QrStatusResult }) => {
-      const unbound = polled as StatusOf<'unbound'>;
-      return {
-        nickname: unbound.identity?.nickname ?? null,
-        expiresAt: unbound.expiresAt ?? context.expiresAt,
-        step: 'choose' as const,
-        error: null,
-        failed: false,
-      };
-    }),
+    adoptUnbound: assign(({ context }, { polled }: { polled: QrStatusResult }) => ({
+      nickname: nicknameOf(polled),
+      expiresAt: polled.expiresAt ?? context.expiresAt,
+      step: 'choose' as const,
+      error: null,
+      failed: false,
+    })),
     adoptSession: assign((_, { userInfo }: { userInfo: ScanUserInfo }) => ({ userInfo })),
     markFailed: assign({ failed: true }),
     markRateLimited: assign((_, { error }: { error: unknown }) => ({
@@ -112,40 +125,32 @@ export const scanLoginMachine = setup({
     })),
     keepError: assign((_, { error }: { error: unknown }) => ({ error: error ?? null })),
     clearError: assign({ error: null }),
-    setVisibility: assign(({ context, event }) => ({
-      visible: event.type === 'scan.visibility' ? event.visible : context.visible,
-    })),
+    setStep: assign((_, { step }: { step: ScanLoginContext['step'] }) => ({ step })),
+    setVisibility: assign((_, { visible }: { visible: boolean }) => ({ visible })),
     /** A click on Reload proves the page is visible. */
     markVisible: assign({ visible: true }),
     /**
-     * Polling is over (a final answer, or the unbound forms): the polled status, a failure and the visibility
-     * no longer matter. Visibility is tracked only while it decides something (creating and polling); a click
-     * on Reload, the only way back to polling, proves the page visible.
+     * Polling is over (a final answer, the unbound forms, or a new code): the polled status, a failure and the
+     * visibility no longer matter. Visibility is tracked only while it decides something (creating and
+     * polling); a click on Reload, the only way back to polling, proves the page visible.
      */
     endPolling: assign({ status: 'waiting', failed: false, waitMs: 0, visible: true }),
   },
   guards: {
     visible: ({ context }) => context.visible,
-    becameHidden: ({ event }) => event.type === 'scan.visibility' && !event.visible,
-    becameVisible: ({ event }) => event.type === 'scan.visibility' && event.visible,
-    visibilityChanged: ({ context, event }) => event.type === 'scan.visibility' && event.visible !== context.visible,
-    /** The poll answered with one of `statuses` (and, with `whileVisible`, the page is shown). */
-    polled: (
-      { context },
-      {
-        polled,
-        statuses,
-        whileVisible,
-      }: { polled: QrStatusResult | undefined; statuses: PolledStatus[]; whileVisible?: boolean },
-    ) => polled !== undefined && statuses.includes(polled.status) && (!whileVisible || context.visible),
+    /** The page's visibility changed. */
+    visibilityChanged: ({ context }, { visible }: { visible: boolean }) => visible !== context.visible,
+    /** The poll answered with one of `statuses`. */
+    polled: (_, { polled, statuses }: { polled: QrStatusResult; statuses: PolledStatus[] }) =>
+      statuses.includes(polled.status),
     rateLimited: (_, { error }: { error: unknown }) => rateLimitWaitMs(error) !== undefined,
     /** The call failed with one of `codes` (CODES of shared/contract). */
     failedWith: (_, { error, codes }: { error: unknown; codes: number[] }) => {
       const code = errorCode(error);
       return code !== undefined && codes.includes(code);
     },
-    submitsBind: ({ event }) => event.type === 'scan.submit' && event.form.action === 'bind',
-    submitsRegister: ({ event }) => event.type === 'scan.submit' && event.form.action === 'register',
+    /** The form sent is the one open (a bind form sends bind, the register form register). */
+    sends: (_, { form, action }: { form: WxLoginForm; action: WxLoginForm['action'] }) => form.action === action,
     bindStep: ({ context }) => context.step === 'bind',
   },
   delays: {
@@ -163,160 +168,166 @@ export const scanLoginMachine = setup({
       invoke: {
         id: 'createQrCode',
         src: 'createQrCode',
-        onDone: [
-          {
-            guard: 'visible',
-            target: 'waiting',
-            actions: { type: 'adoptCode', params: ({ event }) => ({ qr: event.output }) },
-          },
-          { target: 'paused', actions: { type: 'adoptCode', params: ({ event }) => ({ qr: event.output }) } },
-        ],
+        // Waiting, or paused when the page is hidden.
+        onDone: {
+          target: '#scanLogin.code.polling.waiting',
+          actions: { type: 'adoptCode', params: ({ event }) => ({ qr: event.output }) },
+        },
         onError: {
-          target: 'createFailed',
+          target: '#scanLogin.code.createFailed',
           actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
         },
       },
-      on: { 'scan.visibility': { guard: 'visibilityChanged', actions: 'setVisibility' } },
-    },
-    createFailed: {
-      on: { 'scan.reload': { target: 'creating', actions: 'markVisible' } },
+      on: {
+        'scan.visibility': {
+          guard: { type: 'visibilityChanged', params: ({ event }) => ({ visible: event.visible }) },
+          actions: { type: 'setVisibility', params: ({ event }) => ({ visible: event.visible }) },
+        },
+      },
     },
 
-    // Polling a code. `context.status` says whether the last answer was waiting or scanned.
-    waiting: waitForNextPoll,
-    scanned: waitForNextPoll,
-    polling: {
-      invoke: {
-        id: 'pollQrStatus',
-        src: 'pollQrStatus',
-        input: ({ context }) => ({ ticket: context.qr?.ticket ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['bound'] }) },
-            target: 'loggedIn',
-            actions: [
-              {
-                type: 'adoptSession',
-                params: ({ event }) => ({ userInfo: (event.output as StatusOf<'bound'>).userInfo }),
+    // A code, or the lack of one: every state in here offers Reload (a new code; a poll under way is dropped).
+    code: {
+      initial: 'polling',
+      on: { 'scan.reload': { target: 'creating', actions: 'markVisible' } },
+      states: {
+        createFailed: {},
+
+        // Polling the code. `context.status` says whether the last answer was waiting or scanned.
+        polling: {
+          initial: 'waiting',
+          exit: 'endPolling',
+          on: {
+            // Hidden, no new poll starts: waiting, scanned and retrying give way to paused; paused polls at once
+            // when shown; a poll under way is kept (a `bound` answer hands the session out once) and a 429's
+            // Retry-After is honoured either way.
+            'scan.visibility': {
+              guard: { type: 'visibilityChanged', params: ({ event }) => ({ visible: event.visible }) },
+              actions: { type: 'setVisibility', params: ({ event }) => ({ visible: event.visible }) },
+            },
+          },
+          states: {
+            waiting: waitForNextPoll,
+            scanned: waitForNextPoll,
+            retrying: waitForNextPoll,
+            requesting: {
+              invoke: {
+                id: 'pollQrStatus',
+                src: 'pollQrStatus',
+                input: ({ context }) => ({ ticket: context.qr?.ticket ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['bound'] }) },
+                    target: '#scanLogin.loggedIn',
+                    actions: [
+                      { type: 'adoptSession', params: ({ event }) => ({ userInfo: sessionOf(event.output) }) },
+                      {
+                        type: 'completeLogin',
+                        params: ({ event }) => ({ userInfo: sessionOf(event.output), how: 'scan' }),
+                      },
+                    ],
+                  },
+                  {
+                    guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['unbound'] }) },
+                    target: '#scanLogin.unbound',
+                    actions: { type: 'adoptUnbound', params: ({ event }) => ({ polled: event.output }) },
+                  },
+                  {
+                    guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['expired'] }) },
+                    target: '#scanLogin.code.expired',
+                  },
+                  {
+                    guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['banned'] }) },
+                    target: '#scanLogin.code.banned',
+                  },
+                  {
+                    guard: {
+                      type: 'polled',
+                      params: ({ event }) => ({ polled: event.output, statuses: ['bind_failed'] }),
+                    },
+                    target: '#scanLogin.code.bindFailed',
+                    actions: 'clearError',
+                  },
+                  {
+                    guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['scanned'] }) },
+                    target: 'scanned',
+                    actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
+                  },
+                  {
+                    guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['waiting'] }) },
+                    target: 'waiting',
+                    actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
+                  },
+                  // An answer this client does not know: try again like after a failed poll.
+                  { target: 'retrying', actions: 'markFailed' },
+                ],
+                onError: [
+                  {
+                    guard: { type: 'rateLimited', params: ({ event }) => ({ error: event.error }) },
+                    target: 'rateLimited',
+                    actions: { type: 'markRateLimited', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  {
+                    guard: { type: 'failedWith', params: ({ event }) => ({ error: event.error, codes: CODE_GONE }) },
+                    target: '#scanLogin.code.expired',
+                  },
+                  { target: 'retrying', actions: 'markFailed' },
+                ],
               },
-              {
-                type: 'completeLogin',
-                params: ({ event }) => ({ userInfo: (event.output as StatusOf<'bound'>).userInfo, how: 'scan' }),
-              },
-            ],
-          },
-          {
-            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['unbound'] }) },
-            target: 'unbound',
-            actions: { type: 'adoptUnbound', params: ({ event }) => ({ polled: event.output }) },
-          },
-          {
-            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['expired'] }) },
-            target: 'expired',
-          },
-          {
-            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['banned'] }) },
-            target: 'banned',
-          },
-          {
-            guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['bind_failed'] }) },
-            target: 'bindFailed',
-            actions: 'clearError',
-          },
-          {
-            guard: {
-              type: 'polled',
-              params: ({ event }) => ({ polled: event.output, statuses: ['scanned'], whileVisible: true }),
             },
-            target: 'scanned',
-            actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
-          },
-          {
-            guard: {
-              type: 'polled',
-              params: ({ event }) => ({ polled: event.output, statuses: ['waiting'], whileVisible: true }),
+            paused: { always: { guard: 'visible', target: 'requesting' } },
+            rateLimited: {
+              exit: assign({ waitMs: 0 }),
+              // Retry-After is honoured even when the page is shown again meanwhile.
+              after: { retryAfter: [{ guard: 'visible', target: 'requesting' }, { target: 'paused' }] },
             },
-            target: 'waiting',
-            actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
           },
-          // The page went hidden while the poll was under way: no next poll until it is shown again.
-          {
-            guard: {
-              type: 'polled',
-              params: ({ event }) => ({ polled: event.output, statuses: ['waiting', 'scanned'] }),
-            },
-            target: 'paused',
-            actions: { type: 'adoptPolled', params: ({ event }) => ({ polled: event.output }) },
-          },
-          // An answer this client does not know: try again like after a failed poll.
-          { guard: 'visible', target: 'retrying', actions: 'markFailed' },
-          { target: 'paused', actions: 'markFailed' },
-        ],
-        onError: [
-          {
-            guard: { type: 'rateLimited', params: ({ event }) => ({ error: event.error }) },
-            target: 'rateLimited',
-            actions: { type: 'markRateLimited', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'failedWith', params: ({ event }) => ({ error: event.error, codes: CODE_GONE }) },
-            target: 'expired',
-          },
-          { guard: 'visible', target: 'retrying', actions: 'markFailed' },
-          { target: 'paused', actions: 'markFailed' },
-        ],
-      },
-      on: {
-        // The poll under way is kept (a `bound` answer hands the session out once); its answer decides.
-        'scan.visibility': { guard: 'visibilityChanged', actions: 'setVisibility' },
-        'scan.reload': 'creating',
-      },
-    },
-    paused: {
-      on: {
-        'scan.visibility': { guard: 'becameVisible', target: 'polling', actions: 'setVisibility' },
-        'scan.reload': { target: 'creating', actions: 'markVisible' },
-      },
-    },
-    retrying: waitForNextPoll,
-    rateLimited: {
-      exit: assign({ waitMs: 0 }),
-      // Retry-After is honoured even when the page is shown again meanwhile.
-      after: { retryAfter: [{ guard: 'visible', target: 'polling' }, { target: 'paused' }] },
-      on: {
-        'scan.visibility': { guard: 'visibilityChanged', actions: 'setVisibility' },
-        'scan.reload': { target: 'creating', actions: 'markVisible' },
+        },
+
+        expired: {},
+        bindFailed: {},
+        banned: {},
       },
     },
 
     // Scanned by a WeChat bound to no account: bind it to one, or register a new one with it.
     unbound: {
-      entry: 'endPolling',
       on: {
-        'scan.bindNow': { target: 'bindForm', actions: [assign({ step: 'bind' }), 'clearError'] },
-        'scan.registerNow': { target: 'registerForm', actions: [assign({ step: 'register' }), 'clearError'] },
+        'scan.bindNow': {
+          target: 'bindForm',
+          actions: [{ type: 'setStep', params: { step: 'bind' } }, 'clearError'],
+        },
+        'scan.registerNow': {
+          target: 'registerForm',
+          actions: [{ type: 'setStep', params: { step: 'register' } }, 'clearError'],
+        },
       },
     },
     bindForm: {
       on: {
-        'scan.back': { target: 'unbound', actions: [assign({ step: 'choose' }), 'clearError'] },
-        'scan.submit': { guard: 'submitsBind', target: 'submitting', actions: 'clearError' },
+        'scan.back': { target: 'unbound', actions: [{ type: 'setStep', params: { step: 'choose' } }, 'clearError'] },
+        'scan.submit': {
+          guard: { type: 'sends', params: ({ event }) => ({ form: event.form, action: 'bind' }) },
+          target: 'submitting',
+          actions: 'clearError',
+        },
       },
     },
     registerForm: {
       on: {
-        'scan.back': { target: 'unbound', actions: [assign({ step: 'choose' }), 'clearError'] },
-        'scan.submit': { guard: 'submitsRegister', target: 'submitting', actions: 'clearError' },
+        'scan.back': { target: 'unbound', actions: [{ type: 'setStep', params: { step: 'choose' } }, 'clearError'] },
+        'scan.submit': {
+          guard: { type: 'sends', params: ({ event }) => ({ form: event.form, action: 'register' }) },
+          target: 'submitting',
+          actions: 'clearError',
+        },
       },
     },
     submitting: {
       invoke: {
         id: 'submitWxLogin',
         src: 'submitWxLogin',
-        input: ({ context, event }) => ({
-          ticket: context.qr?.ticket ?? '',
-          form: (event as Extract<ScanLoginEvent, { type: 'scan.submit' }>).form,
-        }),
+        input: ({ context, event }) => ({ ticket: context.qr?.ticket ?? '', form: submittedForm(event) }),
         onDone: [
           {
             guard: 'bindStep',
@@ -340,19 +351,19 @@ export const scanLoginMachine = setup({
               type: 'failedWith',
               params: ({ event }) => ({ error: event.error, codes: [CODES.bindFailed] }),
             },
-            target: 'bindFailed',
+            target: 'code.bindFailed',
             actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
           },
           {
             guard: { type: 'failedWith', params: ({ event }) => ({ error: event.error, codes: CODE_GONE }) },
-            target: 'expired',
+            target: 'code.expired',
           },
           {
             guard: {
               type: 'failedWith',
               params: ({ event }) => ({ error: event.error, codes: [CODES.accountBanned] }),
             },
-            target: 'banned',
+            target: 'code.banned',
           },
           {
             guard: 'bindStep',
@@ -364,20 +375,8 @@ export const scanLoginMachine = setup({
       },
     },
 
-    loggedIn: { type: 'final', entry: 'endPolling' },
+    loggedIn: { type: 'final' },
     bindSuccess: { type: 'final' },
     registerSuccess: { type: 'final' },
-    expired: {
-      entry: 'endPolling',
-      on: { 'scan.reload': 'creating' },
-    },
-    bindFailed: {
-      entry: 'endPolling',
-      on: { 'scan.reload': 'creating' },
-    },
-    banned: {
-      entry: 'endPolling',
-      on: { 'scan.reload': 'creating' },
-    },
   },
 });

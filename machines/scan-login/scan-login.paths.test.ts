@@ -14,6 +14,7 @@ import {
   type ScanLoginEvent,
   type ScanLoginState,
   type ScanViewKind,
+  scanLoginState,
   selectScanView,
 } from './scan-login.selectors';
 import {
@@ -32,7 +33,7 @@ const viewOfState: Record<ScanLoginState, ScanViewKind | 'status'> = {
   createFailed: 'createFailed',
   waiting: 'waiting',
   scanned: 'scanned',
-  polling: 'status',
+  requesting: 'status',
   paused: 'status',
   retrying: 'status',
   rateLimited: 'status',
@@ -62,7 +63,7 @@ describe('scan-login paths', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reach every state, and every situation of a shown code', () => {
-    const reached = new Set(paths.map((path) => path.state.value as string));
+    const reached = new Set(paths.map((path) => scanLoginState(path.state.value)));
     expect([...reached].sort()).toEqual(Object.keys(viewOfState).sort());
     // Waiting and scanned, each visible, paused, retrying (after a failure) and rate-limited.
     const situations = new Set(
@@ -103,7 +104,7 @@ describe('scan-login paths', () => {
       });
 
       // The end: the view its state stands for, and completeLogin only (and once) for a login.
-      const end = path.state.value as ScanLoginState;
+      const end = scanLoginState(path.state.value);
       const view = selectScanView(actor.getSnapshot());
       const expected = viewOfState[end];
       if (expected === 'status') expect(['waiting', 'scanned']).toContain(view.kind);
@@ -115,7 +116,7 @@ describe('scan-login paths', () => {
       const how = howOf[end];
       expect(effects.completed).toEqual(how ? [{ userInfo: sampleUserInfo, how }] : []);
       // Nothing polls at the end of a path that left polling.
-      if (!['waiting', 'scanned', 'polling', 'retrying', 'rateLimited', 'paused', 'creating'].includes(end)) {
+      if (!['waiting', 'scanned', 'requesting', 'retrying', 'rateLimited', 'paused', 'creating'].includes(end)) {
         const polls = effects.polls.length;
         await vi.advanceTimersByTimeAsync(60_000);
         expect(effects.polls).toHaveLength(polls);

@@ -59,17 +59,19 @@ export interface ScanLoginInput {
 }
 
 /**
- * The machine's states. Polling a code: `waiting` / `scanned` (visible, the next poll is due after
- * pollInterval), `polling` (a poll under way), `paused` (the page is hidden), `retrying` (the last poll failed;
- * again after pollInterval), `rateLimited` (a 429: again after its Retry-After). The status being polled is
- * `context.status`. Unbound: `unbound` (choose), `bindForm`, `registerForm`, `submitting`.
+ * The machine's states, by the name of the innermost one (`scanLoginState` reads it from a snapshot's value).
+ * Under `code` (every one offers Reload): `createFailed`, `expired`, `bindFailed`, `banned`, and `polling`:
+ * `waiting` / `scanned` (visible, the next poll is due after pollInterval), `requesting` (a poll under way),
+ * `paused` (the page is hidden), `retrying` (the last poll failed; again after pollInterval), `rateLimited`
+ * (a 429: again after its Retry-After). The status being polled is `context.status`. Unbound: `unbound`
+ * (choose), `bindForm`, `registerForm`, `submitting`.
  */
 export type ScanLoginState =
   | 'creating'
   | 'createFailed'
   | 'waiting'
   | 'scanned'
-  | 'polling'
+  | 'requesting'
   | 'paused'
   | 'retrying'
   | 'rateLimited'
@@ -161,13 +163,27 @@ export function pollIntervalMs(qr: Pick<QrCode, 'pollInterval'> | null | undefin
     : DEFAULT_POLL_INTERVAL_MS;
 }
 
-const pollingStates = new Set(['waiting', 'scanned', 'polling', 'paused', 'retrying', 'rateLimited']);
+const pollingStates = new Set<ScanLoginState>([
+  'waiting',
+  'scanned',
+  'requesting',
+  'paused',
+  'retrying',
+  'rateLimited',
+]);
+
+/** The innermost state of a snapshot's value: `{ code: { polling: 'waiting' } }` is `waiting`. */
+export function scanLoginState(value: unknown): ScanLoginState {
+  let state = value;
+  while (state && typeof state === 'object') state = Object.values(state)[0];
+  return state as ScanLoginState;
+}
 const unboundStates = { unbound: 'choose', bindForm: 'bind', registerForm: 'register' } as const;
 
 /** What the panel shows for a snapshot of the machine. */
 export function selectScanView(snapshot: ScanLoginSnapshot): ScanView {
   const { context } = snapshot;
-  const state = snapshot.value as ScanLoginState;
+  const state = scanLoginState(snapshot.value);
   if (pollingStates.has(state)) {
     if (!context.qr) return { kind: 'creating' };
     return {
@@ -210,4 +226,4 @@ export function selectScanView(snapshot: ScanLoginSnapshot): ScanView {
 }
 
 /** Whether polling runs (or may start) in this snapshot: false in every final or form state. */
-export const selectPolling = (snapshot: ScanLoginSnapshot) => pollingStates.has(snapshot.value as string);
+export const selectPolling = (snapshot: ScanLoginSnapshot) => pollingStates.has(scanLoginState(snapshot.value));

@@ -60,8 +60,17 @@ export function describeEvent(event: EventObject, machine: AnyStateMachine, sour
   return extras.length ? `${event.type} {${extras.join(', ')}}` : event.type;
 }
 
+/** A state's name: `creating`, or `code.polling.waiting` for a nested one (parallel states as JSON). */
 export function stateName(snapshot: { value: unknown }): string {
-  return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
+  const parts: string[] = [];
+  let value = snapshot.value;
+  while (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length !== 1) return [...parts, JSON.stringify(value)].join('.');
+    parts.push(entries[0][0]);
+    value = entries[0][1];
+  }
+  return [...parts, String(value)].join('.');
 }
 
 export interface MachinePathsOptions<E extends EventObject> {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { createTestModel } from 'xstate/graph';
 import { describePath, machinePaths } from '../testing/paths';
-import { selectIsPlaying, selectOverlayShown, videoMachine } from './video.machine';
+import { selectIsPlaying, selectOverlayShown, type VideoEvent, videoMachine } from './video.machine';
 
 const videoEvents = [
   { type: 'user.toggle' },
@@ -9,6 +10,8 @@ const videoEvents = [
   { type: 'media.pause' },
   { type: 'media.ended' },
 ] as const;
+
+const paths = machinePaths(videoMachine, { events: videoEvents });
 
 describe('video machine', () => {
   it('starts paused with the overlay shown', () => {
@@ -36,7 +39,6 @@ describe('video machine', () => {
   });
 
   it('covers every transition with a generated path', () => {
-    const paths = machinePaths(videoMachine, { events: videoEvents });
     const described = paths.map((path) => describePath(path, videoMachine).at(-1));
     expect(described).toEqual(
       expect.arrayContaining([
@@ -51,6 +53,44 @@ describe('video machine', () => {
     );
     expect(paths).toHaveLength(7);
   });
+
+  // The machine has no invoke or after, so xstate/graph's test model accepts it: every generated path is
+  // walked through the model against a real actor, checking after each step the state, the overlay and the
+  // effects that step called (a click drives the element; the element's own events drive nothing).
+  const model = createTestModel(videoMachine, { events: videoEvents });
+  const toggleEffects = { paused: ['play'], playing: ['pause'], ended: ['restart', 'play'] } as const;
+
+  it.each(paths.map((path) => [describePath(path, videoMachine).join(' → '), path] as const))(
+    'path %s: the actor follows the model, calling the effects of each step',
+    async (_name, path) => {
+      const called: string[] = [];
+      const actor = createActor(
+        videoMachine.provide({
+          actions: {
+            play: () => void called.push('play'),
+            pause: () => void called.push('pause'),
+            restart: () => void called.push('restart'),
+          },
+        }),
+      ).start();
+      const send = ({ event }: { event: VideoEvent }) => {
+        const from = actor.getSnapshot().value as keyof typeof toggleEffects;
+        called.length = 0;
+        actor.send(event);
+        expect(called).toEqual(event.type === 'user.toggle' ? toggleEffects[from] : []);
+      };
+      // machinePaths types its events loosely (EventObject); these are the machine's own events.
+      await model.testPath(path as Parameters<typeof model.testPath>[0], {
+        events: Object.fromEntries(videoEvents.map((event) => [event.type, send])),
+        states: {
+          '*': (state) => {
+            expect(actor.getSnapshot().value).toBe(state.value);
+            expect(selectOverlayShown(actor.getSnapshot())).toBe(state.value !== 'playing');
+          },
+        },
+      });
+    },
+  );
 });
 
 describe('video initial snapshot without XState', () => {

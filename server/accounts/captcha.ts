@@ -1,18 +1,71 @@
 /**
- * The built-in slider's records: each puzzle may be answered once within 2 minutes; a good answer earns a
- * ticket, which `sendSmsCode` may redeem once within 2 minutes. Tickets (and puzzle ids) are random; tickets
+ * The captcha (spec §7, issue 3): its flows (the provider's config, a new puzzle, an answer) and the built-in
+ * slider's records. Each puzzle may be answered once within 2 minutes; a good answer earns a ticket, which
+ * `sendSmsCode` (sms.ts) may redeem once within 2 minutes. Tickets (and puzzle ids) are random; tickets
  * are stored only as SHA-256. A remote provider's tickets are recorded here too when redeemed, so a replay is
  * refused without asking the provider again.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import { PUZZLE_TOLERANCE } from '../providers/captcha/slider';
+import { bucket, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
+import {
+  dataUrl,
+  PIECE_SIZE,
+  PUZZLE_HEIGHT,
+  PUZZLE_TOLERANCE,
+  PUZZLE_WIDTH,
+  placeGap,
+  renderPuzzle,
+} from '../providers/captcha/slider';
+import type { AccountsContext } from './context';
+import * as errors from './errors';
 
 export const PUZZLE_TTL_SECONDS = 120;
 export const TICKET_TTL_SECONDS = 120;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+// ---- flows --------------------------------------------------------------------------------------------------
+
+export function captchaConfig(ctx: AccountsContext) {
+  return { provider: ctx.captcha.kind, appId: ctx.captcha.appId };
+}
+
+export async function newPuzzle(ctx: AccountsContext, req: RequestFacts) {
+  const now = ctx.now();
+  const ipBucket = bucket.puzzleIp(req.ip);
+  // The gap's place is drawn first, so the picture (the costly part) is only painted for an allowed request.
+  const { x, y } = placeGap();
+  const captchaId = await ctx.db.transaction(async (tx) => {
+    await lockBuckets(tx, [ipBucket]);
+    const wait = await retryAfter(tx, ipBucket, LIMITS.puzzlesPerIp, now);
+    if (wait) throw errors.tooMany(wait);
+    await recordEvent(tx, ipBucket, LIMITS.puzzlesPerIp, now);
+    return storePuzzle(tx, x, now);
+  });
+  const puzzle = renderPuzzle({ x, y });
+  return {
+    captchaId,
+    image: dataUrl(puzzle.background),
+    piece: dataUrl(puzzle.piece),
+    width: PUZZLE_WIDTH,
+    height: PUZZLE_HEIGHT,
+    pieceSize: PIECE_SIZE,
+    pieceY: y,
+    expiresIn: PUZZLE_TTL_SECONDS,
+  };
+}
+
+export async function verifyPuzzle(ctx: AccountsContext, input: { captchaId: string; x: number }) {
+  const answer = await ctx.db.transaction((tx) => answerPuzzle(tx, input.captchaId, input.x, ctx.now()));
+  if (answer.outcome === 'expired') throw errors.captchaExpired();
+  if (answer.outcome === 'wrong') throw errors.captchaFailed();
+  return { ticket: answer.ticket, expiresIn: TICKET_TTL_SECONDS };
+}
+
+// ---- records ------------------------------------------------------------------------------------------------
 
 export async function storePuzzle(tx: Queryable, answerX: number, now: Date): Promise<string> {
   const id = randomBytes(16).toString('base64url');

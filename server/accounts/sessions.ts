@@ -1,10 +1,16 @@
 /**
  * Login sessions. A token is 32 random bytes (256 bits) in base64url; the database keeps only its SHA-256, so a
  * leaked table logs nobody in. A token lives 7 days, every login makes a new one, logout revokes it and a
- * password reset revokes all of the user's.
+ * password reset revokes all of the user's. The flows around them are here too: the session a login answers
+ * (`startSession`), the session check of an authenticated call (`authenticate`) and logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { UserInfo } from '../../shared/contract/accounts';
+import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
+import type { AccountsContext } from './context';
+import * as errors from './errors';
+import { maskPhone } from './phone';
 import type { UserRow } from './users';
 
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -65,4 +71,38 @@ export async function revokeAllSessions(tx: Queryable, userId: number, now: Date
     [userId, now],
   );
   return rows.length;
+}
+
+// ---- flows: a login's session, the session check, logout -----------------------------------------------------
+
+/** The session a login answers (the shape every login, bind and registration returns). */
+export function userInfo(user: UserRow, token: string): UserInfo {
+  return {
+    userId: user.id,
+    userName: user.nickname,
+    nickname: user.nickname,
+    phone: maskPhone(user.phone),
+    countryCode: user.country_code,
+    tenantId: user.tenant_id,
+    Authorization: token,
+  };
+}
+
+/** A new session for the user, as the login answers it. */
+export async function startSession(tx: Queryable, user: UserRow, req: RequestFacts, now: Date): Promise<UserInfo> {
+  const token = await createSession(tx, { userId: user.id, tenantId: user.tenant_id, ip: req.ip }, now);
+  return userInfo(user, token);
+}
+
+/** The user a token belongs to: HTTP 401 code 401 without a well-formed token, code 40002 when it is dead. */
+export async function authenticate(ctx: AccountsContext, req: RequestFacts, token: string | undefined) {
+  if (!token || !TOKEN_PATTERN.test(token)) throw errors.needLogin();
+  const user = await sessionAccount(ctx.db, token, req.tenantId, ctx.now());
+  if (!user) throw errors.sessionExpired();
+  return user;
+}
+
+/** Revokes a token that `authenticate` accepted. */
+export async function logout(ctx: AccountsContext, token: string): Promise<void> {
+  await revokeSession(ctx.db, token, ctx.now());
 }

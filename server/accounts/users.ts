@@ -1,5 +1,11 @@
-/** The `users` table: plain parameterized SQL, one function per question the flows ask. */
+/**
+ * The `users` table: plain parameterized SQL, one function per question the flows ask; and what the API shows
+ * of a user (`baseInfo`, `customerInfo`).
+ */
 import type { Queryable } from '../db/database';
+import { maskPhone } from './phone';
+
+const TRIAL_DAYS = 3;
 
 export interface RegisteInfo {
   urlCode?: string;
@@ -88,4 +94,31 @@ export async function updatePassword(tx: Queryable, userId: number, passwordHash
     passwordHash,
     now,
   ]);
+}
+
+// ---- what the API shows of a user ----------------------------------------------------------------------------
+
+export function baseInfo(user: UserRow) {
+  return {
+    userName: user.nickname,
+    nickname: user.nickname,
+    phone: maskPhone(user.phone),
+    countryCode: user.country_code,
+    tenantId: user.tenant_id,
+    createdAt: user.created_at.toISOString(),
+  };
+}
+
+export function customerInfo(user: UserRow) {
+  return {
+    userId: user.id,
+    userName: user.nickname,
+    nickname: user.nickname,
+    tenantId: user.tenant_id,
+    channelId: user.channel_id,
+    clientId: user.client_id,
+    inviteCode: user.invite_code,
+    trialEndsAt: new Date(user.created_at.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString(),
+    registeInfo: user.registe_info,
+  };
 }

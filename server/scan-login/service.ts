@@ -8,27 +8,19 @@
  * leaves nothing half-written; the only writes a refusal keeps are the protective ones (a counted poll or QR
  * code, a failed bind attempt, a code's try, a ticket that became bind_failed or banned). The credential check
  * of a bind and the account creation of a register are those of the web login and registration
- * (server/accounts/service.ts), with their limits, back-off and no-enumeration rules.
+ * (server/accounts/login.ts and registration.ts), with their limits, back-off and no-enumeration rules.
  */
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
+import type { UserInfo } from '../../shared/contract/accounts';
 import type { QrCode, QrStatus } from '../../shared/contract/scan-login';
+import type { AccountsContext } from '../accounts/context';
+import { commitThenThrow } from '../accounts/context';
 import * as errors from '../accounts/errors';
+import { clearLoginAttempt, type LoginInput, type VerifiedLogin, verifyLogin } from '../accounts/login';
 import { maskPhone } from '../accounts/phone';
-import {
-  type AccountsContext,
-  checkRegistration,
-  clearLoginAttempt,
-  commitThenThrow,
-  createAccount,
-  type LoginInput,
-  type RegisterInput,
-  startSession,
-  type UserInfo,
-  type VerifiedLogin,
-  verifyLogin,
-} from '../accounts/service';
-import { hashToken } from '../accounts/sessions';
+import { checkRegistration, createAccount, type RegisterInput } from '../accounts/registration';
+import { hashToken, startSession } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';

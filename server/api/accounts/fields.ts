@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { loginBody } from '../../../shared/contract/accounts';
 import { CODES } from '../../../shared/contract/codes';
-import type { LoginInput } from '../../accounts/service';
+import type { LoginInput } from '../../accounts/login';
 import { ApiError, nameFields } from '../http';
 
 nameFields({

@@ -1,13 +1,21 @@
 /**
  * Accounts: captcha, SMS codes, register, login, password reset, logout and user info (spec §7, issue 3).
  * Each call is declared once in shared/contract/accounts.ts (path, schemas, documentation); its handler here
- * reads the validated input, calls one flow of server/accounts/service.ts and answers the envelope.
+ * reads the validated input, calls one flow of server/accounts/ (captcha.ts, sms.ts, registration.ts, login.ts,
+ * reset.ts, sessions.ts) and answers the envelope.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { accountsOperations as ops } from '../../../shared/contract/accounts';
+import { captchaConfig, newPuzzle, verifyPuzzle } from '../../accounts/captcha';
+import type { AccountsContext } from '../../accounts/context';
 import { SUCCESS } from '../../accounts/errors';
-import * as accounts from '../../accounts/service';
+import { login } from '../../accounts/login';
+import { register } from '../../accounts/registration';
+import { resetPassword } from '../../accounts/reset';
+import { authenticate, logout } from '../../accounts/sessions';
+import { sendCode } from '../../accounts/sms';
+import { baseInfo, customerInfo } from '../../accounts/users';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import type { ApiDeps } from '../deps';
@@ -16,7 +24,7 @@ import { route } from '../route';
 import { loginCredentials } from './fields';
 
 export function accountsApi(deps: ApiDeps) {
-  const ctx: accounts.AccountsContext = {
+  const ctx: AccountsContext = {
     db: deps.db,
     now: deps.now,
     sms: deps.sms ?? createSmsSink({ now: deps.now }),
@@ -27,57 +35,57 @@ export function accountsApi(deps: ApiDeps) {
 
   const api = new Hono();
 
-  route(api, ops.captchaConfig, (c) => ok(c, accounts.captchaConfig(ctx)));
+  route(api, ops.captchaConfig, (c) => ok(c, captchaConfig(ctx)));
 
   route(api, ops.captchaPuzzle, async (c, input) => {
     if (ctx.captcha.kind !== 'builtin') return notFound(c);
     await input.body();
-    return ok(c, await accounts.newPuzzle(ctx, facts(c)));
+    return ok(c, await newPuzzle(ctx, facts(c)));
   });
 
   route(api, ops.captchaVerify, async (c, input) => {
     if (ctx.captcha.kind !== 'builtin') return notFound(c);
     const body = await input.body();
-    return ok(c, await accounts.verifyPuzzle(ctx, body));
+    return ok(c, await verifyPuzzle(ctx, body));
   });
 
   route(api, ops.sendSmsCode, async (c, input) => {
     const body = await input.body();
-    return ok(c, await accounts.sendCode(ctx, facts(c), body), SUCCESS.smsSent);
+    return ok(c, await sendCode(ctx, facts(c), body), SUCCESS.smsSent);
   });
 
   route(api, ops.register, async (c, input) => {
     const body = await input.body();
-    return ok(c, await accounts.register(ctx, facts(c), body), SUCCESS.registered);
+    return ok(c, await register(ctx, facts(c), body), SUCCESS.registered);
   });
 
   route(api, ops.login, async (c, input) => {
     const credentials = loginCredentials(await input.body());
-    return ok(c, await accounts.login(ctx, facts(c), credentials), SUCCESS.loggedIn);
+    return ok(c, await login(ctx, facts(c), credentials), SUCCESS.loggedIn);
   });
 
   route(api, ops.resetPassword, async (c, input) => {
     const body = await input.body();
-    await accounts.resetPassword(ctx, facts(c), body);
+    await resetPassword(ctx, facts(c), body);
     return ok(c, undefined, SUCCESS.passwordReset);
   });
 
   route(api, ops.logout, async (c, input) => {
     // The token is checked first: a logged-out client learns that before anything about its body.
-    await accounts.authenticate(ctx, facts(c), token(c));
+    await authenticate(ctx, facts(c), token(c));
     await input.body();
-    await accounts.logout(ctx, token(c) as string);
+    await logout(ctx, token(c) as string);
     return ok(c, undefined, SUCCESS.loggedOut);
   });
 
   route(api, ops.userBaseInfo, async (c) => {
-    const user = await accounts.authenticate(ctx, facts(c), token(c));
-    return ok(c, accounts.baseInfo(user));
+    const user = await authenticate(ctx, facts(c), token(c));
+    return ok(c, baseInfo(user));
   });
 
   route(api, ops.customerInfo, async (c) => {
-    const user = await accounts.authenticate(ctx, facts(c), token(c));
-    return ok(c, accounts.customerInfo(user));
+    const user = await authenticate(ctx, facts(c), token(c));
+    return ok(c, customerInfo(user));
   });
 
   route(api, ops.smsOutbox, (c, input) => {

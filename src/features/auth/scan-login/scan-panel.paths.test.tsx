@@ -10,8 +10,10 @@ import type { EventObject } from 'xstate';
 import { scanLoginMachine } from '#machines/scan-login/scan-login.machine';
 import {
   type ScanLoginContext,
+  type ScanLoginEvent,
   type ScanLoginSnapshot,
   type ScanView,
+  scanLoginState,
   selectScanView,
 } from '#machines/scan-login/scan-login.selectors';
 import {
@@ -87,7 +89,7 @@ describe('scan panel paths', () => {
   });
 
   it('covers every state of the machine', () => {
-    const reached = new Set(paths.map((path) => path.state.value as string));
+    const reached = new Set(paths.map((path) => scanLoginState(path.state.value)));
     expect(reached.size).toBe(18);
     expect(paths.length).toBeGreaterThan(100);
   });
@@ -101,15 +103,17 @@ describe('scan panel paths', () => {
 
       await replayPath(path, scanLoginMachine, {
         send: async (event: EventObject) => {
-          const e = event as EventObject & { output?: unknown; error?: unknown; visible?: boolean };
+          const e = event as EventObject & { output?: unknown; error?: unknown };
           const error =
             e.error && typeof e.error === 'object'
               ? new ApiRequestError(e.error as ConstructorParameters<typeof ApiRequestError>[0])
               : e.error;
           if (!effects.settle({ ...e, ...(e.error ? { error } : {}) })) {
-            switch (e.type) {
+            // Not an effect's answer: one of the visitor's events.
+            const visitor = event as ScanLoginEvent;
+            switch (visitor.type) {
               case 'scan.visibility':
-                setVisibility(e.visible === true);
+                setVisibility(visitor.visible);
                 break;
               case 'scan.reload': {
                 const name = ['刷新', '重试', '重新扫码', '刷新二维码'].find((label) =>
@@ -129,7 +133,7 @@ describe('scan panel paths', () => {
                 click('返回');
                 break;
               case 'scan.submit': {
-                const form = (e as unknown as { form: { action: string } }).form;
+                const { form } = visitor;
                 fireEvent.change(field('手机号码'), { target: { value: '13800138000' } });
                 if (form.action === 'bind') {
                   fireEvent.change(field('账号密码'), { target: { value: 'secret-123' } });
@@ -142,7 +146,7 @@ describe('scan panel paths', () => {
                 break;
               }
               default:
-                throw new Error(`no UI for ${e.type}`);
+                throw new Error(`no UI for ${event.type}`);
             }
           }
           await flush();
@@ -217,7 +221,7 @@ describe('scan panel paths', () => {
           }
           // Nothing polls, creates or sends unless the machine is in the state that does.
           const pending = effects.pendingCount();
-          const value = snapshot.value as string;
+          const value = scanLoginState(snapshot.value);
           if (value === 'creating') expect(pending.creates).toBeGreaterThan(0);
           if (value === 'submitting') expect(pending.submits).toBe(1);
         },

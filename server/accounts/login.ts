@@ -1,0 +1,144 @@
+/**
+ * Login with a password or an SMS code (spec §7, issue 3): the limits and the back-off per account and per IP,
+ * then the credentials. `verifyLogin` and `clearLoginAttempt` are shared with the scan login's "bind an
+ * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
+ */
+import type { UserInfo } from '../../shared/contract/accounts';
+import type { RequestFacts } from '../api/http';
+import type { Queryable } from '../db/database';
+import {
+  backoffSeconds,
+  bucket,
+  forgetEvents,
+  LIMITS,
+  LOGIN_BACKOFF,
+  lockBuckets,
+  recordEvent,
+  retryAfter,
+} from '../limits';
+import { consumeCode } from './codes';
+import { type AccountsContext, commitThenThrow, phoneKey } from './context';
+import * as errors from './errors';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import { startSession } from './sessions';
+import { findUserByPhone, type PhoneKey, type UserRow } from './users';
+
+export type LoginInput =
+  | { phone: string; countryCode: number; password: string; code?: undefined }
+  | { phone: string; countryCode: number; code: string; password?: undefined };
+
+interface LoginThrottleRow {
+  failures: number;
+  last_failure_at: Date;
+  locked_until: Date | null;
+}
+
+/**
+ * Counts the attempt as a failure before checking it (and takes the count back on success), so parallel
+ * attempts cannot all slip through before the back-off starts.
+ */
+async function reserveLoginAttempt(tx: Queryable, key: PhoneKey, ip: string, now: Date): Promise<number[]> {
+  const accountBucket = bucket.loginAccount(key.tenantId, key.countryCode, key.phone);
+  const ipBucket = bucket.loginIp(ip);
+  await lockBuckets(tx, [accountBucket, ipBucket]);
+  const [throttle] = await tx.query<LoginThrottleRow>(
+    'select failures, last_failure_at, locked_until from login_throttles where tenant_id = $1 and country_code = $2 and phone = $3',
+    [key.tenantId, key.countryCode, key.phone],
+  );
+  const locked = throttle?.locked_until ? Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000) : 0;
+  const wait = Math.max(
+    locked,
+    await retryAfter(tx, ipBucket, LIMITS.loginFailuresPerIp, now),
+    await retryAfter(tx, accountBucket, LIMITS.loginFailuresPerAccount, now),
+  );
+  if (wait > 0) throw errors.tooMany(wait, 'login');
+
+  const recent =
+    throttle && now.getTime() - throttle.last_failure_at.getTime() < LOGIN_BACKOFF.forgetAfterSeconds * 1000;
+  const failures = (recent ? throttle.failures : 0) + 1;
+  const backoff = backoffSeconds(failures);
+  await tx.query(
+    `insert into login_throttles (tenant_id, country_code, phone, failures, last_failure_at, locked_until)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (tenant_id, country_code, phone)
+     do update set failures = excluded.failures, last_failure_at = excluded.last_failure_at,
+                   locked_until = excluded.locked_until`,
+    [
+      key.tenantId,
+      key.countryCode,
+      key.phone,
+      failures,
+      now,
+      backoff ? new Date(now.getTime() + backoff * 1000) : null,
+    ],
+  );
+  return [
+    await recordEvent(tx, accountBucket, LIMITS.loginFailuresPerAccount, now),
+    await recordEvent(tx, ipBucket, LIMITS.loginFailuresPerIp, now),
+  ];
+}
+
+/** Ends the back-off of a phone and takes back its counted failures (all of them without `events`). */
+export async function clearLoginFailures(tx: Queryable, key: PhoneKey, events?: number[]): Promise<void> {
+  await tx.query('delete from login_throttles where tenant_id = $1 and country_code = $2 and phone = $3', [
+    key.tenantId,
+    key.countryCode,
+    key.phone,
+  ]);
+  if (events) await forgetEvents(tx, events);
+  else
+    await tx.query('delete from rate_events where bucket = $1', [
+      bucket.loginAccount(key.tenantId, key.countryCode, key.phone),
+    ]);
+}
+
+/** Credentials that passed the check: the account, and the failure counted for the attempt (to take back). */
+export interface VerifiedLogin {
+  user: UserRow;
+  key: PhoneKey;
+  events: number[];
+}
+
+/**
+ * The credential check of a login (the web login, and binding a WeChat identity to an account): the limits
+ * and back-off (429), the phone (40011), then the password (argon2id, against a dummy hash when the phone has no
+ * account) or the login code. 40003 / 40004 alike for a wrong secret and an unregistered phone. On success the
+ * attempt is still counted as a failure: the caller clears it with `clearLoginAttempt` in the transaction that
+ * completes the login. A banned account passes this check (the caller refuses it, after the check).
+ */
+export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<VerifiedLogin> {
+  const key = phoneKey(req, input.countryCode, input.phone);
+  const now = ctx.now();
+  const { events, user } = await ctx.db.transaction(async (tx) => ({
+    events: await reserveLoginAttempt(tx, key, req.ip, now),
+    user: await findUserByPhone(tx, key),
+  }));
+
+  let valid: boolean;
+  if (input.password !== undefined) {
+    // The same argon2id work whether or not the phone has an account.
+    const matches = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+    valid = matches && user !== null;
+  } else {
+    const check = await ctx.db.transaction((tx) => consumeCode(tx, { ...key, purpose: 'login' }, input.code, now));
+    valid = check === 'ok' && user !== null;
+  }
+  if (!valid || !user) throw input.password !== undefined ? errors.wrongCredentials() : errors.wrongCode();
+  return { user, key, events };
+}
+
+/** Takes back the failure `verifyLogin` counted and ends the back-off: the credentials were right. */
+export async function clearLoginAttempt(tx: Queryable, verified: VerifiedLogin): Promise<void> {
+  await clearLoginFailures(tx, verified.key, verified.events);
+}
+
+export async function login(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {
+  const verified = await verifyLogin(ctx, req, input);
+  const now = ctx.now();
+  return commitThenThrow(ctx.db, async (tx) => {
+    await clearLoginAttempt(tx, verified);
+    // Refused after the credentials check, so a ban tells nothing to someone without them.
+    if (verified.user.banned_at) return new errors.Refusal(errors.accountBanned());
+    return startSession(tx, verified.user, req, now);
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Registration (spec §7, issue 3): the phone, the password and the SMS code, then the account and its first
+ * session. `checkRegistration` and `createAccount` are shared with the scan login's "register with WeChat".
+ */
+import type { UserInfo } from '../../shared/contract/accounts';
+import type { RequestFacts } from '../api/http';
+import type { Queryable } from '../db/database';
+import { consumeCode } from './codes';
+import { type AccountsContext, commitThenThrow, phoneKey, requireGoodPassword } from './context';
+import * as errors from './errors';
+import { hashPassword } from './passwords';
+import { startSession } from './sessions';
+import { findUserByPhone, insertUser, type PhoneKey, type RegisteInfo, type UserRow } from './users';
+
+export interface RegisterInput {
+  phone: string;
+  countryCode: number;
+  code: string;
+  password: string;
+  nickname: string;
+  inviteCode?: string | null;
+  channelId: number;
+  clientId: string;
+  registeInfo?: RegisteInfo;
+}
+
+/**
+ * The checks of a registration that need no database: the phone fits its country (40011) and the password is
+ * acceptable (40000 / 40012). They come before the code, so they cost no try.
+ */
+export function checkRegistration(req: RequestFacts, input: RegisterInput): PhoneKey {
+  const key = phoneKey(req, input.countryCode, input.phone);
+  requireGoodPassword(input.password);
+  return key;
+}
+
+/**
+ * Creates the account inside the caller's transaction (the web registration, and the scan login's "register
+ * with WeChat"): 40006 (thrown) when the phone is taken; a wrong code is returned as a Refusal, because its
+ * counted try must be committed.
+ */
+export async function createAccount(
+  tx: Queryable,
+  req: RequestFacts,
+  key: PhoneKey,
+  input: RegisterInput,
+  now: Date,
+): Promise<UserRow | errors.Refusal> {
+  if (await findUserByPhone(tx, key)) throw errors.phoneRegistered();
+  if ((await consumeCode(tx, { ...key, purpose: 'register' }, input.code, now)) !== 'ok')
+    return new errors.Refusal(errors.wrongCode());
+  const user = await insertUser(
+    tx,
+    {
+      ...key,
+      nickname: input.nickname,
+      passwordHash: await hashPassword(input.password),
+      channelId: input.channelId,
+      clientId: input.clientId,
+      inviteCode: input.inviteCode || null,
+      registeInfo: input.registeInfo ?? {},
+      ip: req.ip,
+    },
+    now,
+  );
+  // Someone registered the phone between the check and the insert: roll back (the code stays usable).
+  if (!user) throw errors.phoneRegistered();
+  return user;
+}
+
+export async function register(ctx: AccountsContext, req: RequestFacts, input: RegisterInput): Promise<UserInfo> {
+  const key = checkRegistration(req, input);
+  const now = ctx.now();
+  return commitThenThrow(ctx.db, async (tx) => {
+    const user = await createAccount(tx, req, key, input, now);
+    if (user instanceof errors.Refusal) return user;
+    return startSession(tx, user, req, now);
+  });
+}

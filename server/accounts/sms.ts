@@ -1,0 +1,98 @@
+/**
+ * Sending an SMS code (spec §7, issue 3): a captcha ticket, the limits per phone and per IP, then a code for
+ * the purpose. A login or reset code for a phone without an account answers as if sent and sends nothing; a
+ * failed send takes the code and the counted send back. The codes themselves are in codes.ts.
+ */
+import { brands } from '../../shared/brand';
+import type { RequestFacts } from '../api/http';
+import type { Queryable } from '../db/database';
+import { bucket, forgetEvents, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
+import { log } from '../log';
+import { smsText } from '../providers/sms/index';
+import { recordRemoteTicket, redeemTicket } from './captcha';
+import { CODE_TTL_SECONDS, issueCode, type Purpose } from './codes';
+import { type AccountsContext, commitThenThrow, phoneKey } from './context';
+import * as errors from './errors';
+import { COUNTRIES } from './phone';
+import { findUserByPhone } from './users';
+
+export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone[0].windowSeconds;
+
+export interface SendCodeInput {
+  phone: string;
+  countryCode: number;
+  purpose: Purpose;
+  ticket: string;
+}
+
+async function sendWait(tx: Queryable, phoneBucket: string, ipBucket: string, now: Date): Promise<number> {
+  return Math.max(
+    await retryAfter(tx, phoneBucket, LIMITS.smsPerPhone, now),
+    await retryAfter(tx, ipBucket, LIMITS.smsPerIp, now),
+  );
+}
+
+export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: SendCodeInput) {
+  const key = phoneKey(req, input.countryCode, input.phone);
+  const now = ctx.now();
+  const phoneBucket = bucket.smsPhone(key.countryCode, key.phone);
+  const ipBucket = bucket.smsIp(req.ip);
+  const { captcha } = ctx;
+
+  if (captcha.kind === 'remote') {
+    // Ask the provider only for a request the limits allow, so a 429 does not waste the user's check.
+    const wait = await sendWait(ctx.db, phoneBucket, ipBucket, now);
+    if (wait) throw errors.tooMany(wait);
+    if (!(await captcha.verify(input.ticket, req.ip))) throw errors.needCaptcha();
+  }
+
+  const outcome = await commitThenThrow(ctx.db, async (tx) => {
+    await lockBuckets(tx, [phoneBucket, ipBucket]);
+    const wait = await sendWait(tx, phoneBucket, ipBucket, now);
+    if (wait) throw errors.tooMany(wait);
+    const genuine =
+      captcha.kind === 'remote'
+        ? await recordRemoteTicket(tx, input.ticket, now)
+        : await redeemTicket(tx, input.ticket, now);
+    if (!genuine) throw errors.needCaptcha();
+    // From here on the request counts, whatever the answer: the ticket is spent and the limits count the send.
+    const events = [
+      await recordEvent(tx, phoneBucket, LIMITS.smsPerPhone, now),
+      await recordEvent(tx, ipBucket, LIMITS.smsPerIp, now),
+    ];
+    const user = await findUserByPhone(tx, key);
+    if (input.purpose === 'register' && user) return new errors.Refusal(errors.phoneRegistered());
+    // No account to log in to or to reset: answer as if sent, send nothing.
+    if (input.purpose !== 'register' && !user) return { events, issued: null };
+    const issued = await issueCode(tx, { ...key, purpose: input.purpose }, now);
+    return { events, issued };
+  });
+
+  if (outcome.issued) {
+    const brandName = brands[req.brandId].name[req.language];
+    const message = { brandName, code: outcome.issued.code, language: req.language };
+    try {
+      await ctx.sms.send({
+        tenantId: req.tenantId,
+        brandName,
+        countryCode: key.countryCode,
+        dial: COUNTRIES.get(key.countryCode)?.dial ?? '',
+        phone: key.phone,
+        purpose: input.purpose,
+        code: outcome.issued.code,
+        language: req.language,
+        text: smsText(message, CODE_TTL_SECONDS / 60),
+      });
+    } catch (error) {
+      log.error({ err: error }, '[sms] send failed');
+      // Nothing was sent: the code and the counted send are taken back (the captcha ticket stays spent).
+      const issuedId = outcome.issued.id;
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('delete from sms_codes where id = $1', [issuedId]);
+        await forgetEvents(tx, outcome.events);
+      });
+      throw errors.smsFailed();
+    }
+  }
+  return { resendIn: SMS_RESEND_SECONDS, expiresIn: CODE_TTL_SECONDS };
+}
