@@ -29,6 +29,9 @@ const DIST = process.env.LIGHTHOUSE_DIST ?? 'dist-lighthouse';
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 5170);
 const MIN_SEO = Number(process.env.LIGHTHOUSE_MIN_SEO ?? 100);
 const mode = process.argv[2] ?? 'seo';
+/** Mobile mode: only these paths (comma-separated, e.g. `/scan_code`), and the LCP element and shifts of each run. */
+const ONLY_PATHS = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean);
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 
 function installLighthouse() {
   if (existsSync(join(MODULES, LIGHTHOUSE, 'package.json'))) return;
@@ -116,11 +119,40 @@ async function seo(run: RunLighthouse, chromePort: number, desktop: object, orig
   return worst >= MIN_SEO;
 }
 
+/** The LCP element with its phases, the layout shifts and what loaded when (LIGHTHOUSE_DETAILS=1). */
+function printDetails(audits: Record<string, Audit>) {
+  type Table = { type?: string; items?: Record<string, unknown>[] };
+  const node = (item: Record<string, unknown>) => {
+    const n = item.node as { snippet?: string; selector?: string } | undefined;
+    return n ? `${n.selector ?? ''} ${n.snippet ?? ''}`.slice(0, 160) : '';
+  };
+  const lcp = (audits['largest-contentful-paint-element']?.details?.items ?? []) as Table[];
+  for (const table of lcp)
+    for (const item of table.items ?? [])
+      console.log(
+        item.node
+          ? `    LCP element: ${node(item)}`
+          : `    LCP phase: ${item.phase} ${Math.round(Number(item.timing))} ms`,
+      );
+  for (const item of audits['layout-shifts']?.details?.items ?? [])
+    console.log(`    shift ${Number(item.score).toFixed(3)}: ${node(item)}`);
+  const requests = (audits['network-requests']?.details?.items ?? []) as {
+    url?: string;
+    networkRequestTime?: number;
+    networkEndTime?: number;
+    transferSize?: number;
+  }[];
+  for (const request of requests)
+    console.log(
+      `    ${pad(Math.round(request.networkRequestTime ?? 0), 6)}-${pad(Math.round(request.networkEndTime ?? 0), 6)} ${pad(request.transferSize ?? 0, 7)} ${(request.url ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`,
+    );
+}
+
 async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
   console.log(`Lighthouse ${LIGHTHOUSE_VERSION} performance, mobile preset, the pages a phone sees (brand 1)`);
   console.log('page              throttling  score  LCP ms   TBT ms  CLS    first-load JS (br, kB)');
   for (const locale of ['zh', 'en'] as const)
-    for (const path of ['/register', '/login', '/scan_code'])
+    for (const path of ['/register', '/login', '/scan_code'].filter((p) => !ONLY_PATHS || ONLY_PATHS.includes(p)))
       for (const throttlingMethod of ['simulate', 'devtools'] as const) {
         const url = `${origin}${localized(path, locale)}`;
         const result = await run(url, {
@@ -142,6 +174,7 @@ async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
         console.log(
           `${pad(localized(path, locale), 17)} ${pad(throttlingMethod, 11)} ${pad(Math.round((lhr.categories.performance?.score ?? 0) * 100), 6)} ${pad(Math.round(value('largest-contentful-paint')), 8)} ${pad(Math.round(value('total-blocking-time')), 7)} ${pad(value('cumulative-layout-shift').toFixed(3), 6)} ${(scriptBytes / 1000).toFixed(1)}`,
         );
+        if (DETAILS) printDetails(lhr.audits);
       }
   return true;
 }
