@@ -17,7 +17,8 @@ describe('Layout', () => {
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: '快捷入口' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('页面内容');
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    // The footer's code loads when the browser is idle after the page (./deferred-footer).
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     // The page brings its own <main>; the layout adds none.
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });

@@ -12,7 +12,7 @@ import { LoadingBar } from '~/app/loading-bar/loading-bar';
 import { SessionListeners } from '~/app/session-listeners';
 import { ToastHost } from '~/components/toast/toast-host';
 import { usePortalEnv } from '~/lib/portal-env';
-import { Footer } from './footer';
+import { DeferredFooter } from './deferred-footer';
 import { Header, MobileHeader } from './header';
 import * as styles from './layout.css';
 import { SideBar } from './side-bar';
@@ -41,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <SideBar />
       <Header />
       <div className={styles.content}>{children}</div>
-      <Footer />
+      <DeferredFooter />
       <SessionListeners />
       <ToastHost />
     </div>
