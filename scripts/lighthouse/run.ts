@@ -194,6 +194,7 @@ async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
         console.log(
           `${pad(localized(path, locale), 17)} ${pad(throttlingMethod, 11)} ${pad(Math.round((lhr.categories.performance?.score ?? 0) * 100), 6)} ${pad(Math.round(value('largest-contentful-paint')), 8)} ${pad(Math.round(value('total-blocking-time')), 7)} ${pad(value('cumulative-layout-shift').toFixed(3), 6)} ${pad((firstLoad / 1000).toFixed(1), 14)} ${(scriptBytes / 1000).toFixed(1)}`,
         );
+        if (lhr.runtimeError) console.log(`    Lighthouse error: ${lhr.runtimeError.message}`);
         if (DETAILS) printDetails(lhr.audits);
       }
   return true;
