@@ -38,7 +38,7 @@ const settings = (() => {
   }
 })();
 
-type ServerEntry = Renderer & { routeModules: () => Record<string, string> };
+type ServerEntry = Renderer & { routeModules: () => Record<string, string | string[]> };
 
 async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;

@@ -7,7 +7,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { localeFromPath } from '#shared/locale';
 import { browserEffects, createAppActors } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
-import { prefetchLinksOnIdle } from './app/prefetch';
 import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
 import { areasOfPath, loadLocale } from './lib/i18n';
 import { machinesModule } from './lib/machines-module';
@@ -34,7 +33,11 @@ connectLoadingBar(router, actors.loadingBar);
 loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location.pathname)).then(
   () => {
     hydrateRoot(document, <RouterClient router={router} />);
-    prefetchLinksOnIdle(router);
+    // The idle prefetch of the page's links is code the first load does not need: it comes after hydrating.
+    import('./app/prefetch').then(
+      (module) => module.prefetchLinksOnIdle(router),
+      () => {},
+    );
     loadMachinesOnFirstInteraction();
     startAnalyticsAfterLoad();
   },

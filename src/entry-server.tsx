@@ -55,13 +55,16 @@ export async function renderPage(
   return new Response(response.body, { status: 503, headers });
 }
 
-/** Route id → source module of its page, for linking each page's CSS and chunk in the HTML. */
-export function routeModules(): Record<string, string> {
+/**
+ * Route id → source module of its page and the modules it loads at once, for linking each page's CSS and
+ * preloading its chunks in the HTML.
+ */
+export function routeModules(): Record<string, string[]> {
   const router = createAppRouter({} as never);
-  const map: Record<string, string> = {};
+  const map: Record<string, string[]> = {};
   for (const [id, route] of Object.entries(router.routesById)) {
-    const module = (route.options as { staticData?: { module?: string } }).staticData?.module;
-    if (module) map[id] = module;
+    const data = (route.options as { staticData?: { module?: string; preload?: string[] } }).staticData;
+    if (data?.module) map[id] = [data.module, ...(data.preload ?? [])];
   }
   return map;
 }

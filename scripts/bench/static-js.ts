@@ -49,12 +49,24 @@ export interface StaticJs {
 export const HOME_CATALOG_AREAS = ['common', 'layout', 'home'] as const;
 
 export function homeFirstLoadJs(clientDir: string, locale: 'zh' | 'en' = 'zh'): StaticJs {
+  return firstLoadJs(clientDir, { modules: [HOME_ROUTE_MODULE], areas: HOME_CATALOG_AREAS, locale });
+}
+
+/**
+ * The same for any page: the entry, the page's modules (its route's page module and the modules its HTML
+ * preloads besides, see `staticData.preload` in src/routes/pages.tsx) with their static imports, and the
+ * catalogs of `areas` in `locale`.
+ */
+export function firstLoadJs(
+  clientDir: string,
+  page: { modules: readonly string[]; areas: readonly string[]; locale: 'zh' | 'en' },
+): StaticJs {
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('The manifest has no entry chunk.');
-  if (!manifest[HOME_ROUTE_MODULE]) throw new Error(`The manifest has no chunk for ${HOME_ROUTE_MODULE}.`);
-  const catalogs = HOME_CATALOG_AREAS.map((area) => `locales/${locale}/${area}.po`).filter((key) => manifest[key]);
-  const files = staticClosure(manifest, [entryKey, HOME_ROUTE_MODULE, ...catalogs]).map((file) => ({
+  for (const module of page.modules) if (!manifest[module]) throw new Error(`The manifest has no chunk for ${module}.`);
+  const catalogs = page.areas.map((area) => `locales/${page.locale}/${area}.po`).filter((key) => manifest[key]);
+  const files = staticClosure(manifest, [entryKey, ...page.modules, ...catalogs]).map((file) => ({
     file,
     bytes: sentBytes(clientDir, file),
   }));

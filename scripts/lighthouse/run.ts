@@ -6,8 +6,12 @@
  *   both languages and both brands, desktop preset (a phone user agent is sent to /register by the page rules,
  *   so the desktop page is the one a crawler indexes). Fails below LIGHTHOUSE_MIN_SEO (default 100).
  * - **Phone pages** (`-- mobile`): performance of /register, /login and /scan_code (zh and en) under the mobile
- *   preset, with simulated and with devtools throttling: score, LCP, TBT, CLS, and the first-load JavaScript the
- *   page fetched before it was interactive (brotli bytes on the wire). Prints figures; it does not fail.
+ *   preset, with simulated and with devtools throttling: score, LCP, TBT, CLS, the page's first-load JavaScript
+ *   computed from the build (what it loads before it hydrates: entry, page chunks, preloads, catalogs; brotli
+ *   bytes, as scripts/bench/static-js.ts counts the home page) and every script the run fetched (brotli bytes on
+ *   the wire, including what loads after hydrating and the idle prefetch of linked pages). Prints figures; it
+ *   does not fail. LIGHTHOUSE_PATHS (comma-separated) limits the paths; LIGHTHOUSE_DETAILS=1 prints each
+ *   run's LCP element and phases, layout shifts and requests.
  *
  * Lighthouse (pinned) is installed into node_modules/.cache/lighthouse on first use; it is not a dependency of
  * the project. Ports: LIGHTHOUSE_PORT (default 5170) and the next one (brand 2); LIGHTHOUSE_DIST: the build folder.
@@ -19,6 +23,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer } from '../../e2e/support/portal-server';
 import { localized, PAGE_PATHS } from '../../e2e/support/routes';
+import { firstLoadJs } from '../bench/static-js';
 import { ensureBrowser } from '../ensure-browser';
 
 const LIGHTHOUSE = 'lighthouse';
@@ -29,6 +34,9 @@ const DIST = process.env.LIGHTHOUSE_DIST ?? 'dist-lighthouse';
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 5170);
 const MIN_SEO = Number(process.env.LIGHTHOUSE_MIN_SEO ?? 100);
 const mode = process.argv[2] ?? 'seo';
+/** Mobile mode: only these paths (comma-separated, e.g. `/scan_code`), and the LCP element and shifts of each run. */
+const ONLY_PATHS = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean);
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
 
 function installLighthouse() {
   if (existsSync(join(MODULES, LIGHTHOUSE, 'package.json'))) return;
@@ -116,13 +124,57 @@ async function seo(run: RunLighthouse, chromePort: number, desktop: object, orig
   return worst >= MIN_SEO;
 }
 
+/** The LCP element with its phases, the layout shifts and what loaded when (LIGHTHOUSE_DETAILS=1). */
+function printDetails(audits: Record<string, Audit>) {
+  type Table = { type?: string; items?: Record<string, unknown>[] };
+  const node = (item: Record<string, unknown>) => {
+    const n = item.node as { snippet?: string; selector?: string } | undefined;
+    return n ? `${n.selector ?? ''} ${n.snippet ?? ''}`.slice(0, 160) : '';
+  };
+  const lcp = (audits['largest-contentful-paint-element']?.details?.items ?? []) as Table[];
+  for (const table of lcp)
+    for (const item of table.items ?? [])
+      console.log(
+        item.node
+          ? `    LCP element: ${node(item)}`
+          : `    LCP phase: ${item.phase} ${Math.round(Number(item.timing))} ms`,
+      );
+  for (const item of audits['layout-shifts']?.details?.items ?? [])
+    console.log(`    shift ${Number(item.score).toFixed(3)}: ${node(item)}`);
+  const requests = (audits['network-requests']?.details?.items ?? []) as {
+    url?: string;
+    networkRequestTime?: number;
+    networkEndTime?: number;
+    transferSize?: number;
+  }[];
+  for (const request of requests)
+    console.log(
+      `    ${pad(Math.round(request.networkRequestTime ?? 0), 6)}-${pad(Math.round(request.networkEndTime ?? 0), 6)} ${pad(request.transferSize ?? 0, 7)} ${(request.url ?? '').replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`,
+    );
+}
+
+/** The phone pages' modules (page and preloads) and catalog areas before hydration (src/routes/pages.tsx, i18n.ts). */
+const PHONE_PAGES: Record<string, { modules: string[]; areas: string[] }> = {
+  '/register': { modules: ['src/features/auth/register-page.tsx'], areas: ['common', 'layout', 'auth'] },
+  '/login': { modules: ['src/features/auth/login-page.tsx'], areas: ['common', 'layout', 'auth'] },
+  '/scan_code': {
+    modules: [
+      'src/features/auth/scan-login/scan-code-page.tsx',
+      'src/features/auth/scan-login/scan-runtime.ts',
+      'src/lib/api/client.ts',
+    ],
+    areas: ['common', 'layout', 'scan', 'auth'],
+  },
+};
+
 async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
   console.log(`Lighthouse ${LIGHTHOUSE_VERSION} performance, mobile preset, the pages a phone sees (brand 1)`);
-  console.log('page              throttling  score  LCP ms   TBT ms  CLS    first-load JS (br, kB)');
+  console.log('page              throttling  score  LCP ms   TBT ms  CLS    first-load JS  scripts fetched (br, kB)');
   for (const locale of ['zh', 'en'] as const)
-    for (const path of ['/register', '/login', '/scan_code'])
+    for (const path of ['/register', '/login', '/scan_code'].filter((p) => !ONLY_PATHS || ONLY_PATHS.includes(p)))
       for (const throttlingMethod of ['simulate', 'devtools'] as const) {
         const url = `${origin}${localized(path, locale)}`;
+        const firstLoad = firstLoadJs(join(PROJECT_ROOT, DIST, 'client'), { ...PHONE_PAGES[path], locale }).total;
         const result = await run(url, {
           port: chromePort,
           onlyCategories: ['performance'],
@@ -140,8 +192,10 @@ async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
           .filter((item) => item.resourceType === 'Script')
           .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
         console.log(
-          `${pad(localized(path, locale), 17)} ${pad(throttlingMethod, 11)} ${pad(Math.round((lhr.categories.performance?.score ?? 0) * 100), 6)} ${pad(Math.round(value('largest-contentful-paint')), 8)} ${pad(Math.round(value('total-blocking-time')), 7)} ${pad(value('cumulative-layout-shift').toFixed(3), 6)} ${(scriptBytes / 1000).toFixed(1)}`,
+          `${pad(localized(path, locale), 17)} ${pad(throttlingMethod, 11)} ${pad(Math.round((lhr.categories.performance?.score ?? 0) * 100), 6)} ${pad(Math.round(value('largest-contentful-paint')), 8)} ${pad(Math.round(value('total-blocking-time')), 7)} ${pad(value('cumulative-layout-shift').toFixed(3), 6)} ${pad((firstLoad / 1000).toFixed(1), 14)} ${(scriptBytes / 1000).toFixed(1)}`,
         );
+        if (lhr.runtimeError) console.log(`    Lighthouse error: ${lhr.runtimeError.message}`);
+        if (DETAILS) printDetails(lhr.audits);
       }
   return true;
 }

@@ -31,7 +31,14 @@ function collect(manifest: ViteManifest, key: string, seen = new Set<string>()) 
   return { files, css };
 }
 
-export function buildRouterManifest(vite: ViteManifest, routeModules: Record<string, string>): ServerManifest {
+/**
+ * `routeModules`: route id → the source module of its page, or the page's module followed by modules the page
+ * starts loading at once (preloaded too, e.g. the machine and the HTTP client of /scan_code).
+ */
+export function buildRouterManifest(
+  vite: ViteManifest,
+  routeModules: Record<string, string | readonly string[]>,
+): ServerManifest {
   const entry = vite[CLIENT_ENTRY];
   if (!entry) throw new Error(`The build manifest has no entry for ${CLIENT_ENTRY}; run the build again.`);
   const entrySeen = new Set<string>();
@@ -43,11 +50,15 @@ export function buildRouterManifest(vite: ViteManifest, routeModules: Record<str
       scripts: [{ attrs: { type: 'module', src: `/${entry.file}`, async: true } }],
     },
   };
-  for (const [routeId, module] of Object.entries(routeModules)) {
-    if (!vite[module]) continue;
+  for (const [routeId, modules] of Object.entries(routeModules)) {
+    const [module, ...preloads] = typeof modules === 'string' ? [modules] : modules;
+    if (!module || !vite[module]) continue;
     // Chunks the entry already loads are not repeated on the route.
-    const page = collect(vite, module, new Set(entrySeen));
-    routes[routeId] = { preloads: page.files, css: page.css };
+    const seen = new Set(entrySeen);
+    const page = collect(vite, module, seen);
+    const files = [...page.files];
+    for (const extra of preloads) files.push(...collect(vite, extra, seen).files);
+    routes[routeId] = { preloads: files, css: page.css };
   }
   return { routes };
 }

@@ -19,6 +19,8 @@ const instances = Object.fromEntries(
 ) as Record<Locale, I18n>;
 
 const loaded = new Map<string, Promise<void>>();
+/** Areas whose messages are in their instance (`locale/area`). */
+const ready = new Set<string>();
 /** Areas some page has needed: a language switch loads them all for the new language too. */
 const wanted = new Set<CatalogArea>(['common', 'layout']);
 
@@ -27,7 +29,11 @@ function loadArea(locale: Locale, area: CatalogArea): Promise<void> {
   let pending = loaded.get(key);
   if (!pending) {
     const load = catalogLoaders[`../../locales/${locale}/${area}.po`];
-    pending = load ? load().then((mod) => instances[locale].load(locale, mod.messages)) : Promise.resolve();
+    pending = (load ? load().then((mod) => instances[locale].load(locale, mod.messages)) : Promise.resolve()).then(
+      () => {
+        ready.add(key);
+      },
+    );
     pending = pending.catch((error: unknown) => {
       loaded.delete(key);
       throw error;
@@ -44,6 +50,11 @@ export async function loadLocale(locale: Locale, areas: readonly CatalogArea[] =
   const i18n = instances[locale];
   if (!i18n.locale) i18n.activate(locale);
   return i18n;
+}
+
+/** Whether these areas of a language have loaded already (the server's, and a page's own before it hydrates). */
+export function areasReady(locale: Locale, areas: readonly CatalogArea[]): boolean {
+  return areas.every((area) => ready.has(`${locale}/${area}`));
 }
 
 /** The catalog areas a page needs before it hydrates, by its path. */

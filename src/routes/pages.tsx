@@ -17,6 +17,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The source module of the route's page, so the server can link its CSS and preload its chunk. */
     module?: string;
+    /** Source modules the page starts loading as it hydrates: preloaded by its HTML as well. */
+    preload?: string[];
   }
 }
 
@@ -64,7 +66,11 @@ export const scanCodeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'scan_code',
   head: (ctx) => pageHead(ctx, msg`扫码登录`, msg`使用微信扫码登录或注册。`),
-  staticData: { module: 'src/features/auth/scan-login/scan-code-page.tsx' },
+  // The page's content is the QR code: the machine and the HTTP client that make it load with the page.
+  staticData: {
+    module: 'src/features/auth/scan-login/scan-code-page.tsx',
+    preload: ['src/features/auth/scan-login/scan-runtime.ts', 'src/lib/api/client.ts'],
+  },
   component: page(() => import('~/features/auth/scan-login/scan-code-page'), 'ScanCodePage'),
 });
 

@@ -12,7 +12,7 @@ import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './footer.css';
-import { type FooterGroup, type FooterLink, FRIENDLY_LINK_NAMES, footerGroups } from './menu';
+import { type FooterGroup, type FooterLink, FRIENDLY_LINK_NAMES, footerGroups } from './footer-menu';
 
 /** The first year of the copyright line (spec §2 "Copyright line with the years 2020 to the current year"). */
 const FIRST_YEAR = 2020;

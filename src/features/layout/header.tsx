@@ -5,16 +5,24 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { ClientOnly, Link, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { localizePath, stripLocale } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './header.css';
-import { LanguageSwitcher } from './language-switcher';
 import { headerMenu, isActivePath, type MenuEntry } from './menu';
 import { PopoverNavEntry } from './popover-nav-entry';
-import { UserCentre } from './user-centre';
+
+/**
+ * The user-centre widget and the language switcher render only in the browser, after mount (they read the
+ * session and the browser's URL), so their code is not part of the first load: it comes as the header mounts.
+ */
+const LanguageSwitcher = lazy(() =>
+  import('./language-switcher').then((module) => ({ default: module.LanguageSwitcher })),
+);
+const UserCentre = lazy(() => import('./user-centre').then((module) => ({ default: module.UserCentre })));
 
 function HomeLogo({ className, imageClassName, width, height }: LogoProps) {
   const { brand } = usePortalEnv();
@@ -112,12 +120,16 @@ export function Header() {
         <div className={styles.actions}>
           <div className={styles.userSlot}>
             <ClientOnly>
-              <UserCentre />
+              <Suspense fallback={null}>
+                <UserCentre />
+              </Suspense>
             </ClientOnly>
           </div>
           <div className={styles.languageSlot}>
             <ClientOnly>
-              <LanguageSwitcher />
+              <Suspense fallback={null}>
+                <LanguageSwitcher />
+              </Suspense>
             </ClientOnly>
           </div>
         </div>
@@ -133,7 +145,9 @@ export function MobileHeader() {
       <HomeLogo imageClassName={styles.mobileLogo} width={126} height={28} />
       <div className={styles.languageSlot}>
         <ClientOnly>
-          <LanguageSwitcher />
+          <Suspense fallback={null}>
+            <LanguageSwitcher />
+          </Suspense>
         </ClientOnly>
       </div>
     </header>

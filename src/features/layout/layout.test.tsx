@@ -15,9 +15,10 @@ describe('Layout', () => {
     expect(screen.getByRole('progressbar', { hidden: true })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
-    expect(screen.getByRole('complementary', { name: '快捷入口' })).toBeInTheDocument();
+    // The side bar's and the footer's code load when the browser is idle after the page (lib/deferred-component).
+    expect(await screen.findByRole('complementary', { name: '快捷入口' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('页面内容');
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     // The page brings its own <main>; the layout adds none.
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
@@ -32,7 +33,7 @@ describe('Layout', () => {
       { locale: 'en', path: '/en/register', env: { isMobile: true, brandId: 'creatorbox' } },
     );
     expect(screen.getByRole('link', { name: brands.creatorbox.name.en })).toHaveAttribute('href', '/en');
-    expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Language' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();

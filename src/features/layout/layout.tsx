@@ -11,11 +11,18 @@ import { DocumentModal, GlobalLayer } from '~/app/layers';
 import { LoadingBar } from '~/app/loading-bar/loading-bar';
 import { SessionListeners } from '~/app/session-listeners';
 import { ToastHost } from '~/components/toast/toast-host';
+import { Deferred, deferredPart } from '~/lib/deferred-component';
 import { usePortalEnv } from '~/lib/portal-env';
-import { Footer } from './footer';
 import { Header, MobileHeader } from './header';
 import * as styles from './layout.css';
-import { SideBar } from './side-bar';
+// The footer's and the side bar's styles stay in the entry's stylesheet: the server's HTML has both, styled,
+// before their code loads.
+import './footer.css';
+import './side-bar.css';
+
+/** Below the fold, or floating at the side: out of the first load, hydrated when the browser is idle. */
+const footer = deferredPart(() => import('./footer').then((module) => module.Footer));
+const sideBar = deferredPart(() => import('./side-bar').then((module) => module.SideBar));
 
 export function Layout({ children }: { children: ReactNode }) {
   const { isMobile } = usePortalEnv();
@@ -38,10 +45,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <LoadingBar />
       <GlobalLayer />
       <DocumentModal />
-      <SideBar />
+      <Deferred part={sideBar} />
       <Header />
       <div className={styles.content}>{children}</div>
-      <Footer />
+      <Deferred part={footer} />
       <SessionListeners />
       <ToastHost />
     </div>

@@ -49,12 +49,31 @@ export interface ScanEffectsContext {
 /** Seconds from now as a point in time, so a countdown stays right whenever it is drawn. */
 const deadline = (expiresIn: number) => Date.now() + expiresIn * 1000;
 
+const createCode = (): Promise<QrCodeResult> =>
+  createLoginQrCode().then((code) => ({ ...code, expiresAt: deadline(code.expiresIn) }));
+
+/** A code asked for before the machine is there (/scan_code), for the first `createQrCode` to take. */
+let early: Promise<QrCodeResult> | null = null;
+
+/**
+ * /scan_code: asks for the code while the page hydrates, alongside loading the machine, rather than after it
+ * (the code is the page's content). The next `createQrCode` takes it, unless it has less than a minute left.
+ */
+export function createQrCodeEarly(): void {
+  if (early) return;
+  early = createCode();
+  early.catch(() => {});
+}
+
+function takeEarlyCode(): Promise<QrCodeResult> | null {
+  const pending = early;
+  early = null;
+  return pending?.then((code) => (code.expiresAt - Date.now() > 60_000 ? code : createCode())) ?? null;
+}
+
 export function browserScanEffects(context: () => ScanEffectsContext): ScanEffects {
   return {
-    async createQrCode() {
-      const code = await createLoginQrCode();
-      return { ...code, expiresAt: deadline(code.expiresIn) };
-    },
+    createQrCode: () => takeEarlyCode() ?? createCode(),
     async pollQrStatus(ticket) {
       const status = await getQrStatus(ticket);
       return ('expiresIn' in status ? { ...status, expiresAt: deadline(status.expiresIn) } : status) as QrStatusResult;

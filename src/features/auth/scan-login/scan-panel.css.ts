@@ -11,6 +11,15 @@ export const panel = style({
   minHeight: 360,
 });
 
+/**
+ * /scan_code: tall enough for the code with everything under it (hint, time left, refresh, the simulator link)
+ * and the agreement, which sits at the bottom, so nothing below the panel moves when the code arrives.
+ */
+export const pagePanel = style([panel, { minHeight: 540 }]);
+
+/** The agreement notice at the bottom of the panel. */
+export const agreementSlot = style({ marginTop: 'auto' });
+
 /** The forms take the whole width and read left to right like the other auth forms. */
 export const formStep = style({
   display: 'flex',
@@ -192,8 +201,10 @@ export const spinner = style({
   },
 });
 
-/** Where the spinner sits while the code is being made (the size of the code, so nothing jumps). */
+/** Where the spinner sits while the code is being made, over the placeholder (the size of the code). */
 export const qrLoading = style({
+  position: 'absolute',
+  inset: 0,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',

@@ -12,17 +12,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ScanLoginEvent, ScanView, WxLoginForm } from '#machines/scan-login/scan-login.selectors';
 import { useAppActors } from '~/app/actors-context';
-import { loadLocale } from '~/lib/i18n';
+import { areasReady, loadLocale } from '~/lib/i18n';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
 import { describeFailure, networkFailure } from '../api-errors';
 import { AgreementNotice } from '../form-parts';
 import { formatTimeLeft, milestoneOf, useSecondsLeft } from './countdown';
-import { browserScanEffects, type ScanEffects, type ScanEffectsContext } from './effects';
+import { browserScanEffects, createQrCodeEarly, type ScanEffects, type ScanEffectsContext } from './effects';
+import { QR_PLACEHOLDER_SRC } from './qr-placeholder';
 import { BindForm, WechatRegisterForm } from './scan-forms';
 import * as styles from './scan-panel.css';
-import { useScanLogin } from './use-scan-login';
+import { scanRuntime, useScanLogin } from './use-scan-login';
 
 export type ScanPanelVariant = 'tab' | 'page';
 
@@ -42,11 +43,19 @@ export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps
   const context = useRef<ScanEffectsContext>({ i18n, locale, workbenchUrl, isMobile, redirect, analytics });
   context.current = { i18n, locale, workbenchUrl, isMobile, redirect, analytics };
   const browser = useMemo(() => browserScanEffects(() => context.current), []);
+  // /scan_code shows nothing but the code: ask for it and load the machine as the page hydrates, side by side,
+  // not one after the other once it has (the chunks are preloaded by the page's HTML, see src/routes/pages.tsx).
+  useState(() => {
+    if (variant !== 'page' || effects || typeof window === 'undefined') return;
+    createQrCodeEarly();
+    scanRuntime.load().catch(() => {});
+  });
   const { view, send } = useScanLogin(effects ?? browser);
 
   // The forms and the agreement notice use the auth area's messages (fields, captcha); /scan_code loads only
-  // this area before it hydrates, so what needs them is drawn once they are there.
-  const [authMessages, setAuthMessages] = useState(false);
+  // this area before it hydrates, so what needs them is drawn once they are there (at once when they already are:
+  // on the server, and on /scan_code, which loads them before it hydrates, so the notice is in the first HTML).
+  const [authMessages, setAuthMessages] = useState(() => areasReady(locale, ['scan', 'auth']));
   useEffect(() => {
     let current = true;
     loadLocale(locale, ['scan', 'auth']).then(
@@ -151,7 +160,7 @@ export function ScanPanelView({ view, send, variant = 'tab', agreement = true }:
   return (
     <section
       ref={panelRef}
-      className={form ? styles.formStep : styles.panel}
+      className={form ? styles.formStep : variant === 'page' ? styles.pagePanel : styles.panel}
       aria-labelledby={headingId}
       data-scan-state={key}
       onPointerDown={engage}
@@ -164,7 +173,11 @@ export function ScanPanelView({ view, send, variant = 'tab', agreement = true }:
         {heading}
       </h2>
       <StateBody view={view} send={send} variant={variant} />
-      {agreement ? <AgreementNotice /> : null}
+      {agreement ? (
+        <div className={styles.agreementSlot}>
+          <AgreementNotice />
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -174,6 +187,7 @@ function StateBody({ view, send, variant }: Required<Omit<ScanPanelViewProps, 'a
     case 'creating':
       return (
         <QrFrame>
+          <img className={styles.qrImage} src={QR_PLACEHOLDER_SRC} alt="" width={220} height={220} draggable={false} />
           <div className={styles.qrLoading}>
             <span className={styles.spinner} aria-hidden="true" />
           </div>

@@ -1,0 +1,58 @@
+/**
+ * A part of the page whose code is not in the first load although the server renders it in full: the server
+ * loads the code as it starts, so its HTML has the part; the browser loads the code when it is next idle after
+ * hydrating (at most a second later) and hydrates the part then. Until then React keeps the server's HTML as it
+ * is (a suspended boundary keeps its content), links in it work as plain links, and its styles must be in the
+ * entry's stylesheet (import the part's `.css` module where the part is used).
+ */
+import { type ComponentType, Suspense, use } from 'react';
+
+/** A promise React's `use` reads at once when it has settled (its `status` and `value`). */
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  const result = promise as Promise<T> & { status: string; value?: T };
+  result.status = 'pending';
+  result.then(
+    (value) => {
+      result.status = 'fulfilled';
+      result.value = value;
+    },
+    () => {
+      result.status = 'rejected';
+    },
+  );
+  return result;
+}
+
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+
+export interface DeferredPart {
+  loaded(): Promise<ComponentType>;
+}
+
+/** `load`: a dynamic import of the part's module, resolving to its component (without props). */
+export function deferredPart(load: () => Promise<ComponentType>): DeferredPart {
+  let component = import.meta.env.SSR ? tracked(load()) : undefined;
+  return {
+    loaded() {
+      component ??= tracked(whenIdle().then(load));
+      return component;
+    },
+  };
+}
+
+function Loaded({ part }: { part: DeferredPart }) {
+  const Component = use(part.loaded());
+  return <Component />;
+}
+
+export function Deferred({ part }: { part: DeferredPart }) {
+  return (
+    <Suspense fallback={null}>
+      <Loaded part={part} />
+    </Suspense>
+  );
+}
