@@ -16,8 +16,7 @@
  * Lighthouse (pinned) is installed into node_modules/.cache/lighthouse on first use; it is not a dependency of
  * the project. Ports: LIGHTHOUSE_PORT (default 5170) and the next one (brand 2); LIGHTHOUSE_DIST: the build folder.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +24,7 @@ import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer } from
 import { localized, PAGE_PATHS } from '../../e2e/support/routes';
 import { firstLoadJs } from '../bench/static-js';
 import { ensureBrowser } from '../ensure-browser';
+import { installCachedTool } from '../lib/cached-tool';
 
 const LIGHTHOUSE = 'lighthouse';
 const LIGHTHOUSE_VERSION = '12.8.2';
@@ -37,27 +37,6 @@ const mode = process.argv[2] ?? 'seo';
 /** Mobile mode: only these paths (comma-separated, e.g. `/scan_code`), and the LCP element and shifts of each run. */
 const ONLY_PATHS = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean);
 const DETAILS = process.env.LIGHTHOUSE_DETAILS === '1';
-
-function installLighthouse() {
-  if (existsSync(join(MODULES, LIGHTHOUSE, 'package.json'))) return;
-  console.log(`Installing ${LIGHTHOUSE}@${LIGHTHOUSE_VERSION} into ${CACHE_DIR}…`);
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const result = spawnSync(
-    'npm',
-    [
-      'install',
-      '--ignore-scripts',
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      '--prefix',
-      CACHE_DIR,
-      `${LIGHTHOUSE}@${LIGHTHOUSE_VERSION}`,
-    ],
-    { stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`npm install ${LIGHTHOUSE} failed (exit ${result.status})`);
-}
 
 interface Audit {
   id: string;
@@ -203,7 +182,7 @@ async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
 let exitCode = 1;
 try {
   if (mode !== 'seo' && mode !== 'mobile') throw new Error(`Unknown mode "${mode}": use seo or mobile.`);
-  installLighthouse();
+  installCachedTool(LIGHTHOUSE, LIGHTHOUSE_VERSION, CACHE_DIR);
   await buildIfStale(DIST);
   started.dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   started.server = await startPortalServer({

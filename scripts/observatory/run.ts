@@ -15,32 +15,12 @@
  * Ports: OBSERVATORY_PORT (default 5160; not 5060-5061, which fetch refuses as SIP ports) and the next three (server brand 1 and 2, nginx http and https).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer } from '../../e2e/support/portal-server';
+import { installCachedTool } from '../lib/cached-tool';
 import { CACHE_DIR, PAGES, ports, SCANNER, SCANNER_DIR, SCANNER_VERSION } from './grade';
-
-function installScanner() {
-  if (existsSync(join(SCANNER_DIR, 'package.json'))) return;
-  console.log(`Installing ${SCANNER}@${SCANNER_VERSION} into ${CACHE_DIR}…`);
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const result = spawnSync(
-    'npm',
-    [
-      'install',
-      '--ignore-scripts',
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      '--prefix',
-      CACHE_DIR,
-      `${SCANNER}@${SCANNER_VERSION}`,
-    ],
-    { stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error(`npm install ${SCANNER} failed (exit ${result.status})`);
-}
 
 function selfSignedCertificate(dir: string): { cert: string; key: string } {
   const cert = join(dir, 'localhost.crt');
@@ -139,7 +119,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 let exitCode = 1;
 try {
-  installScanner();
+  installCachedTool(SCANNER, SCANNER_VERSION, CACHE_DIR);
   // The list the install step would have downloaded: empty, no local name is preloaded.
   writeFileSync(join(SCANNER_DIR, 'conf/hsts-preload.json'), '{}');
   await buildIfStale('dist-observatory');

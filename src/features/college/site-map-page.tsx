@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
 import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
 import { usePortalEnv } from '~/lib/portal-env';
@@ -29,6 +30,23 @@ function Group({ title, children, className }: { title: string; children: React.
   );
 }
 
+/** A button that opens a layer (the downloads) or the document modal (the legal documents), as the footer's do. */
+function DialogButton({
+  children,
+  ...target
+}: { children: React.ReactNode } & ({ layer: LayerType } | { document: DocumentType })) {
+  const { layer, documentModal } = useAppActors();
+  const open = () =>
+    'layer' in target
+      ? layer.send({ type: 'layer.open', layerType: target.layer })
+      : documentModal.send({ type: 'layer.open', layerType: target.document });
+  return (
+    <button type="button" className={map.link} aria-haspopup="dialog" onClick={open}>
+      {children}
+    </button>
+  );
+}
+
 function PageLink({ path, children }: { path: string; children: React.ReactNode }) {
   const locale = useLocale();
   return (
@@ -41,7 +59,6 @@ function PageLink({ path, children }: { path: string; children: React.ReactNode 
 export function SiteMapPage({ data }: { data: SiteMapData }) {
   const { t, i18n } = useLingui();
   const { brand, edition } = usePortalEnv();
-  const { layer, documentModal } = useAppActors();
   const brandName = brand.name[useLocale()];
 
   return (
@@ -75,24 +92,10 @@ export function SiteMapPage({ data }: { data: SiteMapData }) {
         <Group title={t`下载与帮助`}>
           <ul className={map.list}>
             <li>
-              <button
-                type="button"
-                className={map.link}
-                aria-haspopup="dialog"
-                onClick={() => layer.send({ type: 'layer.open', layerType: 'clientDownload' })}
-              >
-                {t`客户端下载`}
-              </button>
+              <DialogButton layer="clientDownload">{t`客户端下载`}</DialogButton>
             </li>
             <li>
-              <button
-                type="button"
-                className={map.link}
-                aria-haspopup="dialog"
-                onClick={() => layer.send({ type: 'layer.open', layerType: 'pluginDownload' })}
-              >
-                {t`插件下载`}
-              </button>
+              <DialogButton layer="pluginDownload">{t`插件下载`}</DialogButton>
             </li>
             <li>
               <a href={brand.helpCenter[edition]} target="_blank" rel="noopener" className={map.link}>
@@ -105,24 +108,10 @@ export function SiteMapPage({ data }: { data: SiteMapData }) {
         <Group title={t`法律法规`}>
           <ul className={map.list}>
             <li>
-              <button
-                type="button"
-                className={map.link}
-                aria-haspopup="dialog"
-                onClick={() => documentModal.send({ type: 'layer.open', layerType: 'agreement' })}
-              >
-                {t`用户协议`}
-              </button>
+              <DialogButton document="agreement">{t`用户协议`}</DialogButton>
             </li>
             <li>
-              <button
-                type="button"
-                className={map.link}
-                aria-haspopup="dialog"
-                onClick={() => documentModal.send({ type: 'layer.open', layerType: 'privacy' })}
-              >
-                {t`隐私政策`}
-              </button>
+              <DialogButton document="privacy">{t`隐私政策`}</DialogButton>
             </li>
           </ul>
         </Group>
