@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/server-speed.ts` (part of `npm run bench`): the server's own speed on loopback, one
  * server process at a time, every run bounded in time.
  *
- * 1. Start-up: from spawning `scripts/start.ts` (what `npm start` runs, with a build present) to the first 200
+ * 1. Start-up: from spawning `node scripts/start.mjs` (what `npm start` runs, with a build present) to the first 200
  *    answer to `GET /en`, on PGlite: a first start on an empty data folder and a restart on the same folder.
  * 2. Cached pages: `GET /en` with `Accept-Encoding: br`, autocannon with 50 connections, against this server's
  *    HTML cache, `sirv` (brotli on) and nginx (`brotli_static on`) serving the same bytes from a temporary
@@ -105,7 +105,7 @@ async function firstAnswer(url: string, since: number, child: Child, timeoutMs =
 }
 
 function portalServer(name: string, env: Record<string, string>): Child {
-  return start(name, process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  return start(name, process.execPath, ['scripts/start.mjs'], {
     NODE_ENV: 'production',
     PORTAL_DIST: TEST_DIST,
     PORT: String(PORTAL_PORT),
