@@ -5,12 +5,13 @@
  * configuration (`nginx -t`) once rendered the way the official image renders it, with the upstream host names
  * pointed at loopback and a throwaway self-signed certificate per host name.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { selfSignedCertificate } from './lib/tls';
 
 const ROOT = join(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -78,24 +79,10 @@ describe.skipIf(!nginxVersion)('deploy/nginx (nginx -t)', () => {
     const hosts = { PORTAL_HOST: 'www.starreach.test', PORTAL_HOST_2: 'www.creatorbox.test' };
     for (const host of Object.values(hosts)) {
       mkdirSync(join(dir, 'certs', host), { recursive: true });
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          `/CN=${host}`,
-          '-keyout',
-          join(dir, 'certs', host, 'privkey.pem'),
-          '-out',
-          join(dir, 'certs', host, 'fullchain.pem'),
-        ],
-        { stdio: 'ignore' },
+      selfSignedCertificate(
+        host,
+        { cert: join(dir, 'certs', host, 'fullchain.pem'), key: join(dir, 'certs', host, 'privkey.pem') },
+        1,
       );
     }
     // What the image's envsubst does (only the variables it is given), then the container paths mapped here.

@@ -20,35 +20,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer } from '../../e2e/support/portal-server';
 import { installCachedTool } from '../lib/cached-tool';
+import { selfSignedCertificate } from '../lib/tls';
 import { CACHE_DIR, PAGES, ports, SCANNER, SCANNER_DIR, SCANNER_VERSION } from './grade';
-
-function selfSignedCertificate(dir: string): { cert: string; key: string } {
-  const cert = join(dir, 'localhost.crt');
-  const key = join(dir, 'localhost.key');
-  const result = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  if (result.status !== 0) throw new Error(`openssl failed: ${result.stderr}`);
-  return { cert, key };
-}
 
 /** nginx as a bare TLS terminator: no headers of its own, http only redirects. */
 function nginxConfig(dir: string, tls: { cert: string; key: string }): string {
@@ -124,7 +97,8 @@ try {
   writeFileSync(join(SCANNER_DIR, 'conf/hsts-preload.json'), '{}');
   await buildIfStale('dist-observatory');
   started.dir = mkdtempSync(join(tmpdir(), 'observatory-'));
-  const tls = selfSignedCertificate(started.dir);
+  const tls = { cert: join(started.dir, 'localhost.crt'), key: join(started.dir, 'localhost.key') };
+  selfSignedCertificate('localhost', tls);
   started.server = await startPortalServer({
     port: ports.server,
     brand2Port: ports.brand2,
