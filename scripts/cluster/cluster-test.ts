@@ -47,10 +47,12 @@ before(async () => {
   const url = await postgres.createDatabase(`cluster_${Date.now()}`);
   sql = new pg.Pool({ connectionString: url, max: 2 });
   const env = { TRUST_PROXY: 'loopback', WX_TOKEN };
-  // Both at the same moment on the empty database: they migrate and seed together.
+  // Both at the same moment on the empty database: they migrate and seed together. A server listens before its
+  // database is opened and seeded, so the test waits for readiness (which waits for both), not for liveness.
+  const waitFor = '/api/ready';
   [a, b] = await Promise.all([
-    startServer({ name: 'a', port: BASE + 1, brand2Port: BASE + 2, databaseUrl: url, dataDir, env }),
-    startServer({ name: 'b', port: BASE + 3, brand2Port: BASE + 4, databaseUrl: url, dataDir, env }),
+    startServer({ name: 'a', port: BASE + 1, brand2Port: BASE + 2, databaseUrl: url, dataDir, env, waitFor }),
+    startServer({ name: 'b', port: BASE + 3, brand2Port: BASE + 4, databaseUrl: url, dataDir, env, waitFor }),
   ]);
   nginx = await startNginx([{ listen: BASE + 5, upstreams: [BASE + 1, BASE + 3] }]);
 });
