@@ -1,11 +1,13 @@
 /**
  * The Hono app: hashed assets (precompressed, immutable), other static files, the API, and pages.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { createApi } from './api/index';
+import { qrPollFastPath } from './api/scan-login/poll-fast-path';
 import { limitBodies } from './body-limit';
 import { handleServerError } from './errors';
 import { liftIpLimits } from './limits';
@@ -92,6 +94,10 @@ export function createApp(options: AppOptions) {
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError(handleServerError(options.settings));
-  // server/main.ts puts the page cache's Node fast path in front of the app.
-  return Object.assign(app, { pages });
+  // server/main.ts puts the Node fast paths in front of the app: a page in the HTML cache, and a QR poll memory
+  // can answer (server/api/scan-login/poll-fast-path.ts). Each answers as the app would, or leaves it to the app.
+  const pollFast = deps && qrPollFastPath(deps);
+  const serveNode = (incoming: IncomingMessage, outgoing: ServerResponse): boolean =>
+    pages.serveNode(incoming, outgoing) || (pollFast?.(incoming, outgoing) ?? false);
+  return Object.assign(app, { pages, serveNode });
 }

@@ -22,6 +22,7 @@ import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './paths';
 import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
+import { watchTicketChanges } from './scan-login/tickets';
 import { readSettings, SettingsRefusal } from './settings';
 import { installShutdown } from './shutdown';
 
@@ -75,6 +76,8 @@ async function main() {
     messaging: createMessagingProvider(settings, db, { now }),
   };
   const stopSweeper = startSweeper(db, now);
+  // PostgreSQL: hear every ticket change, so QR polls can be answered from memory (server/scan-login/tickets.ts).
+  ready.then((opened) => watchTicketChanges(opened)).catch(() => {});
   // The embedded database admits one process: operator commands (npm run admin) run in this one. Their socket is
   // opened once this process holds the data folder (never by a second server about to be refused).
   let stopAdmin: (() => Promise<void>) | null = null;
@@ -129,9 +132,9 @@ async function main() {
       getManifest: async () => manifest,
     });
     const honoListener = getRequestListener(app.fetch);
-    // A page in the HTML cache is written from its stored bytes and headers before the app sees the request.
+    // A page in the HTML cache, and a QR poll memory answers, are written before the app sees the request.
     listener = (req, res) => {
-      if (!app.pages.serveNode(req, res)) honoListener(req, res);
+      if (!app.serveNode(req, res)) honoListener(req, res);
     };
   }
 

@@ -108,3 +108,18 @@ export function publicOrigin(
 export function requestIsHttps(c: Context, trustProxy: ProxyTrust | null): boolean {
   return requestProtocol(c, trustProxy) === 'https';
 }
+
+/**
+ * The few parts of a Hono context the request facts read (headers, URL, the socket), for a Node request the app
+ * has not seen (the fast paths in front of it): the same functions (requestHost, publicOrigin, requestIsHttps) then give the same answers.
+ */
+export function nodeContext(incoming: IncomingMessage, target: string): Context {
+  const headers = incoming.headers;
+  const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const url = `${scheme}://${headers.host || 'localhost'}${target}`;
+  const header = (name: string) => {
+    const value = headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { req: { header, url }, env: { incoming } } as unknown as Context;
+}

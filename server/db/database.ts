@@ -21,7 +21,19 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: every statement commits together, or none does when it throws. */
   transaction<R>(work: (tx: Queryable) => Promise<R>): Promise<R>;
+  /**
+   * PostgreSQL only: hears `NOTIFY` on `channel` over a connection of its own, reconnecting by itself. `down` is
+   * called whenever notifications may have been missed (the connection failed, or listening stopped); `up` once
+   * listening (again). Returns a function that stops listening; `close()` stops it too.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  up(): void;
+  down(): void;
 }
 
 /**
@@ -41,6 +53,12 @@ export function deferredDatabase(ready: Promise<Database>, kind: Database['kind'
     query: (sql, params) => (db ? db.query(sql, params) : opened.then((value) => value.query(sql, params))),
     exec: (sql) => (db ? db.exec(sql) : opened.then((value) => value.exec(sql))),
     transaction: (work) => (db ? db.transaction(work) : opened.then((value) => value.transaction(work))),
+    ...(kind === 'postgres' && {
+      listen: async (channel: string, handlers: ListenHandlers) => {
+        const value = db ?? (await opened);
+        return value.listen ? value.listen(channel, handlers) : async () => {};
+      },
+    }),
     close: () => (db ? db.close() : opened.then((value) => value.close())),
   };
 }

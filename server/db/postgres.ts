@@ -4,7 +4,7 @@
  */
 import type { Pool } from 'pg';
 import { log } from '../log';
-import type { Database, Queryable } from './database';
+import type { Database, ListenHandlers, Queryable } from './database';
 import { isDatabaseUnavailable } from './unavailable';
 
 /**
@@ -29,6 +29,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   await pool.query('select 1');
   // An idle connection the database closed (a restart): the pool drops it and opens a new one when needed.
   pool.on('error', (error) => log.warn({ err: error }, '[db] an idle database connection was closed'));
+  const listening = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
@@ -65,6 +66,84 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    async listen(channel, handlers) {
+      const stop = await listenOn(pg, connectionString, channel, handlers);
+      const stopOnce = async () => {
+        if (listening.delete(stopOnce)) await stop();
+      };
+      listening.add(stopOnce);
+      return stopOnce;
+    },
+    async close() {
+      await Promise.all([...listening].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** The first retry after a lost listening connection; doubled after each failed attempt, up to the last. */
+const LISTEN_RETRY_MS = [250, 500, 1000, 2000, 5000];
+
+/**
+ * `LISTEN channel` on a client of its own (a pooled connection would be handed to other work), reconnecting
+ * after any failure. `down` runs when the connection is lost (notifications in between are missed), `up` each
+ * time it listens.
+ */
+async function listenOn(
+  pg: typeof import('pg').default,
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let current: import('pg').Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    if (stopped) return;
+    const delay = LISTEN_RETRY_MS[Math.min(attempt++, LISTEN_RETRY_MS.length - 1)];
+    retry = setTimeout(() => void connect(), delay);
+    retry.unref();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    // A failure is followed by 'end', which reconnects; without a listener 'error' would end the process.
+    client.on('error', (error) => log.warn({ err: error }, `[db] the connection listening on ${channel} failed`));
+    client.on('end', () => {
+      if (current !== client) return;
+      current = null;
+      handlers.down();
+      schedule();
+    });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch {
+      client.end().catch(() => {});
+      schedule();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    attempt = 0;
+    handlers.up();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    handlers.down();
+    await client?.end().catch(() => {});
   };
 }

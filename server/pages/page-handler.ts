@@ -16,7 +16,7 @@ import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrows
 import { pageRedirect } from '../../shared/page-rules';
 import type { PortalEnv } from '../../shared/portal-env';
 import { logRequest, requestIdFrom } from '../log';
-import { publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
+import { nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaderValues } from '../security-headers';
 import { analyticsOrigins, type Settings } from '../settings';
 import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
@@ -319,21 +319,6 @@ function readCookie(header: string | undefined, name: string): string | undefine
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
-}
-
-/**
- * The few parts of a Hono context the page rules read (headers, URL, the socket), for a Node request the app has
- * not seen: the same functions (requestHost, publicOrigin, requestIsHttps) then give the same answers.
- */
-function nodeContext(incoming: IncomingMessage, target: string): Context {
-  const headers = incoming.headers;
-  const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const url = `${scheme}://${headers.host || 'localhost'}${target}`;
-  const header = (name: string) => {
-    const value = headers[name.toLowerCase()];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-  return { req: { header, url }, env: { incoming } } as unknown as Context;
 }
 
 /** Router response headers that are never stored: cookies (visitor-specific) and what the cache sets itself. */

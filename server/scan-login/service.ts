@@ -37,6 +37,7 @@ import {
   identityOfUser,
   insertTicket,
   isExpired,
+  knownTicketForPoll,
   lockIdentity,
   lockTicketByHash,
   lockTicketByScene,
@@ -200,6 +201,20 @@ export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: st
     const handed = await handOut(tx, row, req, now);
     return handed === 'banned' ? { status: 'banned' } : { status: 'bound', userInfo: handed };
   });
+}
+
+/**
+ * A poll answered from memory alone, synchronously (the server's fast path for the most frequent call): the
+ * status when memory has the ticket's row and the row settles it (waiting, scanned or a final state) and the
+ * poll limit admits it; otherwise undefined, and `readStatus` answers (its limit check counts nothing again
+ * for an address already refused).
+ */
+export function readStatusFromMemory(ctx: ScanContext, req: RequestFacts, ticket: string): QrStatus | undefined {
+  const now = ctx.now();
+  const known = knownTicketForPoll(ctx.db, hashToken(ticket), req.tenantId, now);
+  const status = known && settledStatus(known, now);
+  if (!status || ctx.pollLimiter?.hit(req.ip, now)) return undefined;
+  return status;
 }
 
 /** The status of a ticket that needs no more than its row (null for unbound and bound). */

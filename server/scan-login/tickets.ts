@@ -111,15 +111,24 @@ export async function findTicketByHash(tx: Queryable, ticketHash: string, tenant
 }
 
 /**
- * Ticket rows as the QR poll reads them, kept in memory on the embedded database only (docs/decisions/025-serving-speed-and-hot-api-calls.md, "The QR
- * poll reads tickets from memory on PGlite"): PGlite admits one server process (the data-folder lock), so every
- * write to a ticket passes through `updateTicket` or the bans here, which forget the row. A read that began before
- * a forget never stores what it read (`generation`), and PGlite runs no query inside another's transaction, so a
- * stored row is the committed one. PostgreSQL (several processes may write) always reads the database.
+ * Ticket rows as the QR poll reads them, kept in memory (docs/decisions/025-serving-speed-and-hot-api-calls.md,
+ * "The QR poll reads tickets from memory"). A row is forgotten whenever its ticket changes:
+ * - PGlite admits one server process (the data-folder lock), so every write to a ticket passes through
+ *   `updateTicket` or the bans here, which forget the row, and PGlite runs no query inside another's
+ *   transaction, so a stored row is the committed one.
+ * - On PostgreSQL other processes write too: the table's trigger (migration 007) announces every changed ticket
+ *   on `wx_ticket_changed` when its transaction commits, and `watchTicketChanges` forgets it here. Memory is used
+ *   only while this process listens; from a lost connection until it listens again every poll reads the
+ *   database. A poll may answer from memory for the few milliseconds between another process's commit and the
+ *   notification's arrival: the browser polls every 2 s.
+ * A read that began before a forget never stores what it read (`generation`).
  */
 const pollRows = new Map<string, TicketRow>();
 let generation = 0;
 const MAX_POLL_ROWS = 20_000;
+/** Whether this process hears every ticket change made on PostgreSQL (see above). */
+let hearingChanges = false;
+export const TICKET_CHANNEL = 'wx_ticket_changed';
 
 /** Forgets one ticket's row (or every row, for writes by user or identity). */
 export function forgetTickets(ticketHash?: string): void {
@@ -128,19 +137,47 @@ export function forgetTickets(ticketHash?: string): void {
   else pollRows.delete(ticketHash);
 }
 
-/** The ticket for a poll: from memory on PGlite while it is current and not expired, else from the database. */
+/**
+ * PostgreSQL: listens to ticket changes so polls may be answered from memory (above); a no-op on PGlite. Returns
+ * the function that stops listening (the database's `close()` stops it too).
+ */
+export async function watchTicketChanges(db: Database): Promise<() => Promise<void>> {
+  if (db.kind !== 'postgres' || !db.listen) return async () => {};
+  return db.listen(TICKET_CHANNEL, {
+    notify: (ticketHash) => forgetTickets(ticketHash),
+    up: () => {
+      forgetTickets();
+      hearingChanges = true;
+    },
+    down: () => {
+      hearingChanges = false;
+      forgetTickets();
+    },
+  });
+}
+
+const memoryUsable = (db: Database) => db.kind === 'pglite' || hearingChanges;
+
+/** The ticket for a poll when memory has it, current and not expired; no database read. */
+export function knownTicketForPoll(db: Database, ticketHash: string, tenantId: number, now: Date): TicketRow | null {
+  if (!memoryUsable(db)) return null;
+  const known = pollRows.get(ticketHash);
+  return known && known.tenant_id === tenantId && !isExpired(known, now) ? known : null;
+}
+
+/** The ticket for a poll: from memory while it is current and not expired (see above), else from the database. */
 export async function readTicketForPoll(
   db: Database,
   ticketHash: string,
   tenantId: number,
   now: Date,
 ): Promise<TicketRow | null> {
-  if (db.kind !== 'pglite') return findTicketByHash(db, ticketHash, tenantId);
-  const known = pollRows.get(ticketHash);
-  if (known && known.tenant_id === tenantId && !isExpired(known, now)) return known;
+  if (!memoryUsable(db)) return findTicketByHash(db, ticketHash, tenantId);
+  const known = knownTicketForPoll(db, ticketHash, tenantId, now);
+  if (known) return known;
   const before = generation;
   const row = await findTicketByHash(db, ticketHash, tenantId);
-  if (row && before === generation && !isExpired(row, now)) {
+  if (row && before === generation && memoryUsable(db) && !isExpired(row, now)) {
     if (pollRows.size >= MAX_POLL_ROWS) {
       const oldest = pollRows.keys().next().value;
       if (oldest !== undefined) pollRows.delete(oldest);

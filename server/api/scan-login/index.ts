@@ -21,16 +21,28 @@ nameFields({
   action: { zh: '操作', en: 'action' },
 });
 
+/** One scan-login context per API (its poll limiter is shared by the route below and the fast path). */
+const contexts = new WeakMap<ApiDeps, scan.ScanContext>();
+
+export function scanContextOf(deps: ApiDeps): scan.ScanContext {
+  let ctx = contexts.get(deps);
+  if (!ctx) {
+    ctx = {
+      db: deps.db,
+      now: deps.now,
+      sms: deps.sms ?? createSmsSink({ now: deps.now }),
+      captcha: deps.captcha ?? builtinCaptcha,
+      messaging: deps.messaging,
+      qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
+      pollLimiter: deps.settings.benchUnlimited ? undefined : new MemoryLimiter(LIMITS.qrPollsPerIp),
+    };
+    contexts.set(deps, ctx);
+  }
+  return ctx;
+}
+
 export function scanLoginApi(deps: ApiDeps) {
-  const ctx: scan.ScanContext = {
-    db: deps.db,
-    now: deps.now,
-    sms: deps.sms ?? createSmsSink({ now: deps.now }),
-    captcha: deps.captcha ?? builtinCaptcha,
-    messaging: deps.messaging,
-    qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
-    pollLimiter: deps.settings.benchUnlimited ? undefined : new MemoryLimiter(LIMITS.qrPollsPerIp),
-  };
+  const ctx = scanContextOf(deps);
   const facts = (c: Context) => requestFacts(c, deps.settings);
 
   const api = new Hono();

@@ -7,7 +7,7 @@
  */
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../shared/contract/accounts';
 import type { QrCode } from '../../../shared/contract/scan-login';
 import { hashToken } from '../../accounts/sessions';
@@ -16,6 +16,7 @@ import { describeDatabases } from '../../db/testing';
 import type { CreateQrInput, MessagingProvider } from '../../providers/messaging/types';
 import { banAccount, banIdentity } from '../../scan-login/bans';
 import { cancelScan, confirmPreview, confirmScan, handleScan } from '../../scan-login/service';
+import { watchTicketChanges } from '../../scan-login/tickets';
 import { type Answer, BRAND2_HOST, harness, PASSWORD } from '../accounts/test-harness';
 
 type QrCodeData = QrCode;
@@ -128,7 +129,27 @@ function expectError(res: Answer, status: number, code: number, message?: string
   if (message !== undefined) expect(res.body.message).toBe(message);
 }
 
+/** Polls until `done` says so or `ms` pass; the milliseconds it took (`ms` when it never did). */
+async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < ms) {
+    if (done(await read())) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return ms;
+}
+
+let stopWatching: (() => Promise<void>) | undefined;
+
 describeDatabases('scan login', (getDb) => {
+  // As server/main.ts does: on PostgreSQL this process hears ticket changes and answers polls from memory.
+  beforeAll(async () => {
+    stopWatching = await watchTicketChanges(getDb());
+  });
+  afterAll(async () => {
+    await stopWatching?.();
+  });
+
   describe('create_login_qrcode', () => {
     it('answers a secret ticket, the QR image of the provider URL, 300 s, and stores only the hash', async () => {
       const s = scanHarness(getDb);
@@ -255,6 +276,56 @@ describeDatabases('scan login', (getDb) => {
       expect((await s.poll(qr.ticket, { ip: '192.0.2.10' })).status).toBe(200);
       s.h.advance(60);
       expect((await s.poll(qr.ticket, { ip: '192.0.2.9' })).status).toBe(200);
+    });
+
+    it('answers a poll memory holds in front of the app, with the same envelope and headers as the app', async () => {
+      const s = scanHarness(getDb);
+      const qr = await s.create();
+      const before = s.h.fastAnswers.count;
+      // The first poll reads the database (through the app) and keeps the row; the second is answered from it.
+      const byApp = await s.poll(qr.ticket, { lang: 'en' });
+      expect(s.h.fastAnswers.count).toBe(before);
+      const fast = await s.poll(qr.ticket, { lang: 'en' });
+      expect(s.h.fastAnswers.count).toBe(before + 1);
+      expect(fast.status).toBe(byApp.status);
+      expect(fast.body).toEqual({ code: 200, message: 'Success', data: { status: 'waiting', expiresIn: 300 } });
+      expect(fast.body).toEqual(byApp.body);
+      const headers = (answer: Answer) =>
+        Object.fromEntries([...answer.headers].filter(([name]) => name !== 'x-request-id'));
+      expect(headers(fast)).toEqual(headers(byApp));
+      expect(fast.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+      expect(fast.headers.get('content-security-policy')).toContain("default-src 'none'");
+      // A scan changes the row: the next poll says so (the row was forgotten), then memory holds the new one.
+      expect((await s.scan(qr.scene, 'o-fast')).kind).toBe('unbound');
+      expect((await s.status(qr.ticket)).status).toBe('unbound');
+    });
+
+    it('on PostgreSQL, forgets a ticket as soon as another process changes it, and reads the database while not listening', async (t) => {
+      const db = getDb();
+      if (db.kind !== 'postgres') t.skip();
+      const s = scanHarness(getDb);
+      const qr = await s.create();
+      await s.status(qr.ticket);
+      const before = s.h.fastAnswers.count;
+      expect(await s.status(qr.ticket)).toMatchObject({ status: 'waiting' });
+      expect(s.h.fastAnswers.count).toBe(before + 1);
+      // Another process's write: plain SQL here, which forgets nothing in this process; only the notification can.
+      await db.query(`update wx_login_tickets set state = 'scanned', scanned_at = $2 where ticket_hash = $1`, [
+        hashToken(qr.ticket),
+        s.h.now(),
+      ]);
+      let polls = 0;
+      const pollFrom = () => s.poll(qr.ticket, { ip: `192.0.2.${(polls++ % 200) + 1}` });
+      const seenWithin = await pollUntil(pollFrom, (answer) => answer.body.data?.status === 'scanned', 2000);
+      expect(seenWithin).toBeLessThan(2000);
+      // Not listening: every poll reads the database, so a change is seen at once even without a notification.
+      await stopWatching?.();
+      stopWatching = undefined;
+      const afterStop = s.h.fastAnswers.count;
+      await db.query(`update wx_login_tickets set state = 'waiting' where ticket_hash = $1`, [hashToken(qr.ticket)]);
+      expect(await s.status(qr.ticket)).toMatchObject({ status: 'waiting' });
+      expect(await s.status(qr.ticket)).toMatchObject({ status: 'waiting' });
+      expect(s.h.fastAnswers.count).toBe(afterStop);
     });
   });
 

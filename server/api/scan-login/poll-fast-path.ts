@@ -1,0 +1,56 @@
+/**
+ * `GET /api/v2/wx/get_qr_status?ticket=…` answered in front of the app, for the call every open login tab makes
+ * every 2 s (issue 12: at least 10,000 polls a second on one process). Only the plain case: one well-formed
+ * `ticket` and nothing else in the query, and a status memory settles (`readStatusFromMemory`). Everything else
+ * (a ticket memory does not hold, one that is bound or unbound, a refusal, a malformed query) goes to the app's
+ * route, which validates, reads the database and answers errors as usual. What this writes is what the route
+ * would: the same envelope, status line and headers (security headers, no-store, the request id) and one log
+ * line (server/api/scan-login/poll-fast-path.test.ts compares the two).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TICKET_PATTERN } from '../../../shared/contract/scan-login';
+import { logRequest, requestIdFrom } from '../../log';
+import { nodeContext } from '../../request';
+import * as scan from '../../scan-login/service';
+import { securityHeaderValues } from '../../security-headers';
+import type { ApiDeps } from '../deps';
+import { requestFacts } from '../http';
+import { scanContextOf } from './index';
+
+const PREFIX = '/api/v2/wx/get_qr_status?ticket=';
+const SUCCESS = { zh: '成功', en: 'Success' } as const;
+
+/** The Node request handler: true when it answered, false when the app must. */
+export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
+  const ctx = scanContextOf(deps);
+  return (incoming, outgoing) => {
+    const target = incoming.url;
+    if (incoming.method !== 'GET' || !target?.startsWith(PREFIX) || !incoming.headers.host) return false;
+    const ticket = target.slice(PREFIX.length);
+    if (!TICKET_PATTERN.test(ticket)) return false;
+    const startedAt = performance.now();
+    const c = nodeContext(incoming, target);
+    const facts = requestFacts(c, deps.settings);
+    const status = scan.readStatusFromMemory(ctx, facts, ticket);
+    if (!status) return false;
+    const body = JSON.stringify({ code: 200, message: SUCCESS[facts.language], data: status });
+    const reqId = requestIdFrom(c.req.header('x-request-id'));
+    outgoing.writeHead(200, {
+      ...securityHeaderValues(c, deps.settings),
+      'cache-control': 'no-store',
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': reqId,
+    });
+    outgoing.end(body);
+    logRequest({
+      reqId,
+      method: 'GET',
+      path: '/api/v2/wx/get_qr_status',
+      status: 200,
+      startedAt,
+      brand: facts.brandId,
+    });
+    return true;
+  };
+}
