@@ -16,7 +16,8 @@
  * - SMS sends (10%): from one address that used up its SMS limit beforehand: all 429.
  * Every request has a 10 s timeout. By default each connection sends its next request as soon as the previous
  * one is answered (a closed loop: the latency is then mostly queueing at saturation); LOAD_RATE=N paces each
- * connection at N requests a second instead, like visitors rather than a flood. Servers write their log to e2e/artifacts/cluster-load-*.log. Ports: 5230-5237
+ * connection at N requests a second instead, like visitors rather than a flood. LOAD_TARGETS=pglite or cluster runs
+ * one of the two targets. Servers write their log to e2e/artifacts/cluster-load-*.log. Ports: 5230-5237
  * (LOAD_PORT and the next seven).
  */
 import { randomBytes } from 'node:crypto';
@@ -35,6 +36,8 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 /** Requests per second of each connection (LOAD_RATE); unset: each connection sends its next request at once. */
 const RATE = process.env.LOAD_RATE ? Number(process.env.LOAD_RATE) : undefined;
+/** Which targets to run (LOAD_TARGETS, comma-separated): `pglite` and `cluster`, both by default. */
+const TARGETS = new Set((process.env.LOAD_TARGETS ?? 'pglite,cluster').split(',').map((target) => target.trim()));
 export const PAGE_P99_BUDGET_MS = 50;
 
 interface Part {
@@ -277,44 +280,48 @@ const running: ServerProcess[] = [];
 let nginx: Nginx | undefined;
 let postgres: ReturnType<typeof startPrivatePostgres> | undefined;
 try {
-  const single = await startServer({
-    name: 'load-pglite',
-    port: PORT,
-    brand2Port: PORT + 1,
-    dataDir: temp(),
-    env,
-    fileOnly: true,
-    waitFor: '/api/ready',
-  });
-  running.push(single);
-  await runMix('One process on PGlite', single.baseUrl, [single]);
-  await single.stop();
+  if (TARGETS.has('pglite')) {
+    const single = await startServer({
+      name: 'load-pglite',
+      port: PORT,
+      brand2Port: PORT + 1,
+      dataDir: temp(),
+      env,
+      fileOnly: true,
+      waitFor: '/api/ready',
+    });
+    running.push(single);
+    await runMix('One process on PGlite', single.baseUrl, [single]);
+    await single.stop();
+  }
 
-  postgres = startPrivatePostgres(PORT + 7);
-  const url = await postgres.createDatabase(`load_${Date.now()}`);
-  const [a, b] = await Promise.all([
-    startServer({
-      name: 'load-a',
-      port: PORT + 2,
-      brand2Port: PORT + 3,
-      databaseUrl: url,
-      dataDir: temp(),
-      env,
-      fileOnly: true,
-    }),
-    startServer({
-      name: 'load-b',
-      port: PORT + 4,
-      brand2Port: PORT + 5,
-      databaseUrl: url,
-      dataDir: temp(),
-      env,
-      fileOnly: true,
-    }),
-  ]);
-  running.push(a, b);
-  nginx = await startNginx([{ listen: PORT + 6, upstreams: [PORT + 2, PORT + 4] }]);
-  await runMix('Two processes on PostgreSQL behind nginx (round robin)', `http://127.0.0.1:${PORT + 6}`, [a, b]);
+  if (TARGETS.has('cluster')) {
+    postgres = startPrivatePostgres(PORT + 7);
+    const url = await postgres.createDatabase(`load_${Date.now()}`);
+    const [a, b] = await Promise.all([
+      startServer({
+        name: 'load-a',
+        port: PORT + 2,
+        brand2Port: PORT + 3,
+        databaseUrl: url,
+        dataDir: temp(),
+        env,
+        fileOnly: true,
+      }),
+      startServer({
+        name: 'load-b',
+        port: PORT + 4,
+        brand2Port: PORT + 5,
+        databaseUrl: url,
+        dataDir: temp(),
+        env,
+        fileOnly: true,
+      }),
+    ]);
+    running.push(a, b);
+    nginx = await startNginx([{ listen: PORT + 6, upstreams: [PORT + 2, PORT + 4] }]);
+    await runMix('Two processes on PostgreSQL behind nginx (round robin)', `http://127.0.0.1:${PORT + 6}`, [a, b]);
+  }
 } catch (error) {
   console.error('The load benchmark could not finish:', error instanceof Error ? error.message : error);
 } finally {

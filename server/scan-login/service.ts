@@ -11,7 +11,6 @@
  * (server/accounts/login.ts and registration.ts), with their limits, back-off and no-enumeration rules.
  */
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { UserInfo } from '../../shared/contract/accounts';
 import type { QrCode, QrStatus } from '../../shared/contract/scan-login';
 import type { AccountsContext } from '../accounts/context';
@@ -28,6 +27,7 @@ import { bucket, LIMITS, lockBuckets, MAX_BIND_FAILURES, type MemoryLimiter, rec
 import { log } from '../log';
 import type { MessagingProvider } from '../providers/messaging/types';
 import * as scanErrors from './errors';
+import { qrPngDataUrl } from './qr-png';
 import {
   bindIdentity,
   ensureIdentity,
@@ -70,8 +70,8 @@ export interface ScanContext extends AccountsContext {
 export type { QrCode, QrStatus };
 
 /** The QR image of `url`: a PNG data URL (error correction M, margin 2, 240 px). */
-export function qrImage(url: string): Promise<string> {
-  return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 240, type: 'image/png' });
+export function qrImage(url: string): string {
+  return qrPngDataUrl(url, { margin: 2, width: 240 });
 }
 
 export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origin: string }): Promise<QrCode> {
@@ -104,7 +104,7 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
     throw scanErrors.qrFailed();
   }
   const expiresIn = Math.max(1, Math.min(ctx.qrTtlSeconds, Math.floor(created.expiresIn)));
-  const qrcode = await qrImage(created.url);
+  const qrcode = qrImage(created.url);
   await insertTicket(
     ctx.db,
     {
