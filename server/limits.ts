@@ -97,25 +97,68 @@ export async function lockBuckets(tx: Queryable, names: string[]): Promise<void>
 /** Seconds until the bucket may count another event under every rule; 0 when it may now. */
 export async function retryAfter(tx: Queryable, name: string, rules: Rule[], now: Date): Promise<number> {
   if (ipLimitLifted(name)) return 0;
+  const known = knownWait(name, now);
+  if (known) return known;
   const longest = Math.max(...rules.map((rule) => rule.windowSeconds));
   const most = Math.max(...rules.map((rule) => rule.limit));
   const rows = await tx.query<{ at: Date }>(
     'select at from rate_events where bucket = $1 and at > $2 order by at desc limit $3',
     [name, new Date(now.getTime() - longest * 1000), most],
   );
-  let wait = 0;
+  let freeAt = 0;
   for (const rule of rules) {
     const since = now.getTime() - rule.windowSeconds * 1000;
     const inWindow = rows.filter((row) => row.at.getTime() > since);
     if (inWindow.length < rule.limit) continue;
     // The window has room again once the limit-th newest event has left it.
-    const leaves = inWindow[rule.limit - 1].at.getTime() + rule.windowSeconds * 1000;
-    wait = Math.max(wait, Math.max(1, Math.ceil((leaves - now.getTime()) / 1000)));
+    freeAt = Math.max(freeAt, inWindow[rule.limit - 1].at.getTime() + rule.windowSeconds * 1000);
   }
-  return wait;
+  if (!freeAt) return 0;
+  rememberFull(name, freeAt, now);
+  return secondsUntil(freeAt, now);
 }
 
-/** Counts one event; returns its id so it can be taken back (`forgetEvents`). */
+/** Whole seconds from `now` until `freeAt`, at least 1 (a Retry-After). */
+const secondsUntil = (freeAt: number, now: Date) => Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+
+/**
+ * Buckets this process found full, remembered for a few seconds: a client that keeps sending at its limit (someone
+ * guessing passwords, a script asking for SMS codes) is refused from memory, without a transaction or a query,
+ * with the same Retry-After the database would give. Memory only ever refuses: it never admits what the database
+ * would refuse, so the limits hold exactly across processes. It can refuse what the database would now admit
+ * only when counted events were taken back (a login that succeeded, a send the SMS provider failed): this process
+ * forgets every full bucket when it takes events back, and a take-back by another process is noticed at the next
+ * check, at most REFUSAL_MEMORY_MS later.
+ */
+export const REFUSAL_MEMORY_MS = 5000;
+const MAX_FULL_BUCKETS = 50_000;
+const fullBuckets = new Map<string, { freeAt: number; recheckAt: number }>();
+
+function rememberFull(name: string, freeAt: number, now: Date): void {
+  if (!fullBuckets.has(name) && fullBuckets.size >= MAX_FULL_BUCKETS) {
+    const oldest = fullBuckets.keys().next().value;
+    if (oldest !== undefined) fullBuckets.delete(oldest);
+  }
+  fullBuckets.set(name, { freeAt, recheckAt: now.getTime() + REFUSAL_MEMORY_MS });
+}
+
+/** The seconds to wait when memory knows `name` is full (see above), else 0 (which means: ask the database). */
+export function knownWait(name: string, now: Date): number {
+  const full = fullBuckets.get(name);
+  if (!full) return 0;
+  const at = now.getTime();
+  if (at >= full.freeAt || at >= full.recheckAt || at < full.recheckAt - REFUSAL_MEMORY_MS) {
+    fullBuckets.delete(name);
+    return 0;
+  }
+  return ipLimitLifted(name) ? 0 : secondsUntil(full.freeAt, now);
+}
+
+/** Forgets every bucket memory knows full: events were taken back, so one of them may have room. */
+export function forgetFullBuckets(): void {
+  fullBuckets.clear();
+}
+
 export async function recordEvent(tx: Queryable, name: string, rules: Rule[], now: Date): Promise<number> {
   if (ipLimitLifted(name)) return 0;
   const keep = Math.max(...rules.map((rule) => rule.windowSeconds));
@@ -128,7 +171,9 @@ export async function recordEvent(tx: Queryable, name: string, rules: Rule[], no
 
 export async function forgetEvents(tx: Queryable, ids: number[]): Promise<void> {
   ids = ids.filter((id) => id !== 0);
-  if (ids.length) await tx.query('delete from rate_events where id = any($1::bigint[])', [ids]);
+  if (!ids.length) return;
+  forgetFullBuckets();
+  await tx.query('delete from rate_events where id = any($1::bigint[])', [ids]);
 }
 
 /**

@@ -16,7 +16,9 @@ export const ARTIFACTS = join(PROJECT_ROOT, 'e2e/artifacts');
 
 /** How a portal server process is started (from the project root): the compiled entry, as in production. */
 export function serverCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: [join(CLUSTER_DIST, 'server/main.js')] };
+  // SERVER_NODE_ARGS: extra Node flags for every server started here (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return { command: process.execPath, args: [...extra, join(CLUSTER_DIST, 'server/main.js')] };
 }
 
 export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {

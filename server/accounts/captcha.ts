@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import { bucket, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
+import { bucket, knownWait, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
 import {
   dataUrl,
   PIECE_SIZE,
@@ -36,6 +36,8 @@ export function captchaConfig(ctx: AccountsContext) {
 export async function newPuzzle(ctx: AccountsContext, req: RequestFacts) {
   const now = ctx.now();
   const ipBucket = bucket.puzzleIp(req.ip);
+  const known = knownWait(ipBucket, now);
+  if (known) throw errors.tooMany(known);
   // The gap's place is drawn first, so the picture (the costly part) is only painted for an allowed request.
   const { x, y } = placeGap();
   const captchaId = await ctx.db.transaction(async (tx) => {

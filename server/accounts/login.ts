@@ -10,6 +10,8 @@ import {
   backoffSeconds,
   bucket,
   forgetEvents,
+  forgetFullBuckets,
+  knownWait,
   LIMITS,
   LOGIN_BACKOFF,
   lockBuckets,
@@ -86,10 +88,12 @@ export async function clearLoginFailures(tx: Queryable, key: PhoneKey, events?: 
     key.phone,
   ]);
   if (events) await forgetEvents(tx, events);
-  else
+  else {
+    forgetFullBuckets();
     await tx.query('delete from rate_events where bucket = $1', [
       bucket.loginAccount(key.tenantId, key.countryCode, key.phone),
     ]);
+  }
 }
 
 /** Credentials that passed the check: the account, and the failure counted for the attempt (to take back). */
@@ -109,6 +113,12 @@ export interface VerifiedLogin {
 export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<VerifiedLogin> {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
+  // An address or account this process just found at its limit is refused without the database (limits.ts).
+  const known = Math.max(
+    knownWait(bucket.loginIp(req.ip), now),
+    knownWait(bucket.loginAccount(key.tenantId, key.countryCode, key.phone), now),
+  );
+  if (known) throw errors.tooMany(known, 'login');
   const { events, user } = await ctx.db.transaction(async (tx) => ({
     events: await reserveLoginAttempt(tx, key, req.ip, now),
     user: await findUserByPhone(tx, key),

@@ -6,7 +6,7 @@
 import { brands } from '../../shared/brand';
 import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import { bucket, forgetEvents, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
+import { bucket, forgetEvents, knownWait, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
 import { log } from '../log';
 import { smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
@@ -38,6 +38,9 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
   const phoneBucket = bucket.smsPhone(key.countryCode, key.phone);
   const ipBucket = bucket.smsIp(req.ip);
   const { captcha } = ctx;
+  // A phone or address this process just found at its limit is refused without the database (limits.ts).
+  const known = Math.max(knownWait(phoneBucket, now), knownWait(ipBucket, now));
+  if (known) throw errors.tooMany(known);
 
   if (captcha.kind === 'remote') {
     // Ask the provider only for a request the limits allow, so a 429 does not waste the user's check.

@@ -9,6 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { forgetFullBuckets } from '../limits';
+import { forgetTickets } from '../scan-login/tickets';
 import type { Database } from './database';
 import { migrate } from './migrate';
 import { openPGlite } from './pglite';
@@ -67,6 +69,9 @@ export async function resetDatabase(db: Database): Promise<void> {
       where schemaname = current_schema() and tablename <> 'schema_migrations'`,
   );
   if (tables.length) await db.exec(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`);
+  // What this process remembers of the emptied tables goes with them.
+  forgetFullBuckets();
+  forgetTickets();
 }
 
 export function describeDatabases(title: string, define: (getDb: () => Database) => void): void {

@@ -23,7 +23,16 @@ import { hashToken, startSession } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
-import { bucket, LIMITS, lockBuckets, MAX_BIND_FAILURES, type MemoryLimiter, recordEvent, retryAfter } from '../limits';
+import {
+  bucket,
+  knownWait,
+  LIMITS,
+  lockBuckets,
+  MAX_BIND_FAILURES,
+  type MemoryLimiter,
+  recordEvent,
+  retryAfter,
+} from '../limits';
 import { log } from '../log';
 import type { MessagingProvider } from '../providers/messaging/types';
 import * as scanErrors from './errors';
@@ -79,6 +88,8 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
   if (!messaging) throw scanErrors.unavailable();
   const now = ctx.now();
   const ipBucket = bucket.qrCodeIp(req.ip);
+  const known = knownWait(ipBucket, now);
+  if (known) throw errors.tooMany(known);
   await ctx.db.transaction(async (tx) => {
     await lockBuckets(tx, [ipBucket]);
     const wait = await retryAfter(tx, ipBucket, LIMITS.qrCodesPerIp, now);
