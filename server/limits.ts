@@ -80,6 +80,8 @@ export const bucket = {
   loginAccount: (tenantId: number, countryCode: number, phone: string) =>
     `login:account:${tenantId}:${countryCode}:${phone}`,
   loginIp: (ip: string) => `login:ip:${ip}`,
+  /** Not a bucket of rate_events: the memory key of an account's back-off (login_throttles.locked_until). */
+  loginLock: (tenantId: number, countryCode: number, phone: string) => `login:lock:${tenantId}:${countryCode}:${phone}`,
   qrCodeIp: (ip: string) => `qr:create:ip:${ip}`,
   qrPollIp: (ip: string) => `qr:poll:ip:${ip}`,
   likeIp: (ip: string) => `college:like:ip:${ip}`,
@@ -134,7 +136,8 @@ export const REFUSAL_MEMORY_MS = 5000;
 const MAX_FULL_BUCKETS = 50_000;
 const fullBuckets = new Map<string, { freeAt: number; recheckAt: number }>();
 
-function rememberFull(name: string, freeAt: number, now: Date): void {
+/** Remembers that `name` refuses until `freeAt` (epoch ms); also for refusals that are not buckets (a login back-off). */
+export function rememberFull(name: string, freeAt: number, now: Date): void {
   if (!fullBuckets.has(name) && fullBuckets.size >= MAX_FULL_BUCKETS) {
     const oldest = fullBuckets.keys().next().value;
     if (oldest !== undefined) fullBuckets.delete(oldest);

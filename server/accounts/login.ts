@@ -16,6 +16,7 @@ import {
   LOGIN_BACKOFF,
   lockBuckets,
   recordEvent,
+  rememberFull,
   retryAfter,
 } from '../limits';
 import { consumeCode } from './codes';
@@ -48,6 +49,8 @@ async function reserveLoginAttempt(tx: Queryable, key: PhoneKey, ip: string, now
     [key.tenantId, key.countryCode, key.phone],
   );
   const locked = throttle?.locked_until ? Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000) : 0;
+  if (locked > 0 && throttle?.locked_until)
+    rememberFull(bucket.loginLock(key.tenantId, key.countryCode, key.phone), throttle.locked_until.getTime(), now);
   const wait = Math.max(
     locked,
     await retryAfter(tx, ipBucket, LIMITS.loginFailuresPerIp, now),
@@ -117,6 +120,7 @@ export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input
   const known = Math.max(
     knownWait(bucket.loginIp(req.ip), now),
     knownWait(bucket.loginAccount(key.tenantId, key.countryCode, key.phone), now),
+    knownWait(bucket.loginLock(key.tenantId, key.countryCode, key.phone), now),
   );
   if (known) throw errors.tooMany(known, 'login');
   const { events, user } = await ctx.db.transaction(async (tx) => ({

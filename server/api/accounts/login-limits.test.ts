@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sweepExpired } from '../../accounts/sweep';
+import type { Database } from '../../db/database';
 import { describeDatabases } from '../../db/testing';
 import { type Answer, type Harness, harness, PASSWORD } from './test-harness';
 
@@ -26,6 +27,34 @@ describeDatabases('accounts: login limits', (getDb) => {
   }
 
   describe('per-account back-off', () => {
+    it('refuses a locked account again from memory, without a transaction, with the same answer', async () => {
+      const db = getDb();
+      let transactions = 0;
+      const counting: Database = {
+        ...db,
+        transaction: (work) => {
+          transactions++;
+          return db.transaction(work);
+        },
+      };
+      const h = harness(counting);
+      await h.register('13800138001');
+      for (let i = 0; i < 5; i++) expect((await attempt(h, '13800138001', 'wrong password')).body.code).toBe(40003);
+      const first = await attempt(h, '13800138001', PASSWORD);
+      const before = transactions;
+      h.advance(1.5);
+      const again = await attempt(h, '13800138001', PASSWORD);
+      expect(transactions).toBe(before);
+      expect(again.status).toBe(429);
+      expect(first.headers.get('retry-after')).toBe('60');
+      expect(again.headers.get('retry-after')).toBe('59');
+      expect(again.body.data).toEqual({ retryAfter: 59 });
+      // Past the memory's few seconds the database is asked again, and says the same.
+      h.advance(10);
+      expect((await attempt(h, '13800138001', PASSWORD)).headers.get('retry-after')).toBe('49');
+      expect(transactions).toBe(before + 1);
+    });
+
     it('after 5 failures waits 1 minute, then doubles up to 15 minutes, even for the right password', async () => {
       const h = harness(getDb());
       await h.register('13800138000');
