@@ -259,7 +259,8 @@ describe('sessions across processes', () => {
 
   it('no process logged a server error', () => {
     for (const server of [a, b]) {
-      const errors = server.requests().filter((line) => line.status >= 500);
+      // Readiness answers 503 by design until the database is open and seeded (the start-up waits on it).
+      const errors = server.requests().filter((line) => line.status >= 500 && line.path !== '/api/ready');
       assert.deepEqual(errors, [], `${server.name} answered 5xx`);
     }
   });
