@@ -46,6 +46,9 @@ before(async () => {
   postgres = startPrivatePostgres(BASE);
   const url = await postgres.createDatabase(`cluster_${Date.now()}`);
   sql = new pg.Pool({ connectionString: url, max: 2 });
+  // An idle connection the server ends (the database stopped at the end): without a listener the pool's 'error'
+  // event would end this test process.
+  sql.on('error', () => {});
   const env = { TRUST_PROXY: 'loopback', WX_TOKEN };
   // Both at the same moment on the empty database: they migrate and seed together. A server listens before its
   // database is opened and seeded, so the test waits for readiness (which waits for both), not for liveness.

@@ -200,6 +200,7 @@ describe('kill -9 during a registration storm', () => {
     }
     const { phones, expected } = checked;
     const pool = new pg.Pool({ connectionString: url, max: 1 });
+    pool.on('error', () => {});
     try {
       const db: Queryable = {
         query: async <T>(sql: string, params: readonly unknown[] = []) =>
