@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * DATABASE_POOL_SIZE reaches the pg pool: with a pool of 2, six slow queries at once never hold more than two
- * connections to the database (PostgreSQL only: skipped without TEST_DATABASE_URL).
+ * connections to the database; `listen` hears notifications and listens again after losing its connection
+ * (PostgreSQL only: skipped without TEST_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -43,6 +44,56 @@ describe.skipIf(!serverUrl)('the PostgreSQL pool size', () => {
       }
       await Promise.all(slow);
       expect(Math.max(...seen)).toBe(2);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)('LISTEN on PostgreSQL', () => {
+  const listenDb = `portal_listen_${randomBytes(6).toString('hex')}`;
+  beforeAll(() => admin((client) => client.query(`create database ${listenDb}`)));
+  afterAll(() => admin((client) => client.query(`drop database if exists ${listenDb} with (force)`)));
+
+  const until = async (done: () => boolean, ms: number) => {
+    const started = Date.now();
+    while (!done() && Date.now() - started < ms) await new Promise((resolve) => setTimeout(resolve, 20));
+    return done();
+  };
+
+  it('hears notifications on a connection of its own, says when it lost it, and listens again by itself', async () => {
+    const url = new URL(serverUrl as string);
+    url.pathname = `/${listenDb}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), databasePoolSize: 2, dataDir: '' });
+    const heard: string[] = [];
+    const states: string[] = [];
+    try {
+      const stop = await db.listen?.('portal_test_channel', {
+        notify: (payload) => heard.push(payload),
+        up: () => states.push('up'),
+        down: () => states.push('down'),
+      });
+      expect(states).toEqual(['up']);
+      await db.query(`select pg_notify('portal_test_channel', 'one')`);
+      expect(await until(() => heard.includes('one'), 2000)).toBe(true);
+
+      // The listening session is ended from outside (a database restart, a network cut).
+      await admin((client) =>
+        client.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'listen %'`,
+          [listenDb],
+        ),
+      );
+      expect(await until(() => states.length >= 3, 5000)).toBe(true);
+      expect(states).toEqual(['up', 'down', 'up']);
+      await db.query(`select pg_notify('portal_test_channel', 'two')`);
+      expect(await until(() => heard.includes('two'), 2000)).toBe(true);
+
+      await stop?.();
+      expect(states.at(-1)).toBe('down');
+      await db.query(`select pg_notify('portal_test_channel', 'three')`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual(['one', 'two']);
     } finally {
       await db.close();
     }
