@@ -73,8 +73,8 @@ interface FinishOptions {
 
 /**
  * Called once the document's shell has hydrated (src/routes/root.tsx): a page that hydrated at load has no
- * loader state and nothing happens. Otherwise, once the recorded fields and the elements of the queued actions
- * are React's (checked every frame, at most HYDRATION_WAIT_MS), the loader stops holding events back, the values
+ * loader state and nothing happens. Otherwise, once every form control of the page (and the elements of the
+ * queued actions) are React's (checked every frame, at most HYDRATION_WAIT_MS), the loader stops holding events back, the values
  * reach React, and the queued actions run again.
  */
 export function finishDeferredHydration(
@@ -91,7 +91,10 @@ export function finishDeferredHydration(
   }
   const deadline = now() + HYDRATION_WAIT_MS;
   const ready = () => {
-    const elements: Element[] = [...state.v.keys()];
+    // Every control of the page, not only those touched so far: a field typed into after this point is only
+    // recorded while the loader still holds on.
+    const elements: Element[] = [...win.document.querySelectorAll('input, textarea, select, button, form')];
+    elements.push(...state.v.keys());
     for (const action of state.q) elements.push('c' in action ? action.c : action.f);
     return elements.every((element) => !element.isConnected || isHydrated(element));
   };
