@@ -8,6 +8,7 @@ import { localeFromPath } from '#shared/locale';
 import { browserEffects, createAppActors } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
 import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
+import { interactedBeforeHydration } from './lib/hydration-replay';
 import { areasOfPath, loadLocale } from './lib/i18n';
 import { machinesModule } from './lib/machines-module';
 import { readPortalEnv } from './lib/portal-env';
@@ -38,7 +39,9 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
       (module) => module.prefetchLinksOnIdle(router),
       () => {},
     );
-    loadMachinesOnFirstInteraction();
+    // On a page that hydrates on the first interaction (src/lib/deferred-hydration.ts) that interaction is over.
+    if (interactedBeforeHydration()) loadMachines();
+    else loadMachinesOnFirstInteraction();
     startAnalyticsAfterLoad();
   },
   (error: unknown) => {
@@ -52,13 +55,17 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
  * XState and the machines are not part of the first load; they load as soon as the visitor does anything
  * (moves the pointer, touches, types, scrolls), so the first click or navigation finds them ready.
  */
+function loadMachines() {
+  machinesModule.load().catch(() => {
+    // A failed load is retried by the first actor that needs it.
+  });
+}
+
 function loadMachinesOnFirstInteraction() {
   const kinds = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'scroll', 'focusin'] as const;
   const load = () => {
     for (const kind of kinds) window.removeEventListener(kind, load, true);
-    machinesModule.load().catch(() => {
-      // A failed load is retried by the first actor that needs it.
-    });
+    loadMachines();
   };
   for (const kind of kinds) window.addEventListener(kind, load, { capture: true, passive: true });
 }

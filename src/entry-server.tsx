@@ -9,7 +9,10 @@ import { LOCALES } from '#shared/locale';
 import type { PortalEnv } from '#shared/portal-env';
 import { createAppActors, serverEffects } from './app/actors';
 import type { ApiFetch } from './app/router-context';
+import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY } from './lib/chunk-reload';
+import { deferredManifest } from './lib/deferred-hydration';
 import { loadLocale } from './lib/i18n';
+import { AUTH_COOKIE } from './lib/storage-keys';
 import { createAppRouter } from './router';
 
 export interface RenderOptions {
@@ -33,19 +36,16 @@ export async function renderPage(
   { env, origin, manifest, apiFetch = noApi }: RenderOptions,
 ): Promise<Response> {
   await catalogsReady;
-  let router: ReturnType<typeof createAppRouter> | undefined;
+  const router = createAppRouter({ env, origin, actors: createAppActors(serverEffects), api: apiFetch });
   const handler = createRequestHandler({
     request,
-    createRouter: () => {
-      router = createAppRouter({ env, origin, actors: createAppActors(serverEffects), api: apiFetch });
-      return router;
-    },
-    getRouterManifest: manifest ? () => manifest : undefined,
+    createRouter: () => router,
+    getRouterManifest: manifest ? () => pageManifest(router, new URL(request.url).pathname, manifest) : undefined,
   });
   const response = await handler(defaultRenderHandler);
   // A loader whose API call answered 503 (the database is unreachable for now): the error page goes out as a 503
   // with Retry-After, not as a 500, so proxies and crawlers know to come back.
-  const unavailable = router?.state.matches.some(
+  const unavailable = router.state.matches.some(
     (match) => (match.error as { status?: unknown } | undefined)?.status === 503,
   );
   if (response.status !== 500 || !unavailable) return response;
@@ -53,6 +53,37 @@ export async function renderPage(
   headers.set('Retry-After', '5');
   headers.set('Cache-Control', 'no-store');
   return new Response(response.body, { status: 503, headers });
+}
+
+/** Deferred manifests by the manifest they derive from and the matched routes (pages are few). */
+const deferredManifests = new WeakMap<ServerManifest, Map<string, ServerManifest | undefined>>();
+
+/**
+ * The manifest a page is rendered with: the build's, or for a route with `staticData.hydrate: 'interaction'`
+ * the one without the entry's script and preloads, with the loader of ./lib/deferred-hydration.ts instead.
+ */
+function pageManifest(
+  router: ReturnType<typeof createAppRouter>,
+  pathname: string,
+  manifest: ServerManifest,
+): ServerManifest {
+  const [matchedRoutes, , foundRoute] = router.getMatchedRoutes(pathname);
+  if (foundRoute?.options.staticData?.hydrate !== 'interaction') return manifest;
+  const routeIds = matchedRoutes.map((route) => route.id);
+  const key = routeIds.join('|');
+  const byRoutes = deferredManifests.get(manifest) ?? new Map<string, ServerManifest | undefined>();
+  deferredManifests.set(manifest, byRoutes);
+  if (!byRoutes.has(key))
+    byRoutes.set(
+      key,
+      deferredManifest(manifest, {
+        routeIds,
+        sessionCookie: AUTH_COOKIE,
+        reloadKey: CHUNK_RELOAD_KEY,
+        reloadIntervalMs: CHUNK_RELOAD_INTERVAL_MS,
+      }),
+    );
+  return byRoutes.get(key) ?? manifest;
 }
 
 /**

@@ -137,3 +137,66 @@ export async function measurePage(
     await context.close();
   }
 }
+
+/** A phone (an iPhone's user agent: the server renders the phone layout, and /scan_code is for phones only). */
+const PHONE_CONTEXT = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+};
+
+/**
+ * The JavaScript (encoded body bytes, Accept-Encoding br) a phone receives on `path` before the visitor does
+ * anything: a fresh context, the page loaded until network idle and one more second, with data saver on so the
+ * idle link prefetch (spec §9) is not counted, as for the home page's figure. Then, when `interact` is set, a tap
+ * on the page's first text field and the scripts it brings until network idle again.
+ */
+export async function measureJsBeforeInteraction(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  locale: string,
+): Promise<{ before: number; afterTap: number; files: { url: string; bytes: number }[] }> {
+  const context = await browser.newContext({
+    ...PHONE_CONTEXT,
+    locale,
+    extraHTTPHeaders: { 'Accept-Encoding': 'br, gzip, deflate' },
+  });
+  await context.addInitScript(KEEP_NAMES_SHIM);
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(turnOnDataSaver);
+    const scripts: { url: string; bytes: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(request.url())) return;
+      pending.push(
+        request
+          .sizes()
+          .then((sizes) => {
+            scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+          })
+          .catch(() => {}),
+      );
+    });
+    const total = async () => {
+      await Promise.all(pending);
+      return scripts.reduce((sum, file) => sum + file.bytes, 0);
+    };
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    const before = await total();
+    const files = [...scripts];
+    const field = page.locator('main input:not([type=hidden])').first();
+    if (await field.count()) {
+      await field.tap();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+    }
+    return { before, afterTap: await total(), files };
+  } finally {
+    await context.close();
+  }
+}

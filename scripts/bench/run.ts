@@ -5,7 +5,8 @@
  * `/en` in Chromium (cold cache, 1440x900) and reports first-load JavaScript (brotli, measured and computed
  * from the build manifest), bytes transferred without videos, CLS and LCP, each against its budget; then the
  * time to first byte and requests per second of `/` over 2,000 requests from 20 concurrent workers on
- * loopback. A measurement, not a test: it exits 0 and marks rows over budget with "OVER BUDGET".
+ * loopback; then /register, /login and /scan_code on a phone: the JS received before the first interaction, after a
+ * tap, and what hydrating them costs by the build manifest. A measurement, not a test: it exits 0 and marks rows over budget with "OVER BUDGET".
  */
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -14,6 +15,7 @@ import { buildIfStale, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../../
 import { ensureBrowser } from '../ensure-browser';
 import { loadTest, uncachedTtfb } from './load';
 import { measurePage, type PageMetrics } from './page-metrics';
+import { phonePageRows } from './phone-pages';
 import { homeFirstLoadJs } from './static-js';
 
 const PORT = 5130;
@@ -106,6 +108,12 @@ try {
     for (const file of page.jsFiles) console.log(`  ${kb(file.bytes).padStart(9)}  ${file.url}`);
     if (page.shiftSources.length) console.log(`  layout shifts from: ${page.shiftSources.join(', ')}`);
   }
+  // The pages a phone sees: /register and /login load only an inline loader until the first interaction
+  // (src/lib/deferred-hydration.ts); /scan_code starts its QR code at once.
+  console.log('\nPhone pages (390x844, iPhone user agent, cold cache, data saver on, Accept-Encoding br)\n');
+  const phoneRows = await phonePageRows(browser, server.baseUrl, clientDir);
+  printTable(['page', 'metric', 'value', 'budget', 'verdict'], phoneRows);
+
   console.log('\nFirst-load JS of / from the manifest (entry + static imports + home route chunk + zh catalogs):');
   for (const file of staticJs.files) console.log(`  ${kb(file.bytes).padStart(9)}  /${file.file}`);
 

@@ -48,6 +48,24 @@ export interface StaticJs {
 /** The catalog areas a home page loads before hydrating. */
 export const HOME_CATALOG_AREAS = ['common', 'layout', 'home'] as const;
 
+/**
+ * The phone pages' modules (page and preloads) and catalog areas loaded before hydrating (src/routes/pages.tsx,
+ * src/lib/i18n.ts). /register and /login hydrate on the first interaction (src/lib/deferred-hydration.ts): for
+ * them this is what the first interaction loads, not what the page loads.
+ */
+export const PHONE_PAGES: Record<'/register' | '/login' | '/scan_code', { modules: string[]; areas: string[] }> = {
+  '/register': { modules: ['src/features/auth/register-page.tsx'], areas: ['common', 'layout', 'auth'] },
+  '/login': { modules: ['src/features/auth/login-page.tsx'], areas: ['common', 'layout', 'auth'] },
+  '/scan_code': {
+    modules: [
+      'src/features/auth/scan-login/scan-code-page.tsx',
+      'src/features/auth/scan-login/scan-runtime.ts',
+      'src/lib/api/client.ts',
+    ],
+    areas: ['common', 'layout', 'scan', 'auth'],
+  },
+};
+
 export function homeFirstLoadJs(clientDir: string, locale: 'zh' | 'en' = 'zh'): StaticJs {
   return firstLoadJs(clientDir, { modules: [HOME_ROUTE_MODULE], areas: HOME_CATALOG_AREAS, locale });
 }

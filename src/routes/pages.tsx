@@ -9,6 +9,7 @@ import type { Locale } from '#shared/locale';
 import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
 import type { SiteMapData } from '~/features/college/site-map';
 import { guardChunk } from '~/lib/chunk-reload';
+import type { HydrateMode } from '~/lib/deferred-hydration';
 import { localeRoute } from './locale';
 import { rootRoute } from './root';
 import { type ArticleTimes, type Crumb, headTags, pageHead } from './seo';
@@ -19,6 +20,11 @@ declare module '@tanstack/react-router' {
     module?: string;
     /** Source modules the page starts loading as it hydrates: preloaded by its HTML as well. */
     preload?: string[];
+    /**
+     * `'interaction'`: the page loads no script but a small loader until the visitor's first interaction (or a
+     * session cookie), then hydrates (src/lib/deferred-hydration.ts). Default: at load.
+     */
+    hydrate?: HydrateMode;
   }
 }
 
@@ -42,7 +48,8 @@ export const loginRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'login',
   head: (ctx) => pageHead(ctx, msg`登录`, msg`登录账号，或快速注册领取免费试用权益。`),
-  staticData: { module: 'src/features/auth/login-page.tsx' },
+  // The forms work as server HTML until the first interaction: no script loads before it (issue 12 item 4).
+  staticData: { module: 'src/features/auth/login-page.tsx', hydrate: 'interaction' },
   component: page(() => import('~/features/auth/login-page'), 'LoginPage'),
 });
 
@@ -50,7 +57,7 @@ export const registerRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'register',
   head: (ctx) => pageHead(ctx, msg`注册`, msg`手机号快速注册，立即领取免费试用权益。`),
-  staticData: { module: 'src/features/auth/register-page.tsx' },
+  staticData: { module: 'src/features/auth/register-page.tsx', hydrate: 'interaction' },
   component: page(() => import('~/features/auth/register-page'), 'RegisterPage'),
 });
 
