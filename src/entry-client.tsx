@@ -8,7 +8,6 @@ import { localeFromPath } from '#shared/locale';
 import { browserEffects, createAppActors } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
 import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
-import { interactedBeforeHydration } from './lib/hydration-replay';
 import { areasOfPath, loadLocale } from './lib/i18n';
 import { machinesModule } from './lib/machines-module';
 import { readPortalEnv } from './lib/portal-env';
@@ -40,7 +39,7 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
       () => {},
     );
     // On a page that hydrates on the first interaction (src/lib/deferred-hydration.ts) that interaction is over.
-    if (interactedBeforeHydration()) loadMachines();
+    if (window.__portalDefer?.i === 1) loadMachines();
     else loadMachinesOnFirstInteraction();
     startAnalyticsAfterLoad();
   },

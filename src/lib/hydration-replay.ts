@@ -112,6 +112,3 @@ export function finishDeferredHydration(
   };
   finish();
 }
-
-/** Whether the visitor has already interacted with a page whose app started on interaction. */
-export const interactedBeforeHydration = (win: Window = window) => win.__portalDefer?.i === 1;

@@ -49,7 +49,11 @@ export const loginRoute = createRoute({
   path: 'login',
   head: (ctx) => pageHead(ctx, msg`登录`, msg`登录账号，或快速注册领取免费试用权益。`),
   // The forms work as server HTML until the first interaction: no script loads before it (issue 12 item 4).
-  staticData: { module: 'src/features/auth/login-page.tsx', hydrate: 'interaction' },
+  staticData: {
+    module: 'src/features/auth/login-page.tsx',
+    hydrate: 'interaction',
+    preload: ['src/lib/hydration-replay.ts'],
+  },
   component: page(() => import('~/features/auth/login-page'), 'LoginPage'),
 });
 
@@ -57,7 +61,11 @@ export const registerRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'register',
   head: (ctx) => pageHead(ctx, msg`注册`, msg`手机号快速注册，立即领取免费试用权益。`),
-  staticData: { module: 'src/features/auth/register-page.tsx', hydrate: 'interaction' },
+  staticData: {
+    module: 'src/features/auth/register-page.tsx',
+    hydrate: 'interaction',
+    preload: ['src/lib/hydration-replay.ts'],
+  },
   component: page(() => import('~/features/auth/register-page'), 'RegisterPage'),
 });
 
