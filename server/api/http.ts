@@ -53,7 +53,10 @@ export function notFound(c: Context) {
   return c.json({ code: 404, message: english ? 'No such API endpoint' : '接口不存在' }, 404);
 }
 
-export function ok<T>(c: Context, data?: T, message: Text = { zh: '成功', en: 'Success' }) {
+/** The message of a plain success. */
+export const SUCCESS_TEXT: Text = { zh: '成功', en: 'Success' };
+
+export function ok<T>(c: Context, data?: T, message: Text = SUCCESS_TEXT) {
   const body =
     data === undefined
       ? { code: 200, message: message[requestLanguage(c)] }

@@ -14,11 +14,10 @@ import { nodeContext } from '../../request';
 import * as scan from '../../scan-login/service';
 import { securityHeaderValues } from '../../security-headers';
 import type { ApiDeps } from '../deps';
-import { requestFacts } from '../http';
+import { requestFacts, SUCCESS_TEXT } from '../http';
 import { scanContextOf } from './index';
 
 const PREFIX = '/api/v2/wx/get_qr_status?ticket=';
-const SUCCESS = { zh: '成功', en: 'Success' } as const;
 
 /** The Node request handler: true when it answered, false when the app must. */
 export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
@@ -33,7 +32,7 @@ export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgo
     const facts = requestFacts(c, deps.settings);
     const status = scan.readStatusFromMemory(ctx, facts, ticket);
     if (!status) return false;
-    const body = JSON.stringify({ code: 200, message: SUCCESS[facts.language], data: status });
+    const body = JSON.stringify({ code: 200, message: SUCCESS_TEXT[facts.language], data: status });
     const reqId = requestIdFrom(c.req.header('x-request-id'));
     outgoing.writeHead(200, {
       ...securityHeaderValues(c, deps.settings),
