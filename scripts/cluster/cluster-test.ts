@@ -109,8 +109,12 @@ describe('limits hold exactly across both processes', () => {
     assert.equal(accepted, LIMITS.smsPerIp[0].limit, `accepted ${accepted}: ${statuses.join(' ')}`);
     assert.equal(statuses.filter((status) => status === 429).length, 40 - accepted, 'the rest are 429');
     for (const answer of answers.filter((x) => x.status === 429)) assert.ok(answer.body.message, 'a 429 says why');
-    // Both processes answered sends, and the limit counted the client behind the proxy, not the proxy.
-    const after = [served(a, '/api/v2/sendSmsCode') - before[0], served(b, '/api/v2/sendSmsCode') - before[1]];
+    // Both processes answered sends, and the limit counted the client behind the proxy, not the proxy. The request
+    // log is written asynchronously: wait (briefly) until all 40 lines are in the two logs before reading them.
+    const sent = () => [served(a, '/api/v2/sendSmsCode') - before[0], served(b, '/api/v2/sendSmsCode') - before[1]];
+    for (let waited = 0; sent()[0] + sent()[1] < 40 && waited < 3000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = sent();
     assert.deepEqual(after, [20, 20], 'nginx sent every other request to each process');
     const [{ count }] = await rows<{ count: number }>(
       'select count(*)::int as count from rate_events where bucket = $1',
