@@ -7,6 +7,9 @@ mkdir -p e2e/artifacts
 status=0
 step() { echo; echo "== $1"; }
 
+step "system packages (scripts/system-packages.sh)"
+bash scripts/system-packages.sh || exit 1
+
 step "typecheck"
 npx tsc --noEmit -p tsconfig.json || status=1
 
