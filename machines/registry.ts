@@ -18,6 +18,8 @@ import { videoMachine } from './video/video.machine';
 
 export interface RegisteredMachine {
   name: string;
+  /** Its folder under machines/, which names its page in docs/machines/. */
+  folder: string;
   /** The spec section it implements, for the reader of the paths. */
   spec: string;
   machine: AnyStateMachine;
@@ -28,6 +30,7 @@ export interface RegisteredMachine {
 export const machineRegistry: RegisteredMachine[] = [
   {
     name: 'layer',
+    folder: 'layer',
     spec: '§2 global modal layers, §4 global layer',
     machine: layerMachine,
     events: [
@@ -40,6 +43,7 @@ export const machineRegistry: RegisteredMachine[] = [
   },
   {
     name: 'documentModal',
+    folder: 'layer',
     spec: '§2 user agreement modal, §4 "the agreement modal opens and closes the same way"',
     machine: documentModalMachine,
     events: [
@@ -50,37 +54,43 @@ export const machineRegistry: RegisteredMachine[] = [
   },
   {
     name: 'loadingBar',
+    folder: 'loading-bar',
     spec: '§4 page loading bar, §9 200 / 5000 / 500 ms',
     machine: loadingBarMachine,
     events: [{ type: 'nav.start' }, { type: 'nav.done' }, { type: 'nav.fail' }],
   },
   {
     name: 'video',
+    folder: 'video',
     spec: '§2 video player',
     machine: videoMachine,
     events: [{ type: 'user.toggle' }, { type: 'media.play' }, { type: 'media.pause' }, { type: 'media.ended' }],
   },
   {
     name: 'smsCountdown',
-    spec: '§8 SMS toasts, issue 3: captcha, then a 60 s countdown; a 429 blocks for its wait (2 s waits here)',
+    folder: 'sms-countdown',
+    spec: '§8 SMS toasts: captcha, then a 60 s countdown; a 429 blocks for its wait (2 s waits here)',
     machine: smsCountdownMachine,
     events: smsCountdownPathEvents,
   },
   {
     name: 'captcha',
-    spec: '§7 slider captcha, issue 3: puzzle, slide, one-time ticket; failures fetch a new puzzle',
+    folder: 'captcha',
+    spec: '§7 slider captcha: puzzle, slide, one-time ticket; failures fetch a new puzzle',
     machine: captchaMachine,
     events: captchaPathEvents,
   },
   {
     name: 'session',
-    spec: '§3 session store, §4 login state and logout, §8 401 / 40002 and logout errors, issue 3 item 7',
+    folder: 'session',
+    spec: '§3 session store, §4 login state and logout, §8 401 / 40002 and logout errors, logout in every tab',
     machine: sessionMachine,
     events: sessionPathEvents,
   },
   {
     name: 'scan-login',
-    spec: 'issue 4 WeChat QR login: code, polling (2 s, paused while hidden, retries, 429), bind / register, final states',
+    folder: 'scan-login',
+    spec: '§4 messaging-app scan flow: code, polling (2 s, paused while hidden, retries, 429), bind / register, final states',
     // Its delays come from the code and the 429 (the samples': poll 2000 ms, a 429 waits 3000 ms).
     machine: scanLoginMachine,
     events: scanLoginPathEvents,

@@ -2,9 +2,24 @@
  * `npm run paths [machine]`: prints every generated path of every machine (or of one) as readable steps,
  * `state --event--> next state`, one path per transition of the machine. QA reads these to know what the
  * path tests replay.
+ *
+ * `npm run paths -- --docs` writes docs/machines/<folder>.md instead: each machine's Mermaid state diagram and its
+ * paths as numbered steps (machines/testing/docs.ts); a test fails when the committed pages are out of date.
  */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { machineRegistry } from '../machines/registry';
+import { MACHINE_DOCS_DIR, machinePages } from '../machines/testing/docs';
 import { describePath, machinePaths, stateName } from '../machines/testing/paths';
+
+if (process.argv.includes('--docs')) {
+  const pages = machinePages(machineRegistry);
+  mkdirSync(MACHINE_DOCS_DIR, { recursive: true });
+  for (const name of readdirSync(MACHINE_DOCS_DIR)) if (!pages.has(name)) rmSync(join(MACHINE_DOCS_DIR, name));
+  for (const [name, text] of pages) writeFileSync(join(MACHINE_DOCS_DIR, name), text);
+  console.log(`Wrote ${pages.size} pages to ${MACHINE_DOCS_DIR}/: ${[...pages.keys()].join(', ')}`);
+  process.exit(0);
+}
 
 const only = process.argv[2];
 const selected = machineRegistry.filter((entry) => !only || entry.name === only);
