@@ -1,14 +1,15 @@
 /**
- * The accounts calls (spec §7, issue 3): captcha, SMS codes, register, login, password reset, logout and user
+ * The accounts calls (spec §7): captcha, SMS codes, register, login, password reset, logout and user
  * info. The request schemas validate on the server (strict: an unknown field is a 400); with the response
  * schemas they describe the calls in /api/openapi.json and give the browser and the machines their types.
  */
 import { z } from 'zod';
+import { COUNTRY_VALUES } from '../countries';
 import { ATTRIBUTION_PARAMS, type AttributionParam } from './attribution';
 import { ERROR_NOTES, operation } from './operation';
 
-/** The country values of spec §3 the API accepts: 1 China (+86) ... 19 England (+44); there is no 11. */
-export const COUNTRY_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19] as const;
+/** The country values of spec §3 the API accepts (shared/countries.ts): 1 China (+86) ... 19 England (+44). */
+export { COUNTRY_VALUES };
 
 /** The built-in slider puzzle's picture and piece, in picture pixels. */
 export const PUZZLE_WIDTH = 320;

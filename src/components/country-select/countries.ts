@@ -1,38 +1,46 @@
 /**
- * The 18 supported countries (spec §3 "Country options", §9): the value the API takes as `countryCode` and the
- * dial code. Value 11 does not exist. China (1, +86) is the default.
+ * The names the page gives the supported countries (the countries and their dial codes: shared/countries.ts).
+ * A `Record` over the country values, so a country added to the shared table cannot compile until it has a name.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { COUNTRY_TABLE, type CountryValue, DEFAULT_COUNTRY as SHARED_DEFAULT } from '../../../shared/countries';
+
+/** Forms keep the country as a plain number (what the select reports and the API takes). */
+export const DEFAULT_COUNTRY: number = SHARED_DEFAULT;
 
 export interface Country {
-  value: number;
+  value: CountryValue;
   dialCode: string;
   name: MessageDescriptor;
 }
 
-export const COUNTRIES: readonly Country[] = [
-  { value: 1, dialCode: '86', name: msg`中国` },
-  { value: 2, dialCode: '886', name: msg`中国台湾` },
-  { value: 3, dialCode: '60', name: msg`马来西亚` },
-  { value: 4, dialCode: '62', name: msg`印度尼西亚` },
-  { value: 5, dialCode: '66', name: msg`泰国` },
-  { value: 6, dialCode: '63', name: msg`菲律宾` },
-  { value: 7, dialCode: '65', name: msg`新加坡` },
-  { value: 8, dialCode: '84', name: msg`越南` },
-  { value: 9, dialCode: '1', name: msg`美国` },
-  { value: 10, dialCode: '52', name: msg`墨西哥` },
-  { value: 12, dialCode: '33', name: msg`法国` },
-  { value: 13, dialCode: '49', name: msg`德国` },
-  { value: 14, dialCode: '55', name: msg`巴西` },
-  { value: 15, dialCode: '81', name: msg`日本` },
-  { value: 16, dialCode: '82', name: msg`韩国` },
-  { value: 17, dialCode: '34', name: msg`西班牙` },
-  { value: 18, dialCode: '39', name: msg`意大利` },
-  { value: 19, dialCode: '44', name: msg`英国` },
-];
+const NAMES: Record<CountryValue, MessageDescriptor> = {
+  1: msg`中国`,
+  2: msg`中国台湾`,
+  3: msg`马来西亚`,
+  4: msg`印度尼西亚`,
+  5: msg`泰国`,
+  6: msg`菲律宾`,
+  7: msg`新加坡`,
+  8: msg`越南`,
+  9: msg`美国`,
+  10: msg`墨西哥`,
+  12: msg`法国`,
+  13: msg`德国`,
+  14: msg`巴西`,
+  15: msg`日本`,
+  16: msg`韩国`,
+  17: msg`西班牙`,
+  18: msg`意大利`,
+  19: msg`英国`,
+};
 
-export const DEFAULT_COUNTRY = 1;
+export const COUNTRIES: readonly Country[] = COUNTRY_TABLE.map(({ value, dial }) => ({
+  value,
+  dialCode: dial,
+  name: NAMES[value],
+}));
 
 export function countryByValue(value: number): Country | undefined {
   return COUNTRIES.find((country) => country.value === value);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '~/test/providers';
+import { COUNTRY_VALUES } from '../../../shared/contract/accounts';
 import { COUNTRIES, DEFAULT_COUNTRY, normalizeCountry } from './countries';
 import { CountrySelect } from './country-select';
 
@@ -20,6 +21,11 @@ function Harness({ onValue }: { onValue?: (value: number) => void }) {
 }
 
 describe('country select', () => {
+  it('offers exactly the countries the API accepts, each with a name', () => {
+    expect(COUNTRIES.map((country) => country.value)).toEqual(COUNTRY_VALUES);
+    for (const country of COUNTRIES) expect(country.name.id, String(country.value)).toBeTruthy();
+  });
+
   it('lists the 18 countries of spec §3 with their values and dial codes, without 11', () => {
     expect(COUNTRIES.map((c) => [c.value, c.dialCode])).toEqual([
       [1, '86'],
