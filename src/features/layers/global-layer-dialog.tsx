@@ -5,7 +5,9 @@
  * button. Every way of closing sends `layer.close`; the machine clears the type (and the app remembers a closed
  * customer-service layer).
  */
-import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { type ReactNode, useState } from 'react';
 import {
   type LayerStyle,
@@ -88,40 +90,53 @@ function withStyle(view: LayerView, style: LayerStyle | null) {
   };
 }
 
+interface LayerViewContext {
+  brandName: string;
+  showPlugin: () => void;
+}
+
+/** A view before translation: its title and description are message descriptors. */
+type LayerViewSource = Omit<LayerView, 'title' | 'description'> & {
+  title: MessageDescriptor;
+  description?: MessageDescriptor;
+};
+
+/**
+ * Every layer type's title, size (spec §9) and content. A `Record` over the machine's layer types, so a new
+ * type does not compile until it has a view here.
+ */
+const LAYER_VIEWS: Record<LayerType, (context: LayerViewContext) => LayerViewSource> = {
+  clientDownload: ({ brandName, showPlugin }) => ({
+    title: msg`下载${brandName}客户端`,
+    description: msg`批量邀约、私信、邮件与达人管理，一个客户端全部搞定。`,
+    centerHeader: true,
+    ...layout.modal.clientDownload,
+    padding: '24px 40px',
+    body: <ClientDownload onShowPlugin={showPlugin} />,
+  }),
+  pluginDownload: ({ brandName }) => ({
+    title: msg`下载${brandName}浏览器插件`,
+    description: msg`无需安装客户端，在常用浏览器中即可批量邀约达人、发送私信。`,
+    titleAside: <PluginVersionBadge />,
+    ...layout.modal.pluginDownload,
+    padding: '32px 40px',
+    body: <PluginDownload />,
+  }),
+  customerService: () => ({
+    title: msg`添加专属顾问`,
+    description: msg`一对一解答使用问题`,
+    hideTitle: true,
+    ...layout.modal.customerService,
+    padding: 0,
+    body: <CustomerService />,
+  }),
+};
+
 function useLayerView(layerType: LayerType | null, showPlugin: () => void): LayerView | null {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const { brand } = usePortalEnv();
   const brandName = brand.name[useLocale()];
-
-  switch (layerType) {
-    case 'clientDownload':
-      return {
-        title: t`下载${brandName}客户端`,
-        description: t`批量邀约、私信、邮件与达人管理，一个客户端全部搞定。`,
-        centerHeader: true,
-        ...layout.modal.clientDownload,
-        padding: '24px 40px',
-        body: <ClientDownload onShowPlugin={showPlugin} />,
-      };
-    case 'pluginDownload':
-      return {
-        title: t`下载${brandName}浏览器插件`,
-        description: t`无需安装客户端，在常用浏览器中即可批量邀约达人、发送私信。`,
-        titleAside: <PluginVersionBadge />,
-        ...layout.modal.pluginDownload,
-        padding: '32px 40px',
-        body: <PluginDownload />,
-      };
-    case 'customerService':
-      return {
-        title: t`添加专属顾问`,
-        description: t`一对一解答使用问题`,
-        hideTitle: true,
-        ...layout.modal.customerService,
-        padding: 0,
-        body: <CustomerService />,
-      };
-    default:
-      return null;
-  }
+  if (!layerType) return null;
+  const view = LAYER_VIEWS[layerType]({ brandName, showPlugin });
+  return { ...view, title: i18n._(view.title), description: view.description && i18n._(view.description) };
 }
