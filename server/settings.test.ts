@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyticsOrigins, readSettings } from './settings';
 
 describe('settings', () => {
-  it('has the defaults the README lists', () => {
+  it('has the defaults of the settings schema (the ones docs/settings.md shows)', () => {
     expect(readSettings({})).toEqual({
       port: 3030,
       brand2Port: 3031,

@@ -1,9 +1,13 @@
 /**
- * Every setting of the server, read once from the environment, with its default. README lists them.
+ * Every setting of the server, read once from the environment. Each variable is declared once, in `ENV`
+ * (server/settings-schema.ts): its default, its meaning and how its text is read; `readSettings` parses the
+ * environment through that schema and assembles the typed settings, checking what one setting requires of
+ * another. docs/settings.md is generated from the same schema (`npm run docs:settings`).
  */
 import proxyAddr from 'proxy-addr';
 import type { BrandId } from '../shared/brand';
 import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam, type Edition } from '../shared/portal-env';
+import { type EnvValues, readEnv } from './settings-schema';
 
 /** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
 export type ProxyTrust = (address: string, hop: number) => boolean;
@@ -98,37 +102,8 @@ export class SettingsRefusal extends Error {
   }
 }
 
-function benchUnlimitedSetting(env: Record<string, string | undefined>): boolean {
-  const value = env.BENCH_UNLIMITED ?? '';
-  if (value === '' || value === '0') return false;
-  if (value !== '1') throw new Error(`BENCH_UNLIMITED must be 1 or 0, got "${value}"`);
-  if (env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL);
-  return true;
-}
-
-function intSetting(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return parsed;
-}
-
-function choice<T extends string>(value: string | undefined, options: readonly T[], name: string): T {
-  const picked = value || options[0];
-  if (!(options as readonly string[]).includes(picked))
-    throw new Error(`${name} must be ${options.map((o) => `"${o}"`).join(' or ')}, got "${value}"`);
-  return picked as T;
-}
-
-function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
-  const value = env[name];
+function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new Error(`${name} must be set when ${because}`);
-  return value;
-}
-
-function urlSetting(env: NodeJS.ProcessEnv, name: string, because: string): string {
-  const value = required(env, name, because);
-  if (!/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
   return value;
 }
 
@@ -149,36 +124,6 @@ function readTrustProxy(value: string | undefined): ProxyTrust | null {
       `TRUST_PROXY must be a number of hops or proxy addresses/CIDRs, got "${text}" (${(error as Error).message})`,
     );
   }
-}
-
-/** DATABASE_POOL_SIZE: 1 to 1000 connections per process, default 10. */
-function poolSize(value: string | undefined): number {
-  const size = intSetting(value, 10, 'DATABASE_POOL_SIZE');
-  if (size < 1 || size > 1000) throw new Error(`DATABASE_POOL_SIZE must be between 1 and 1000, got "${value}"`);
-  return size;
-}
-
-/** An origin setting (`https://host[:port]`, no path): returned without a trailing slash. */
-function originSetting(value: string | undefined, name: string): string | undefined {
-  if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an http(s) origin such as https://www.example.com, got "${value}"`);
-  }
-  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== ''))
-    throw new Error(`${name} must be an http(s) origin such as https://www.example.com, got "${value}"`);
-  return url.origin;
-}
-
-/** A download address: an http(s) URL or a path on this site; null when not set. */
-function downloadSetting(env: NodeJS.ProcessEnv, name: string): string | null {
-  const value = env[name];
-  if (!value) return null;
-  if (!/^(https?:\/\/|\/(?!\/))/.test(value))
-    throw new Error(`${name} must be an http(s) URL or a path, got "${value}"`);
-  return value;
 }
 
 /** The analytics script address: ANALYTICS_SCRIPT_URL with `{siteId}` (default Baidu Tongji's `hm.js`). */
@@ -202,15 +147,15 @@ function absoluteUrl(value: string, name: string): URL {
  * service, whose script address ANALYTICS_SCRIPT_URL gives (shared by both brands); AD_CONVERSION_URLS lists, for
  * each ad click id, where a registration carrying it is reported: `bd_vid=https://…{clickId}… qhclickid=https://…`.
  */
-function readAnalytics(env: NodeJS.ProcessEnv, suffix: '' | '_2'): AnalyticsConfig | null {
-  const siteId = env[`ANALYTICS_SITE_ID${suffix}`]?.trim();
-  const conversionsText = env[`AD_CONVERSION_URLS${suffix}`]?.trim();
+function readAnalytics(env: EnvValues, suffix: '' | '_2'): AnalyticsConfig | null {
+  const siteId = env[`ANALYTICS_SITE_ID${suffix}`];
+  const conversionsText = env[`AD_CONVERSION_URLS${suffix}`];
   if (!siteId && !conversionsText) return null;
   let script: string | null = null;
   if (siteId) {
     if (!SITE_ID.test(siteId))
       throw new Error(`ANALYTICS_SITE_ID${suffix} must be 1-64 letters, digits, _ or -, got "${siteId}"`);
-    const template = env.ANALYTICS_SCRIPT_URL || DEFAULT_ANALYTICS_SCRIPT_URL;
+    const template = env.ANALYTICS_SCRIPT_URL;
     if (!template.includes('{siteId}'))
       throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
     script = absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href;
@@ -242,95 +187,83 @@ export function analyticsOrigins(config: AnalyticsConfig | null | undefined): {
   return { script, connect: [...new Set([...script, ...reports])] };
 }
 
-function readSms(env: NodeJS.ProcessEnv): Settings['sms'] {
-  const provider = choice(env.SMS_PROVIDER, ['builtin', 'http'] as const, 'SMS_PROVIDER');
+function readSms(env: EnvValues): Settings['sms'] {
+  const provider = env.SMS_PROVIDER;
   if (provider === 'builtin') return { provider };
   const because = 'SMS_PROVIDER is "http"';
   return {
     provider,
-    gatewayUrl: urlSetting(env, 'SMS_GATEWAY_URL', because),
-    gatewayKey: required(env, 'SMS_GATEWAY_KEY', because),
+    gatewayUrl: required(env.SMS_GATEWAY_URL, 'SMS_GATEWAY_URL', because),
+    gatewayKey: required(env.SMS_GATEWAY_KEY, 'SMS_GATEWAY_KEY', because),
   };
 }
 
-function readCaptcha(env: NodeJS.ProcessEnv): Settings['captcha'] {
-  const provider = choice(env.CAPTCHA_PROVIDER, ['builtin', 'remote'] as const, 'CAPTCHA_PROVIDER');
+function readCaptcha(env: EnvValues): Settings['captcha'] {
+  const provider = env.CAPTCHA_PROVIDER;
   if (provider === 'builtin') return { provider };
   const because = 'CAPTCHA_PROVIDER is "remote"';
   return {
     provider,
-    appId: required(env, 'CAPTCHA_APP_ID', because),
-    secret: required(env, 'CAPTCHA_SECRET', because),
-    verifyUrl: urlSetting(env, 'CAPTCHA_VERIFY_URL', because),
+    appId: required(env.CAPTCHA_APP_ID, 'CAPTCHA_APP_ID', because),
+    secret: required(env.CAPTCHA_SECRET, 'CAPTCHA_SECRET', because),
+    verifyUrl: required(env.CAPTCHA_VERIFY_URL, 'CAPTCHA_VERIFY_URL', because),
   };
 }
 
-function readWx(env: NodeJS.ProcessEnv): WxSettings {
-  const provider = choice(env.WX_PROVIDER, ['simulator', 'platform'] as const, 'WX_PROVIDER');
-  const qrTtlSeconds = intSetting(env.WX_QR_TTL_SECONDS, 300, 'WX_QR_TTL_SECONDS');
-  if (qrTtlSeconds < 10 || qrTtlSeconds > 2_592_000)
-    throw new Error(`WX_QR_TTL_SECONDS must be between 10 and 2592000, got "${env.WX_QR_TTL_SECONDS}"`);
-  const apiUrl = env.WX_API_URL || 'https://api.weixin.qq.com';
-  if (!/^https?:\/\//.test(apiUrl)) throw new Error(`WX_API_URL must be an http(s) URL, got "${apiUrl}"`);
-  const simulatorUrl = env.WX_SIMULATOR_URL || undefined;
-  const simulatorUrl2 = env.WX_SIMULATOR_URL_2 || undefined;
-  for (const [name, value] of [
-    ['WX_SIMULATOR_URL', simulatorUrl],
-    ['WX_SIMULATOR_URL_2', simulatorUrl2],
-  ])
-    if (value && !/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+function readWx(env: EnvValues): WxSettings {
+  const { WX_PROVIDER: provider, WX_QR_TTL_SECONDS: qrTtlSeconds, WX_API_URL: apiUrl } = env;
   if (provider === 'simulator')
-    return { provider, qrTtlSeconds, apiUrl, simulatorUrl, simulatorUrl2, token: env.WX_TOKEN || undefined };
+    return {
+      provider,
+      qrTtlSeconds,
+      apiUrl,
+      simulatorUrl: env.WX_SIMULATOR_URL,
+      simulatorUrl2: env.WX_SIMULATOR_URL_2,
+      token: env.WX_TOKEN,
+    };
   const because = 'WX_PROVIDER is "platform"';
-  const account = { appId: required(env, 'WX_APP_ID', because), appSecret: required(env, 'WX_APP_SECRET', because) };
+  const account = {
+    appId: required(env.WX_APP_ID, 'WX_APP_ID', because),
+    appSecret: required(env.WX_APP_SECRET, 'WX_APP_SECRET', because),
+  };
   const account2 =
     env.WX_APP_ID_2 || env.WX_APP_SECRET_2
       ? {
-          appId: required(env, 'WX_APP_ID_2', 'WX_APP_SECRET_2 is set'),
-          appSecret: required(env, 'WX_APP_SECRET_2', 'WX_APP_ID_2 is set'),
+          appId: required(env.WX_APP_ID_2, 'WX_APP_ID_2', 'WX_APP_SECRET_2 is set'),
+          appSecret: required(env.WX_APP_SECRET_2, 'WX_APP_SECRET_2', 'WX_APP_ID_2 is set'),
         }
       : undefined;
-  return { provider, qrTtlSeconds, apiUrl, account, account2, token: required(env, 'WX_TOKEN', because) };
+  return { provider, qrTtlSeconds, apiUrl, account, account2, token: required(env.WX_TOKEN, 'WX_TOKEN', because) };
 }
 
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const edition = env.EDITION ?? 'main';
-  if (edition !== 'main' && edition !== 'regional')
-    throw new Error(`EDITION must be "main" or "regional", got "${edition}"`);
+export function readSettings(environment: NodeJS.ProcessEnv = process.env): Settings {
+  const env = readEnv(environment);
+  if (env.BENCH_UNLIMITED && env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL);
   return {
-    port: intSetting(env.PORT, 3030, 'PORT'),
-    brand2Port: intSetting(env.BRAND2_PORT, 3031, 'BRAND2_PORT'),
-    host: env.HOST ?? '0.0.0.0',
-    brand2HostMarker: env.BRAND2_HOST_MARKER ?? 'creatorbox',
-    edition,
-    workbenchUrl: env.WORKBENCH_URL ?? '/workbench/function_introduction',
+    port: env.PORT,
+    brand2Port: env.BRAND2_PORT,
+    host: env.HOST,
+    brand2HostMarker: env.BRAND2_HOST_MARKER,
+    edition: env.EDITION,
+    workbenchUrl: env.WORKBENCH_URL,
     production: env.NODE_ENV !== 'development',
-    htmlCacheSeconds: intSetting(env.HTML_CACHE_SECONDS, 300, 'HTML_CACHE_SECONDS'),
-    htmlCacheMegabytes: intSetting(env.HTML_CACHE_MB, 64, 'HTML_CACHE_MB'),
-    benchUnlimited: benchUnlimitedSetting(env),
-    shutdownTimeoutMs: intSetting(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
+    htmlCacheSeconds: env.HTML_CACHE_SECONDS,
+    htmlCacheMegabytes: env.HTML_CACHE_MB,
+    benchUnlimited: env.BENCH_UNLIMITED,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     downloads: {
-      starreach: {
-        client: downloadSetting(env, 'CLIENT_DOWNLOAD_URL'),
-        pluginBrowser: downloadSetting(env, 'BROWSER_DOWNLOAD_URL'),
-      },
-      creatorbox: {
-        client: downloadSetting(env, 'CLIENT_DOWNLOAD_URL_2'),
-        pluginBrowser: downloadSetting(env, 'BROWSER_DOWNLOAD_URL_2'),
-      },
+      starreach: { client: env.CLIENT_DOWNLOAD_URL, pluginBrowser: env.BROWSER_DOWNLOAD_URL },
+      creatorbox: { client: env.CLIENT_DOWNLOAD_URL_2, pluginBrowser: env.BROWSER_DOWNLOAD_URL_2 },
     },
     analytics: { starreach: readAnalytics(env, ''), creatorbox: readAnalytics(env, '_2') },
-    databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
-    dataDir: env.DATA_DIR || 'data/pglite',
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir: env.DATA_DIR,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    publicUrl: originSetting(env.PUBLIC_URL, 'PUBLIC_URL'),
-    publicUrl2: originSetting(env.PUBLIC_URL_2, 'PUBLIC_URL_2'),
-    allowedHosts: (env.ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter(Boolean),
-    hstsPreload: env.HSTS_PRELOAD === '1' || env.HSTS_PRELOAD === 'true',
+    publicUrl: env.PUBLIC_URL,
+    publicUrl2: env.PUBLIC_URL_2,
+    allowedHosts: env.ALLOWED_HOSTS,
+    hstsPreload: env.HSTS_PRELOAD,
     sms: readSms(env),
     captcha: readCaptcha(env),
     wx: readWx(env),

@@ -1,0 +1,400 @@
+/**
+ * The environment variables the server reads, declared once: each with its default, what it means (the text of
+ * docs/settings.md) and how its text becomes a value. `envSchema` is the zod schema built from them; a value it
+ * cannot use stops start-up with a message naming the variable. What one setting requires of another (a gateway
+ * URL when the gateway is chosen) is checked where the settings are assembled (server/settings.ts).
+ *
+ * `TOOL_ENV` documents the variables the scripts and tests read (not the server), so that docs/settings.md is
+ * one generated page for both.
+ */
+import { z } from 'zod';
+
+export interface EnvVariable<T> {
+  /** The text the variable has when unset or empty (shown in the docs); undefined: no default. */
+  default?: string;
+  /** What it means, for the docs (Markdown, one line). */
+  doc: string;
+  /** How its text becomes a value; throws an Error naming the variable when it cannot. */
+  read: (value: string | undefined, name: string) => T;
+  /** The docs group it is listed under. */
+  group: EnvGroup;
+}
+
+export type EnvGroup = 'site' | 'database' | 'network' | 'operations' | 'analytics' | 'providers';
+
+export const ENV_GROUPS: Record<EnvGroup, string> = {
+  site: 'The site',
+  database: 'Database',
+  network: 'Addresses, proxies and security headers',
+  operations: 'Running and stopping',
+  analytics: 'Downloads, analytics and ad conversions',
+  providers: 'Outside services (SMS, captcha, WeChat)',
+};
+
+function variable<T>(spec: EnvVariable<T>): EnvVariable<T> {
+  return spec;
+}
+
+// How texts are read. Each throws an Error whose message starts with the variable's name.
+
+export const text = (value: string | undefined) => value ?? '';
+export const optionalText = (value: string | undefined) => value || undefined;
+
+export function wholeNumber(value: string | undefined, name: string): number {
+  const parsed = Number(value);
+  if (value === undefined || value === '' || !Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a whole number, got "${value ?? ''}"`);
+  return parsed;
+}
+
+export function between(min: number, max: number) {
+  return (value: string | undefined, name: string): number => {
+    const parsed = wholeNumber(value, name);
+    if (parsed < min || parsed > max) throw new Error(`${name} must be between ${min} and ${max}, got "${value}"`);
+    return parsed;
+  };
+}
+
+export function oneOf<const T extends string>(options: readonly T[]) {
+  return (value: string | undefined, name: string): T => {
+    const picked = value || options[0];
+    if (!(options as readonly string[]).includes(picked))
+      throw new Error(`${name} must be ${options.map((o) => `"${o}"`).join(' or ')}, got "${value}"`);
+    return picked as T;
+  };
+}
+
+export function httpUrl(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
+
+/** An origin (`https://host[:port]`, no path), returned without a trailing slash. */
+export function origin(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) origin such as https://www.example.com, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== ''))
+    throw new Error(`${name} must be an http(s) origin such as https://www.example.com, got "${value}"`);
+  return url.origin;
+}
+
+/** A download address: an http(s) URL or a path on this site; null when not set. */
+export function download(value: string | undefined, name: string): string | null {
+  if (!value) return null;
+  if (!/^(https?:\/\/|\/(?!\/))/.test(value))
+    throw new Error(`${name} must be an http(s) URL or a path, got "${value}"`);
+  return value;
+}
+
+export const flag = (value: string | undefined) => value === '1' || value === 'true';
+
+export const ENV = {
+  PORT: variable({ group: 'site', default: '3030', doc: 'port of brand 1 (StarReach)', read: wholeNumber }),
+  BRAND2_PORT: variable({
+    group: 'site',
+    default: '3031',
+    doc: 'port of brand 2 (CreatorBox): every request arriving here is brand 2',
+    read: wholeNumber,
+  }),
+  HOST: variable({ group: 'site', default: '0.0.0.0', doc: 'interface to listen on', read: text }),
+  BRAND2_HOST_MARKER: variable({
+    group: 'site',
+    default: 'creatorbox',
+    doc: 'a host name containing this text selects brand 2 on any port',
+    read: text,
+  }),
+  EDITION: variable({
+    group: 'site',
+    default: 'main',
+    doc: '`regional` hides Operation Center and swaps the help-centre link',
+    read: oneOf(['main', 'regional']),
+  }),
+  WORKBENCH_URL: variable({
+    group: 'site',
+    default: '/workbench/function_introduction',
+    doc: 'where "Workbench" and "go to workbench" lead',
+    read: text,
+  }),
+  NODE_ENV: variable({
+    group: 'site',
+    default: 'production',
+    doc: '`development` is set by `npm run dev` (development-only calls such as the SMS outbox exist only then)',
+    read: text,
+  }),
+  HTML_CACHE_SECONDS: variable({
+    group: 'site',
+    default: '300',
+    doc: "how long a rendered page stays in the server's page cache (`0` turns it off; always off with `npm run dev`)",
+    read: wholeNumber,
+  }),
+  HTML_CACHE_MB: variable({
+    group: 'site',
+    default: '64',
+    doc: "the most memory the page cache's finished pages take (every encoding; least recently used first out)",
+    read: wholeNumber,
+  }),
+  DATABASE_URL: variable({
+    group: 'database',
+    doc: 'a PostgreSQL connection string (PostgreSQL 15 or newer); when empty, the embedded database in `DATA_DIR` is used',
+    read: optionalText,
+  }),
+  DATABASE_POOL_SIZE: variable({
+    group: 'database',
+    default: '10',
+    doc: "connections each server process keeps to PostgreSQL at most (1 to 1000); processes × pool size must stay below the server's `max_connections`",
+    read: between(1, 1000),
+  }),
+  DATA_DIR: variable({
+    group: 'database',
+    default: 'data/pglite',
+    doc: 'folder of the embedded PGlite database, created on the first start; one server at a time (`portal.lock` in the folder)',
+    read: (value) => value || 'data/pglite',
+  }),
+  TRUST_PROXY: variable({
+    group: 'network',
+    doc: 'which proxies in front may report the client (`X-Forwarded-For`, `-Proto`): a number of hops (`1`, `true` = 1) or a comma-separated list of proxy addresses/CIDRs; the client is the right-most untrusted `X-Forwarded-For` entry, never the first',
+    read: optionalText,
+  }),
+  PUBLIC_URL: variable({
+    group: 'network',
+    doc: "brand 1's public origin (`https://www.example.com`) for absolute URLs: canonical, hreflang, the QR code's simulator address, the confirm link",
+    read: origin,
+  }),
+  PUBLIC_URL_2: variable({ group: 'network', doc: 'the same for brand 2', read: origin }),
+  ALLOWED_HOSTS: variable({
+    group: 'network',
+    doc: "host names (`.example.com` for every subdomain) whose `Host` header absolute URLs may use when `PUBLIC_URL` is not set, besides localhost and this machine's addresses",
+    read: (value) =>
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+  }),
+  HSTS_PRELOAD: variable({
+    group: 'network',
+    doc: '`1` adds `preload` to HSTS (sent only over HTTPS, direct or through a trusted proxy)',
+    read: flag,
+  }),
+  SHUTDOWN_TIMEOUT_MS: variable({
+    group: 'operations',
+    default: '10000',
+    doc: 'on SIGTERM or SIGINT, requests still running this many ms after the server stops accepting are cut off',
+    read: wholeNumber,
+  }),
+  BENCH_UNLIMITED: variable({
+    group: 'operations',
+    doc: '`1` lifts the per-IP rate limits so a load test from one address measures the server; a start with `NODE_ENV=production` refuses it (exit code 78)',
+    read: (value, name) => {
+      if (value === undefined || value === '' || value === '0') return false;
+      if (value !== '1') throw new Error(`${name} must be 1 or 0, got "${value}"`);
+      return true;
+    },
+  }),
+  CLIENT_DOWNLOAD_URL: variable({
+    group: 'analytics',
+    doc: 'where brand 1\'s Windows client installer downloads from (built elsewhere); until set, its button shows the spec\'s disabled "dev..." state',
+    read: download,
+  }),
+  BROWSER_DOWNLOAD_URL: variable({
+    group: 'analytics',
+    doc: 'where brand 1\'s dedicated browser downloads from; until set, its button shows "dev..."',
+    read: download,
+  }),
+  CLIENT_DOWNLOAD_URL_2: variable({ group: 'analytics', doc: 'the same for brand 2', read: download }),
+  BROWSER_DOWNLOAD_URL_2: variable({ group: 'analytics', doc: 'the same for brand 2', read: download }),
+  ANALYTICS_SITE_ID: variable({
+    group: 'analytics',
+    doc: "brand 1's site id in a page-view analytics service (Baidu Tongji style); unset: no analytics script. Nothing is counted with Do Not Track or Global Privacy Control",
+    read: (value) => value?.trim() || undefined,
+  }),
+  ANALYTICS_SITE_ID_2: variable({
+    group: 'analytics',
+    doc: 'the same for brand 2',
+    read: (value) => value?.trim() || undefined,
+  }),
+  ANALYTICS_SCRIPT_URL: variable({
+    group: 'analytics',
+    default: 'https://hm.baidu.com/hm.js?{siteId}',
+    doc: "the analytics script's address, `{siteId}` replaced by the brand's site id; the Content-Security-Policy allows exactly its origin",
+    read: (value) => value || 'https://hm.baidu.com/hm.js?{siteId}',
+  }),
+  AD_CONVERSION_URLS: variable({
+    group: 'analytics',
+    doc: 'where a registration from an ad click is reported, per click id kept in `registeInfo`: `bd_vid=https://…{clickId}… qhclickid=https://…{clickId}…` (space-separated)',
+    read: (value) => value?.trim() || undefined,
+  }),
+  AD_CONVERSION_URLS_2: variable({
+    group: 'analytics',
+    doc: 'the same for brand 2',
+    read: (value) => value?.trim() || undefined,
+  }),
+  SMS_PROVIDER: variable({
+    group: 'providers',
+    default: 'builtin',
+    doc: '`builtin`: codes go to the server log (and, in development, to `GET /api/dev/sms-outbox`); `http`: a gateway',
+    read: oneOf(['builtin', 'http']),
+  }),
+  SMS_GATEWAY_URL: variable({
+    group: 'providers',
+    doc: "the SMS gateway's URL (required with `SMS_PROVIDER=http`; docs/api.md shows the request it receives)",
+    read: httpUrl,
+  }),
+  SMS_GATEWAY_KEY: variable({
+    group: 'providers',
+    doc: 'sent to the gateway as `Authorization: Bearer …` (required with `http`)',
+    read: optionalText,
+  }),
+  CAPTCHA_PROVIDER: variable({
+    group: 'providers',
+    default: 'builtin',
+    doc: "`builtin`: the server's own slider puzzle; `remote`: a third-party captcha verified by URL",
+    read: oneOf(['builtin', 'remote']),
+  }),
+  CAPTCHA_APP_ID: variable({
+    group: 'providers',
+    doc: "the third-party widget's app id (required with `remote`)",
+    read: optionalText,
+  }),
+  CAPTCHA_SECRET: variable({
+    group: 'providers',
+    doc: "the server's secret for the third-party verify call (required with `remote`)",
+    read: optionalText,
+  }),
+  CAPTCHA_VERIFY_URL: variable({
+    group: 'providers',
+    doc: 'the third-party verify URL (required with `remote`)',
+    read: httpUrl,
+  }),
+  WX_PROVIDER: variable({
+    group: 'providers',
+    default: 'simulator',
+    doc: 'WeChat QR login: `simulator` (built-in phone simulator, no network) or `platform` (official account)',
+    read: oneOf(['simulator', 'platform']),
+  }),
+  WX_QR_TTL_SECONDS: variable({
+    group: 'providers',
+    default: '300',
+    doc: 'seconds a new login QR code stays valid (10 to 2592000)',
+    read: between(10, 2_592_000),
+  }),
+  WX_TOKEN: variable({
+    group: 'providers',
+    doc: 'the webhook token set in the platform (required with `platform`; the simulator makes its own when empty)',
+    read: optionalText,
+  }),
+  WX_APP_ID: variable({
+    group: 'providers',
+    doc: "brand 1's official-account app id (required with `platform`)",
+    read: optionalText,
+  }),
+  WX_APP_SECRET: variable({
+    group: 'providers',
+    doc: "brand 1's official-account app secret (required with `platform`)",
+    read: optionalText,
+  }),
+  WX_APP_ID_2: variable({
+    group: 'providers',
+    doc: "brand 2's app id (optional; brand 2 uses brand 1's account when not set)",
+    read: optionalText,
+  }),
+  WX_APP_SECRET_2: variable({
+    group: 'providers',
+    doc: "brand 2's app secret (required when `WX_APP_ID_2` is set)",
+    read: optionalText,
+  }),
+  WX_API_URL: variable({
+    group: 'providers',
+    default: 'https://api.weixin.qq.com',
+    doc: 'the platform API (tests point it at a local fake)',
+    read: (value, name) => httpUrl(value || 'https://api.weixin.qq.com', name) as string,
+  }),
+  WX_SIMULATOR_URL: variable({
+    group: 'providers',
+    doc: "origin brand 1's simulator QR codes point at (default: this machine's LAN address and the brand's port)",
+    read: httpUrl,
+  }),
+  WX_SIMULATOR_URL_2: variable({
+    group: 'providers',
+    doc: "the same for brand 2 (brand 1's origin is never borrowed: it would reach brand 1)",
+    read: httpUrl,
+  }),
+} as const;
+
+/** The variables the scripts and tests read (documented with the server's, parsed where they are used). */
+export const TOOL_ENV: Record<string, { default?: string; doc: string }> = {
+  LOG_LEVEL: {
+    default: 'info',
+    doc: 'the server log level: one JSON line per event and per request on stdout (short readable lines on a terminal); phone numbers masked, no passwords, tokens or codes',
+  },
+  PORTAL_DIST: {
+    default: 'dist',
+    doc: 'build folder of `npm start`, `npm run build` and `npm run serve` (tests use `dist-e2e`); the compiled server always serves the folder it is in',
+  },
+  CHROMIUM_PATH: { default: '/usr/bin/chromium', doc: 'the browser the browser tests and the benchmark drive' },
+  E2E_PORT: {
+    default: '5030',
+    doc: '`npm run test:e2e`: the port of brand 1 (brand 2 on the next); `E2E_DIST` the build folder',
+  },
+  TEST_DATABASE_URL: {
+    doc: 'the PostgreSQL server the server tests also run on (default: the local cluster `scripts/test-postgres.sh` starts)',
+  },
+  BENCH_SECONDS: {
+    default: '5',
+    doc: '`npm run bench`: the length of each measured server run (after 1 s of warm-up)',
+  },
+  BENCH_PORT: { default: '5132', doc: '`npm run bench`: the first of the 4 ports of the server speed runs' },
+  BENCH_DATABASE_URL: {
+    doc: '`npm run bench`: a PostgreSQL server for the API rows (default: `scripts/test-postgres.sh`; empty: skipped)',
+  },
+  LIGHTHOUSE_PATHS: { doc: '`npm run lighthouse -- mobile`: only these phone pages (comma-separated)' },
+  LIGHTHOUSE_DETAILS: {
+    doc: "`1`: `npm run lighthouse -- mobile` also prints each run's LCP element, shifts and requests",
+  },
+};
+
+type Env = typeof ENV;
+export type EnvValues = { [K in keyof Env]: ReturnType<Env[K]['read']> };
+
+/** The zod schema of the environment: every variable of `ENV`, its default applied, read into its value. */
+export const envSchema = z.object(
+  Object.fromEntries(
+    Object.entries(ENV).map(([name, spec]) => [
+      name,
+      z
+        .string()
+        .optional()
+        .transform((value) => (spec.read as EnvVariable<unknown>['read'])(value || spec.default, name))
+        .describe(spec.doc)
+        .meta({ default: spec.default ?? null, group: spec.group }),
+    ]),
+  ),
+) as unknown as z.ZodType<EnvValues, Record<string, string | undefined>>;
+
+/** The environment read through the schema; throws the first variable's own message when one cannot be used. */
+export function readEnv(env: Record<string, string | undefined>): EnvValues {
+  return envSchema.parse(env);
+}
+
+/** docs/settings.md's tables, generated from `ENV` and `TOOL_ENV` (scripts/docs.test.ts compares). */
+export function settingsTables(): string {
+  const cell = (value: string) => value.replace(/\|/g, '\\|');
+  const lines: string[] = [];
+  for (const [group, title] of Object.entries(ENV_GROUPS)) {
+    lines.push(`## ${title}`, '', '| variable | default | meaning |', '| --- | --- | --- |');
+    for (const [name, spec] of Object.entries(ENV) as [string, EnvVariable<unknown>][]) {
+      if (spec.group !== group) continue;
+      lines.push(`| \`${name}\` | ${spec.default === undefined ? '' : `\`${spec.default}\``} | ${cell(spec.doc)} |`);
+    }
+    lines.push('');
+  }
+  lines.push('## Scripts and tests', '', '| variable | default | meaning |', '| --- | --- | --- |');
+  for (const [name, spec] of Object.entries(TOOL_ENV))
+    lines.push(`| \`${name}\` | ${spec.default === undefined ? '' : `\`${spec.default}\``} | ${cell(spec.doc)} |`);
+  return `${lines.join('\n')}\n`;
+}
