@@ -1,14 +1,62 @@
 // @vitest-environment node
 /**
- * The docs a newcomer reads first keep their shape: every decision record has a date and a status line and is
- * listed in docs/decisions/README.md.
+ * The docs a newcomer reads first keep their shape: the README stays a front door (at most 150 lines and 10 kB,
+ * no padded tables, every link resolves); every decision record has a date and a status line and is listed in
+ * docs/decisions/README.md; no page under docs/ links to a file that does not exist.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { settingsPage } from './lib/settings-page';
 
 const ROOT = join(import.meta.dirname, '..');
 const DECISIONS = join(ROOT, 'docs/decisions');
+
+/** The relative link targets of a Markdown file (no external links, no pure anchors). */
+function localLinks(text: string): string[] {
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1].split('#')[0])
+    .filter((target) => target && !/^[a-z]+:/.test(target));
+}
+
+describe('the README', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  it('fits on a screen or two: at most 150 lines and 10 kB, no line over 120 characters', () => {
+    const lines = readme.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(150);
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(10 * 1024);
+    expect(lines.filter((line) => line.length > 120)).toEqual([]);
+  });
+
+  it('has no table padded with runs of spaces', () => {
+    expect(readme.split('\n').filter((line) => line.startsWith('|') && / {3,}/.test(line))).toEqual([]);
+  });
+
+  it('links only to files that exist', () => {
+    for (const target of localLinks(readme)) expect(existsSync(join(ROOT, target)), target).toBe(true);
+  });
+});
+
+describe('docs/', () => {
+  it('links only to files that exist', () => {
+    const pages = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) =>
+      name.endsWith('.md'),
+    );
+    for (const page of pages) {
+      const text = readFileSync(join(ROOT, 'docs', page), 'utf8');
+      for (const target of localLinks(text)) {
+        expect(existsSync(join(ROOT, 'docs', dirname(page), target)), `${page} → ${target}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('docs/settings.md', () => {
+  it('is what the settings schema produces (run `npm run docs:settings` after changing a setting)', () => {
+    expect(readFileSync(join(ROOT, 'docs/settings.md'), 'utf8')).toBe(settingsPage());
+  });
+});
 
 describe('decision records', () => {
   const records = readdirSync(DECISIONS).filter((name) => /^\d{3}-.+\.md$/.test(name) && !name.startsWith('000-'));

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * The README's folder map (its "Folders" table) names every folder of the areas a reader looks for first, and
- * nothing that no longer exists: a new folder fails this test until the map says what it is.
+ * The folder map (docs/architecture.md's "Folders" table) names every folder of the areas a reader looks for
+ * first, and nothing that no longer exists: a new folder fails this test until the map says what it is. The
+ * README's one-line-per-folder map names every top-level folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ const AREAS = ['machines', 'shared', 'server', 'src/features', 'src/components']
 function rowOf(readme: string, area: string): string {
   const section = readme.slice(readme.indexOf('## Folders'), readme.indexOf('\n## ', readme.indexOf('## Folders') + 1));
   const row = section.split('\n').find((line) => new RegExp(`^\\|\\s*\`${area}/\`\\s*\\|`).test(line));
-  if (!row) throw new Error(`The README's folder map has no row for ${area}/`);
+  if (!row) throw new Error(`The folder map has no row for ${area}/`);
   return row;
 }
 
@@ -29,8 +30,8 @@ const folders = (area: string) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-describe("the README's folder map", () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+describe('the folder map', () => {
+  const readme = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
 
   for (const area of AREAS) {
     it(`names every folder of ${area}/ and only folders that exist`, () => {
@@ -41,4 +42,16 @@ describe("the README's folder map", () => {
       expect(listed.filter((name) => !known.has(name))).toEqual([]);
     });
   }
+});
+
+describe("the README's folder map", () => {
+  it('names every top-level folder of the project', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const map = readme.slice(readme.indexOf('## Folders'), readme.indexOf('\n## ', readme.indexOf('## Folders') + 1));
+    const topLevel = readdirSync(ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .map((entry) => entry.name)
+      .filter((name) => !['node_modules', 'data', 'screenshots'].includes(name) && !name.startsWith('dist'));
+    expect(topLevel.filter((name) => !map.includes(`- \`${name}/\``))).toEqual([]);
+  });
 });
