@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- <command> [options]`: the operator's command for bans (issue 4; the commands are in
+ * `npm run admin -- <command> [options]`: the operator's command for bans (the commands are in
  * server/admin/commands.ts). With the embedded database and a running server, the command runs inside the
  * server through its control socket (server/admin/control.ts), since only one process may open that database;
  * otherwise (PostgreSQL, or no server running) it opens the database itself. `npm run admin -- help` lists the

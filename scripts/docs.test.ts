@@ -52,6 +52,33 @@ describe('docs/', () => {
   });
 });
 
+/** Every source file of the project (code, tests, SQL, scripts, deployment files), relative to the root. */
+function sourceFiles(): string[] {
+  const skip = new Set(['node_modules', 'docs', '.git', 'data', 'screenshots', 'public', 'locales', 'content']);
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name) && !entry.name.startsWith('dist') && !path.startsWith('e2e/artifacts')) walk(path);
+      } else if (/\.(ts|tsx|mjs|js|sh|sql|ya?ml|conf)$|^Dockerfile$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk('');
+  return files;
+}
+
+describe('comments', () => {
+  it("name decision records, never the tracker's issue numbers (a clone cannot look them up)", () => {
+    const found = sourceFiles().flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\bissues? \d+/i.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('docs/settings.md', () => {
   it('is what the settings schema produces (run `npm run docs:settings` after changing a setting)', () => {
     expect(readFileSync(join(ROOT, 'docs/settings.md'), 'utf8')).toBe(settingsPage());

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * BENCH_UNLIMITED=1 (issue 12): lifts the per-IP limits for a load test from one address, and a production start
+ * BENCH_UNLIMITED=1: lifts the per-IP limits for a load test from one address, and a production start
  * refuses it with a clear message and its own exit code.
  */
 import { spawn } from 'node:child_process';

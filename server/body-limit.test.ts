@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 2: a body without Content-Length (chunked) is refused with 413 once it passes 16 KB, without
+ * A body without Content-Length (chunked) is refused with 413 once it passes 16 KB, without
  * reading the rest or holding it in memory; a declared length over the limit is refused before reading. Over a
  * real socket, because the bug was in how the node server's body is read.
  */
@@ -80,7 +80,7 @@ function streamEndlessBody(path: string, contentType: string, capBytes = 64 * 10
   });
 }
 
-describe('request bodies are bounded (issue 16)', () => {
+describe('request bodies are bounded', () => {
   it.each([
     ['/api/v2/web/userlogin', 'application/json'],
     ['/api/wx/callback?signature=a&timestamp=1&nonce=1', 'text/xml'],
@@ -149,7 +149,7 @@ describe('request bodies are bounded (issue 16)', () => {
   });
 });
 
-describe('a client that hangs up mid-request (issue 16)', () => {
+describe('a client that hangs up mid-request', () => {
   it('is not logged as a server error', async () => {
     const capture = captureLog();
     const logged = capture.lines as { level: number; msg: string }[];

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Structured logs (issue 11 item 2): a JSON line per request with level, time, request id (an incoming
+ * Structured logs: a JSON line per request with level, time, request id (an incoming
  * X-Request-Id is honoured and echoed), method, path, status, duration and brand; no password, token, code or
  * unmasked phone number in any line.
  */

@@ -46,7 +46,7 @@ async function main() {
   // Relative paths (DATA_DIR, the static files' root) are the project folder's, wherever the server was started.
   process.chdir(projectRoot);
   // The database opens (and the college content is seeded) while the server starts listening: a request that
-  // needs data waits for both, a page that needs none answers at once (start-up, issue 12).
+  // needs data waits for both, a page that needs none answers at once (start-up).
   // The embedded database's folder lock is taken first, synchronously: a second server on the same folder stops
   // here with its message, before it opens a socket or fails for any other reason.
   const dataDir = resolve(projectRoot, settings.dataDir);

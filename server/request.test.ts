@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 3: the client address behind proxies. Without TRUST_PROXY the socket's peer is the client and
+ * The client address behind proxies. Without TRUST_PROXY the socket's peer is the client and
  * X-Forwarded-For is ignored; with it, the client is the right-most entry that is not a trusted proxy — never the
  * left-most, which the client writes itself. Shown on a real per-IP limit (10 login QR codes a minute per IP).
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Graceful shutdown (issue 11 item 4): during a burst of slow requests the shutdown stops accepting new
+ * Graceful shutdown: during a burst of slow requests the shutdown stops accepting new
  * connections, answers every request already accepted, then stops the work and closes the database, in that
  * order, and exits 0; a request stuck past the timeout is cut off.
  */

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 11 item 4). On SIGTERM or SIGINT the server stops accepting connections, lets every
+ * Graceful shutdown. On SIGTERM or SIGINT the server stops accepting connections, lets every
  * request already accepted finish (idle keep-alive connections are closed at once; busy ones once their answer is
  * written), then stops its timers and closes the database cleanly and exits 0. Requests still running after
  * `SHUTDOWN_TIMEOUT_MS` (default 10 s) are cut off, so a stuck request cannot block a rolling restart.

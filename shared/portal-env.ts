@@ -28,7 +28,7 @@ export const CLICK_ID_PARAMS = ['bd_vid', 'qhclickid'] as const;
 export type ClickIdParam = (typeof CLICK_ID_PARAMS)[number];
 
 /**
- * What the browser needs to measure visits and report registrations (issue 14 item 5), per brand, from the
+ * What the browser needs to measure visits and report registrations, per brand, from the
  * server's settings: a page-view analytics script (Baidu Tongji style, with its `_hmt` command queue) and, per
  * click id, the ad platform's conversion address with `{clickId}` where the id goes.
  */

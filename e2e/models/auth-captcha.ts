@@ -1,5 +1,5 @@
 /**
- * The slider captcha dialog (issue 3 item 5) as a visitor uses it: dragging the handle with the mouse, or the
+ * The slider captcha dialog as a visitor uses it: dragging the handle with the mouse, or the
  * keyboard alternative (focus the handle, arrow keys, Enter). Where to put the piece comes from the server's
  * solver applied to the pictures the page received (e2e/support/captcha.ts).
  */

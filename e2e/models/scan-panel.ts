@@ -1,5 +1,5 @@
 /**
- * The WeChat QR panel (issue 4) as a visitor on the computer sees it: the "微信扫码登录" tab of /login, or the
+ * The WeChat QR panel as a visitor on the computer sees it: the "微信扫码登录" tab of /login, or the
  * mobile /scan_code page. Its state is read from its wording (src/features/auth/scan-login, locales/en/scan.po),
  * the code from its picture (e2e/support/wx.ts), and the bind and register forms are filled by their labels.
  */

@@ -1,5 +1,5 @@
 /**
- * The phone in the WeChat QR login (issue 4): the built-in simulator page /wx-sim that plays WeChat (choose a new
+ * The phone in the WeChat QR login: the built-in simulator page /wx-sim that plays WeChat (choose a new
  * or a known identity, scan, read the official account's reply bubble, simulate a ban), and our own confirm
  * page /wx/confirm that the reply's link opens (confirm or "not me"). Located by roles and visible wording.
  */

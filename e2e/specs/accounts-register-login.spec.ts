@@ -1,5 +1,5 @@
 /**
- * A new seller's way through the accounts pages (issue 3 item 10), in both languages and both brands:
+ * A new seller's way through the accounts pages, in both languages and both brands:
  * register (slider captcha with the mouse or the keyboard, SMS code from the server log) → logged in on the
  * workbench landing → name in the header's user centre → logout from the header (the POST payload, the window
  * event) → /login → login with the password → workbench. What the browser stores and what the server says of

@@ -1,5 +1,5 @@
 /**
- * The session (spec §4, §8; issue 3 item 7) in the browser: a 401 from the server ends it (cleared, back on
+ * The session (spec §4, §8) in the browser: a 401 from the server ends it (cleared, back on
  * login, no logout event), the plug-in's `user-login-out` event logs a logged-in user out without the page
  * echoing the event, and logging in or out in one tab is followed by the other tabs.
  * Accounts are made through the API (one SMS code each); logins go through the login page.
@@ -114,7 +114,7 @@ describe('forced logout on 401', () => {
   });
 });
 
-describe('the redirect after login stays on this site (issue 16)', () => {
+describe('the redirect after login stays on this site', () => {
   for (const redirect of [
     '/.//evil.example',
     '/a/..//evil.example',

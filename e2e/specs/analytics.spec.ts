@@ -1,5 +1,5 @@
 /**
- * Analytics and ad conversions (issue 14 item 5), with a local fake analytics service and ad endpoint:
+ * Analytics and ad conversions, with a local fake analytics service and ad endpoint:
  * - unset (the run's shared server): no third-party request, no `_hmt`, and a policy that names no other host;
  * - set for brand 1 on a server of this file: the script loads after the page's load event and idle, the
  *   policy allows exactly its host (brand 2, unset, allows none), one page view per page and per route change,

@@ -1,5 +1,5 @@
 /**
- * Brand isolation (issue 15): everything a brand's page shows or links to belongs to that brand. Every route of
+ * Brand isolation: everything a brand's page shows or links to belongs to that brand. Every route of
  * each brand in both languages, as the server writes it and after hydration, with every layer opened, must carry
  * nothing of the other brand: not its name, its domain, its logo files or its accent colours (in the page's
  * computed styles and inside every SVG picture the page shows). The side bar keeps clear of the content at

@@ -1,5 +1,5 @@
 /**
- * The business college (issue 5) in zh and en: every college route carries its real article text, title and
+ * The business college in zh and en: every college route carries its real article text, title and
  * description in the first HTML (no script run), unknown ids answer 404, and in the browser: search and open
  * a result, like once (not again after a reload), previous and next, breadcrumb back, no WCAG A/AA violations.
  */

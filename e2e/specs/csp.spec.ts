@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy (issue 10 item 1) breaks nothing: every page, the global layers, the agreement,
+ * The Content-Security-Policy breaks nothing: every page, the global layers, the agreement,
  * the slider captcha and the WeChat QR panel, in both languages and both brands, run without a single
  * violation. (Every other spec fails on a violation too: e2e/support/browser.ts checks after each test.)
  */

@@ -1,6 +1,6 @@
 /**
- * /register and /login hydrate on the visitor's first interaction (issue 12 item 4,
- * docs/decisions/026-hydration-on-first-interaction.md): no script but the inline loader before it, and nothing
+ * /register and /login hydrate on the visitor's first interaction
+ * (docs/decisions/026-hydration-on-first-interaction.md): no script but the inline loader before it, and nothing
  * the visitor does before hydration is lost — typed text reaches the form's state, a click runs after hydration,
  * a submit is held back (never sent natively with the password in the URL) and sent by the app. No SMS: the
  * run's server allows 20 an hour per address, and the other specs use them all. A logged-in

@@ -1,5 +1,5 @@
 /**
- * The WeChat QR login (issue 4) against the real server with the built-in phone simulator, in Chinese on brand 1:
+ * The WeChat QR login against the real server with the built-in phone simulator, in Chinese on brand 1:
  * one browser context is the computer (the login page's "微信扫码登录" tab), another the phone (a phone's screen
  * and user agent) that opens what its camera reads from the code on the computer's screen. A new WeChat
  * registers, then logs in by scanning again (cancel, then confirm on the phone); an account is bound by

@@ -1,5 +1,5 @@
 /**
- * The WeChat QR login (issue 4) from the test's side: reading the panel's QR code the way a phone camera does
+ * The WeChat QR login from the test's side: reading the panel's QR code the way a phone camera does
  * (the picture's pixels, decoded with jsQR; never the page's own idea of the address), the phone (a second
  * browser context with a phone's screen and user agent that reaches this machine over "the LAN"), what the page
  * asks the server (codes created, status polls), the tab going to the background, and the scan API called from

@@ -1,5 +1,5 @@
 /**
- * The built-in slider captcha (issue 3 item 5): the server draws a picture with a gap and a piece; the visitor
+ * The built-in slider captcha: the server draws a picture with a gap and a piece; the visitor
  * slides the piece into the gap; the server checks the position and answers with a one-time ticket.
  *
  * loading ──done──▶ ready ──user.submit {x}──▶ verifying ──done {ticket}──▶ passed (final, the `passed` action)

@@ -1,5 +1,5 @@
 /**
- * WeChat QR login (issue 4): a code is made, shown and polled until the server says how the scan ended.
+ * WeChat QR login: a code is made, shown and polled until the server says how the scan ended.
  *
  * creating ──done {code}──▶ code.polling.waiting (paused at once when the page is hidden) ──error──▶ code.createFailed
  * code.polling (`context.status` says whether the last answer was waiting or scanned):

@@ -1,5 +1,5 @@
 /**
- * Types and pure selectors of the WeChat QR login machine (issue 4). Nothing here imports XState: the panel
+ * Types and pure selectors of the WeChat QR login machine. Nothing here imports XState: the panel
  * imports its types and `selectScanView` from this file and loads scan-login.machine.ts lazily.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The session (spec §3 "Session store", §4 "Login state", §6, §8; issue 3 item 7). A present token means
+ * The session (spec §3 "Session store", §4 "Login state", §6, §8). A present token means
  * logged in; the token lives in the `Authorization` cookie and userInfo in localStorage — written and cleared
  * by the effects below, which src/app/session.ts supplies with `.provide()`.
  *

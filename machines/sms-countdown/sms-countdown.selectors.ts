@@ -3,7 +3,7 @@
  * file is loaded only where an actor is created).
  */
 
-/** Seconds between two codes to one phone (issue 3: the server answers `resendIn: 60`). */
+/** Seconds between two codes to one phone (the server answers `resendIn: 60`). */
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_COUNTDOWN_TIMING = { tick: 1000 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The pages a phone sees (issue 12 item 4): the JS received before the first interaction on /register, /login
+ * The pages a phone sees: the JS received before the first interaction on /register, /login
  * (which hydrate on it: src/lib/deferred-hydration.ts) and /scan_code (which starts its QR code at once), what a
  * tap on the first field brings, and what hydrating costs by the build manifest. Rows for `npm run bench`.
  */
@@ -8,7 +8,7 @@ import { measureJsBeforeInteraction } from './page-metrics';
 import { firstLoadJs, PHONE_PAGES } from './static-js';
 
 const KB = 1000;
-/** First-load JS of the phone's form pages (issue 12 item 4). */
+/** First-load JS of the phone's form pages. */
 export const PHONE_FORM_JS_BUDGET = 100 * KB;
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;

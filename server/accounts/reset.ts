@@ -1,5 +1,5 @@
 /**
- * Password reset (spec §7, issue 3): the SMS code sets a new password, revokes every session of the account and
+ * Password reset (spec §7): the SMS code sets a new password, revokes every session of the account and
  * ends a login lock-out.
  */
 import type { RequestFacts } from '../api/http';

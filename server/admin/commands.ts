@@ -1,5 +1,5 @@
 /**
- * The operator's commands for bans (issue 4), run by `npm run admin -- <command> [options]` (scripts/admin.ts):
+ * The operator's commands for bans, run by `npm run admin -- <command> [options]` (scripts/admin.ts):
  * either in the command's own process on the server's database (PostgreSQL, or the embedded one while no server
  * holds it), or inside the running server through its control socket (./control.ts). Each says what it did in
  * plain English and returns a non-zero exit code with a clear message on bad input or an unknown account.

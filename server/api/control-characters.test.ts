@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4: NUL bytes (and other control characters no field can hold) are refused at validation with a
+ * NUL bytes (and other control characters no field can hold) are refused at validation with a
  * 400 naming the field in the request's language, before they reach the database (PostgreSQL cannot store NUL
  * in text and answered 500). Run on both databases: PGlite accepted what PostgreSQL refused.
  */

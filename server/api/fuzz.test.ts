@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Hostile input, proven harmless (issue 10 item 5): a property-based fuzz suite (fast-check) over every operation
+ * Hostile input, proven harmless: a property-based fuzz suite (fast-check) over every operation
  * the API declares (the same list /api/openapi.json is built from), plus the webhook and the phone pages' posts.
  * Each generated request is hostile — wrong types, missing and extra fields, huge and boundary strings, unicode
  * and control characters (NUL in every string field), deep nesting, wrong content types, malformed JSON, bad

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Liveness and readiness (issue 11 item 3): /api/health never touches the database; /api/ready is 200 only when
+ * Liveness and readiness: /api/health never touches the database; /api/ready is 200 only when
  * the database answers within 1 s and every migration is applied, else 503 with the envelope.
  */
 import { describe, expect, it } from 'vitest';

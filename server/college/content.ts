@@ -38,7 +38,7 @@ export interface ContentArticle {
 
 export interface LoadOptions {
   /**
-   * Hashes of articles already stored, rendered: those are not rendered again (start-up, issue 12); their
+   * Hashes of articles already stored, rendered: those are not rendered again (start-up); their
    * warnings were reported when they were first seeded.
    */
   renderedAlready?: ReadonlySet<string>;

@@ -1,5 +1,5 @@
 /**
- * Seeds the business-college articles of content/college into the database at start-up (issue 5). Idempotent:
+ * Seeds the business-college articles of content/college into the database at start-up. Idempotent:
  * each article row keeps the hash of its file, so an unchanged file writes nothing, an edited file updates its
  * row, a new file inserts one and a removed file unpublishes its article (its likes stay, and the file coming
  * back publishes it again). Several server processes starting together seed one after another (an advisory

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3: one server per PGlite folder. A second opener is refused with a clear message (in this
+ * One server per PGlite folder. A second opener is refused with a clear message (in this
  * process and in another), a lock left by a killed process does not block a restart, and a second server exits
  * with that message instead of starting on the same folder.
  */

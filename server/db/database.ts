@@ -38,7 +38,7 @@ export interface ListenHandlers {
 
 /**
  * A database that is still opening (start-up): every call waits for `ready`, then goes straight to the opened
- * database. The server listens meanwhile, so pages that need no data answer at once (issue 12).
+ * database. The server listens meanwhile, so pages that need no data answer at once.
  */
 export function deferredDatabase(ready: Promise<Database>, kind: Database['kind']): Database {
   let db: Database | null = null;

@@ -50,7 +50,7 @@ describeDatabases('phone pages', (getDb) => {
     });
   });
 
-  describe('escaping by default (issue 10)', () => {
+  describe('escaping by default', () => {
     it('renders hostile nicknames as text on the simulator, in its JSON fragments and on the confirm page', async () => {
       const h = wxHarness(getDb());
       const hostile = "\"><script>alert(1)</script><b a='x'>";
@@ -71,7 +71,7 @@ describeDatabases('phone pages', (getDb) => {
     });
   });
 
-  describe('simulator ownership (issue 10)', () => {
+  describe('simulator ownership', () => {
     /** A second phone browser: its own owner cookie, as a real browser would keep it. */
     const OTHER = { cookie: 'wx_sim_owner=another-phone-browser-secret-000000000000000' };
 

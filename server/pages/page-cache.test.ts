@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The page cache's correctness (issue 12): every input that changes the HTML is in the key, so two brands,
+ * The page cache's correctness: every input that changes the HTML is in the key, so two brands,
  * languages, device classes or platforms never receive each other's page, on the Hono path (app.request) and on
  * the Node fast path in front of the app (server/main.ts); no visitor's cookie reaches a render; a hit renders
  * nothing and answers the stored encodings, ETags and headers; a new process renders changed content afresh.

@@ -194,7 +194,7 @@ describe('api', () => {
   });
 });
 
-describe('the origin of absolute URLs (issue 16)', () => {
+describe('the origin of absolute URLs', () => {
   it('never copies a forged Host header: unknown hosts get localhost on the arrival port', async () => {
     const { get, seen } = setup();
     await get('/business-college', { host: 'evil.example' });

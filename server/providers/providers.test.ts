@@ -117,7 +117,7 @@ describe('remote captcha', () => {
   });
 });
 
-describe('the start-up summary of the providers (issue 10)', () => {
+describe('the start-up summary of the providers', () => {
   it('says which providers are live and warns about the built-in stand-ins in production', async () => {
     const { describeProviders } = await import('./messaging/index');
     const { readSettings } = await import('../settings');

@@ -1,5 +1,5 @@
 /**
- * Bans (issue 4). A banned account can no longer log in by any means: its sessions are revoked, the web login
+ * Bans. A banned account can no longer log in by any means: its sessions are revoked, the web login
  * answers 40014 after the credentials check, and a scan or a bind ends in `banned`. A banned messaging identity
  * cannot log in or bind by scanning. The operator command (`npm run admin`) and the phone simulator call these.
  */

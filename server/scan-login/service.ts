@@ -1,5 +1,5 @@
 /**
- * The scan login (issue 4): login QR codes and their scene tickets, the status the browser polls, what a scan
+ * The scan login: login QR codes and their scene tickets, the status the browser polls, what a scan
  * (the platform's event, through the webhook) and the phone's confirm page do, and binding or registering an
  * account for an identity that scanned unbound. The state machine of a ticket is in
  * server/db/migrations/004_scan_login.sql and docs/api.md.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** Icons per brand (issue 14 item 4): each address answers the request's brand's file, with its type. */
+/** Icons per brand: each address answers the request's brand's file, with its type. */
 import { describe, expect, it } from 'vitest';
 import { brands } from '../../shared/brand';
 import { readSettings } from '../settings';

@@ -1,6 +1,6 @@
 /**
- * The icons and the web manifest at the fixed addresses browsers ask for, answered for the request's brand
- * (issue 14 item 4): `/favicon.ico`, `/favicon.svg` (the brand's mark), `/apple-touch-icon.png` and
+ * The icons and the web manifest at the fixed addresses browsers ask for, answered for the request's brand:
+ * `/favicon.ico`, `/favicon.svg` (the brand's mark), `/apple-touch-icon.png` and
  * `/manifest.webmanifest` with the brand's name and colours. The files are made by `npm run media:icons`.
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Sitemap and robots (issue 14 item 1): per brand host, every public page in both languages and every published
+ * Sitemap and robots: per brand host, every public page in both languages and every published
  * article with its alternates and lastmod, at the configured public origin; the XML validates against the
  * sitemaps.org 0.9 structure with Debian's xmllint.
  */

@@ -1,5 +1,5 @@
 /**
- * `/sitemap.xml` and `/robots.txt` for the brand the request is for (issue 14 item 1): every public page in both
+ * `/sitemap.xml` and `/robots.txt` for the brand the request is for: every public page in both
  * languages and every published college article, each with its alternates (zh, en, x-default) and the articles'
  * `lastmod` from the content, at the brand's public origin (PUBLIC_URL / PUBLIC_URL_2, else the accepted Host).
  * The aliases that show the same content under other paths (`/article/...`, `/electricity-detail/...`) are left

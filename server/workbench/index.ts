@@ -1,5 +1,5 @@
 /**
- * The workbench landing (issue 3 §9). Login success leads to `settings.workbenchUrl`; the workbench is a
+ * The workbench landing. Login success leads to `settings.workbenchUrl`; the workbench is a
  * separate application, so when that URL is a path on this site the server answers it (and its /en twin)
  * with a plain signed-in page that stands in for it. A valid `Authorization` cookie is required; without one
  * the visitor goes to login with `?redirect=<path>`, and a dead token's cookie is cleared on the way.

@@ -1,5 +1,5 @@
 /**
- * The business college calls (issue 5): query schemas and answer shapes (zod 4). The query schemas validate
+ * The business college calls: query schemas and answer shapes (zod 4). The query schemas validate
  * requests on the server; with the answer shapes they feed /api/openapi.json and give the pages their types.
  * Query values arrive as text: numbers are digits only, so "abc", "-1", "1.5" and 20-digit numbers are a 400,
  * never a database error.

@@ -1,5 +1,5 @@
 /**
- * The scan-login calls (issue 4): create a login QR code, poll its status, and complete, bind or register with
+ * The scan-login calls: create a login QR code, poll its status, and complete, bind or register with
  * it. The request schemas validate on the server (strict: an unknown field is a 400); with the response schemas
  * they describe the calls in /api/openapi.json and give the browser and the scan-login machine their types.
  */

@@ -1,5 +1,5 @@
 /**
- * The session for the rest of the app (spec §4, §6; issue 3 item 7): one app-lifetime session actor (the
+ * The session for the rest of the app (spec §4, §6): one app-lifetime session actor (the
  * machine in machines/session) and the calls other code uses:
  *
  * - `signIn(userInfo)` after a successful login or registration: stores `userInfo` (localStorage) and its

@@ -48,7 +48,7 @@ export const loginRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'login',
   head: (ctx) => pageHead(ctx, msg`登录`, msg`登录账号，或快速注册领取免费试用权益。`),
-  // The forms work as server HTML until the first interaction: no script loads before it (issue 12 item 4).
+  // The forms work as server HTML until the first interaction: no script loads before it.
   staticData: {
     module: 'src/features/auth/login-page.tsx',
     hydrate: 'interaction',

@@ -345,7 +345,7 @@ describeDatabases('accounts: captcha and SMS codes', (getDb) => {
       const hidden = await production.call('/dev/sms-outbox?phone=13800138000');
       expect(hidden.status).toBe(404);
       expect(hidden.body).toEqual({ code: 404, message: '接口不存在' });
-      // The contract lists the outbox only where it exists (issue 16).
+      // The contract lists the outbox only where it exists.
       const paths = async (app: typeof h) =>
         Object.keys(((await app.call('/openapi.json')) as unknown as { body: { paths: object } }).body.paths);
       expect(await paths(h)).toContain('/api/dev/sms-outbox');

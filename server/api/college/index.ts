@@ -1,5 +1,5 @@
 /**
- * The business college (issue 5): articles by section, detail with previous/next, recommendations with
+ * The business college: articles by section, detail with previous/next, recommendations with
  * ranking, search and likes. Content comes in the language of the `lang` query parameter (else
  * Accept-Language) with `{brandName}` replaced by the request's brand. Ids, pages and queries are checked
  * before any SQL runs: bad ones are a 400, unknown articles a 404, never a 500.

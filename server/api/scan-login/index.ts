@@ -1,5 +1,5 @@
 /**
- * The scan login (issue 4): create a login QR code, poll its status, and complete, bind or register with it.
+ * The scan login: create a login QR code, poll its status, and complete, bind or register with it.
  * Each call is declared once in shared/contract/scan-login.ts (path, schemas, documentation); its handler here
  * reads the validated input, calls one flow of server/scan-login/service.ts and answers the envelope.
  */

@@ -1,6 +1,6 @@
 /**
  * `GET /api/v2/wx/get_qr_status?ticket=…` answered in front of the app, for the call every open login tab makes
- * every 2 s (issue 12: at least 10,000 polls a second on one process). Only the plain case: one well-formed
+ * every 2 s (the throughput goal and figures: docs/decisions/025-serving-speed-and-hot-api-calls.md). Only the plain case: one well-formed
  * `ticket` and nothing else in the query, and a status memory settles (`readStatusFromMemory`). Everything else
  * (a ticket memory does not hold, one that is bound or unbound, a refusal, a malformed query) goes to the app's
  * route, which validates, reads the database and answers errors as usual. What this writes is what the route

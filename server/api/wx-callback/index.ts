@@ -1,5 +1,5 @@
 /**
- * The platform's webhook (spec: issue 4), GET and POST /api/wx/callback, for the official account of the
+ * The platform's webhook, GET and POST /api/wx/callback, for the official account of the
  * brand the request arrives on (host/port, server/request.ts):
  * - GET: the platform's address check. `signature` = SHA-1 of the sorted webhook token, `timestamp` and
  *   `nonce`; a right one is answered with `echostr` as plain text, anything else with 401.

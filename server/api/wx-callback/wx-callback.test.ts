@@ -44,7 +44,7 @@ describeDatabases('wx webhook', (getDb) => {
     });
   });
 
-  describe('replayed signatures (issue 16)', () => {
+  describe('replayed signatures', () => {
     it('refuses the same timestamp and nonce with another body, in every process (the database remembers)', async () => {
       const h = wxHarness(getDb());
       const first = await h.createCode();

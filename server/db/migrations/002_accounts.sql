@@ -1,4 +1,4 @@
--- Accounts (issue 3): users, sessions (hashed tokens), SMS codes (hashed), captcha puzzles and tickets, and the
+-- Accounts: users, sessions (hashed tokens), SMS codes (hashed), captcha puzzles and tickets, and the
 -- counters behind every limit. All times come from the application's clock, never from now(), so tests can
 -- move time; everything that a limit counts lives here so the limits hold across several server processes.
 

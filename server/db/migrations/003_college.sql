@@ -1,4 +1,4 @@
--- Business college (issue 5): articles seeded from content/college, one row per article and language, and the
+-- Business college: articles seeded from content/college, one row per article and language, and the
 -- likes (one per visitor per article, whichever language it was read in) with a running count per article.
 create table college_articles (
   id integer not null check (id > 0),

@@ -1,4 +1,4 @@
--- Messaging-app (WeChat official account) QR login (issue 4): the messaging identities a tenant knows, the
+-- Messaging-app (WeChat official account) QR login: the messaging identities a tenant knows, the
 -- scene tickets behind each QR code, the platform events already handled, and account bans. Times come from the
 -- application's clock, never from now(), so tests can move time.
 

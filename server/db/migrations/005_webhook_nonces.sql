@@ -1,4 +1,4 @@
--- Signed webhook deliveries seen within the 5-minute timestamp window (issue 16 item 5). The signature covers
+-- Signed webhook deliveries seen within the 5-minute timestamp window. The signature covers
 -- only the token, timestamp and nonce, not the body, so a captured signature could carry another event body for
 -- as long as its timestamp is accepted. Every process records each (tenant, timestamp, nonce) here with a hash
 -- of the body: the same body again is the platform's retry (answered like the first), another body is refused.

@@ -1,5 +1,5 @@
 /**
- * The built-in slider captcha (issue 3 item 5), rendered from the captcha machine. The visitor drags the handle
+ * The built-in slider captcha, rendered from the captcha machine. The visitor drags the handle
  * under the picture (mouse, pen or touch through pointer events) and the piece follows; letting go sends the
  * piece's left edge in image pixels (the picture may be shown smaller, so screen pixels are scaled). The handle
  * is also a keyboard slider: arrows move 1 px, Shift+arrow or Page Up/Down 10 px, Home/End to the ends, Enter

@@ -18,7 +18,7 @@ describe('safeRedirect', () => {
     expect(landsOn(target as string)).toBe(origin);
   });
 
-  // Issue 16: dot segments and encodings that the URL parser turns into `//host` after the input check.
+  // Dot segments and encodings that the URL parser turns into `//host` after the input check.
   it.each([
     '/.//evil.example',
     '/a/..//evil.example',

@@ -1,5 +1,5 @@
 /**
- * Where a successful login goes (issue 3 item 9): the workbench, or the `redirect` of the query when it is a
+ * Where a successful login goes: the workbench, or the `redirect` of the query when it is a
  * path of this site (the workbench sends visitors to `/login?redirect=<path>`). Leaving is a full page load:
  * the workbench is a server page, not a route of this app.
  */

@@ -1,5 +1,5 @@
 /**
- * The WeChat QR panel (spec §2 "/scan_code", §4 scan flow, §8 messages; issue 4): the login page's third tab
+ * The WeChat QR panel (spec §2 "/scan_code", §4 scan flow, §8 messages): the login page's third tab
  * and the mobile /scan_code page. It draws what the scan-login machine's view says — creating, the code with
  * its time left (scanned: an overlay; expired: Reload), not bound (bind now / register with WeChat, and their
  * forms), the three successes, bind failed, account banned, create failed — and sends the visitor's choices
@@ -318,7 +318,7 @@ function QrCodeState({
 
 /**
  * The simulator on the origin this page was reached by: the QR code keeps the address a phone on the network can
- * reach (the machine's LAN address), which a desktop browser may not reach (issue 15).
+ * reach (the machine's LAN address), which a desktop browser may not reach.
  */
 function onThisOrigin(url: string): string {
   const target = new URL(url);
