@@ -5,10 +5,12 @@
  * complete header set (Content-Type, Content-Length, Content-Encoding, ETag, Vary, Cache-Control and the security
  * headers with the page's own script hashes), so a hit writes stored objects and nothing else.
  *
- * A new entry starts with fast encodings (brotli quality 4, gzip 6, on the libuv thread pool: about a millisecond
- * for a 40 kB page); once the page is asked for again, the strong ones (brotli 11, gzip 9: about 30 ms) are made,
- * one page at a time off the request path, and replace them. (A page asked for once, say a URL with a unique
- * query, never costs the strong compression: a flood of such URLs costs renders, not 30 ms of brotli each.) Memory is bounded by bytes (least recently used first out). Losing the
+ * A new entry starts with fast encodings (brotli quality 4, gzip 6, on the libuv thread pool); once the page is
+ * asked for again, the strong ones (brotli 11, gzip 9, many times slower) are made, one page at a time off the
+ * request path, and replace them. (A page asked for once, say a URL with a unique query, never costs the strong
+ * compression: a flood of such URLs costs renders, not strong brotli each; the costs measured are in
+ * docs/decisions/025-serving-speed-and-hot-api-calls.md.) Memory is bounded by bytes (least recently used first
+ * out). Losing the
  * cache costs a render, nothing else; each server process keeps its own, so changed content is fresh after a
  * restart.
  */

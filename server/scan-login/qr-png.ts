@@ -3,7 +3,7 @@
  * matrix (`QRCode.create`) and the same pixels (its scaling and margin, black on white), but written as a 1-bit
  * grayscale PNG (30 bytes a row instead of 960 of RGBA) in one synchronous deflate. Creating a QR code is the most
  * expensive call a visitor makes without logging in (a login page opens one), and the renderer's RGBA PNG stream
- * took about 3 ms of the event loop per code; this takes a tenth of that (docs/decisions/025).
+ * held the event loop many times longer than this does (measured in docs/decisions/025-serving-speed-and-hot-api-calls.md).
  */
 import { crc32, deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
