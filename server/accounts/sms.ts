@@ -8,12 +8,12 @@ import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { bucket, forgetEvents, knownWait, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
 import { log } from '../log';
-import { smsText } from '../providers/sms/index';
+import { SmsSendError, smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
 import { CODE_TTL_SECONDS, issueCode, type Purpose } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
-import { COUNTRIES } from './phone';
+import { COUNTRIES, maskPhone } from './phone';
 import { findUserByPhone } from './users';
 
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone[0].windowSeconds;
@@ -76,6 +76,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
     const message = { brandName, code: outcome.issued.code, language: req.language };
     try {
       await ctx.sms.send({
+        brandId: req.brandId,
         tenantId: req.tenantId,
         brandName,
         countryCode: key.countryCode,
@@ -87,7 +88,12 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
         text: smsText(message, CODE_TTL_SECONDS / 60),
       });
     } catch (error) {
-      log.error({ err: error }, '[sms] send failed');
+      // A vendor's refusal gets one line that says what to fix; anything else keeps its stack.
+      if (error instanceof SmsSendError)
+        log.error(
+          `${error.logLine(`+${COUNTRIES.get(key.countryCode)?.dial ?? ''} ${maskPhone(key.phone)}`)}; user told 40013, send refunded`,
+        );
+      else log.error({ err: error }, '[sms] send failed');
       // Nothing was sent: the code and the counted send are taken back (the captcha ticket stays spent).
       const issuedId = outcome.issued.id;
       await ctx.db.transaction(async (tx) => {

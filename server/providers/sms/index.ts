@@ -7,7 +7,8 @@ import { createHttpGateway } from './http-gateway';
 import { createSmsSink } from './sink';
 import type { SmsMessage, SmsProvider } from './types';
 
-export type { OutboxEntry, SmsMessage, SmsProvider, SmsPurpose } from './types';
+export type { OutboxEntry, SmsFailureKind, SmsMessage, SmsProvider, SmsPurpose } from './types';
+export { SmsSendError } from './types';
 
 export function smsText(message: Pick<SmsMessage, 'brandName' | 'code' | 'language'>, minutes: number): string {
   return message.language === 'en'

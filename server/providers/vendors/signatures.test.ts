@@ -4,7 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { acs3CanonicalRequest, acs3Signature, percentEncode, tc3CanonicalRequest, tc3Signature, tc3StringToSign } from './signatures';
+import {
+  acs3CanonicalRequest,
+  acs3Signature,
+  percentEncode,
+  tc3CanonicalRequest,
+  tc3Signature,
+  tc3StringToSign,
+} from './signatures';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
