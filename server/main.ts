@@ -32,10 +32,10 @@ const settings = (() => {
   try {
     return readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
   } catch (error) {
-    // A refused combination (BENCH_UNLIMITED in production) stops with its own exit code and one clear line.
-    if (!(error instanceof SettingsRefusal)) throw error;
-    log.fatal(error.message);
-    process.exit(error.exitCode);
+    // A refused combination (BENCH_UNLIMITED in production) stops with its own exit code and one clear line; so
+    // does a missing or wrong setting (its message names the variable), with 78, "configuration error".
+    log.fatal(error instanceof Error ? error.message : String(error));
+    process.exit(error instanceof SettingsRefusal ? error.exitCode : 78);
   }
 })();
 

@@ -4,6 +4,8 @@
 import proxyAddr from 'proxy-addr';
 import type { BrandId } from '../shared/brand';
 import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam, type Edition } from '../shared/portal-env';
+import type { AliyunBrandSms } from './providers/sms/aliyun';
+import type { TencentBrandSms } from './providers/sms/tencent';
 
 /** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
 export type ProxyTrust = (address: string, hop: number) => boolean;
@@ -52,12 +54,44 @@ export interface Settings {
   allowedHosts: string[];
   /** Whether HTTPS responses ask to be on the browsers' HSTS preload list (`preload`; `HSTS_PRELOAD=1`). */
   hstsPreload: boolean;
-  /** Where SMS codes go: the built-in sink (server log + development outbox) or an HTTP gateway. */
-  sms: { provider: 'builtin' | 'http'; gatewayUrl?: string; gatewayKey?: string };
-  /** The captcha in front of every SMS: the built-in slider or a third-party service verified by URL. */
-  captcha: { provider: 'builtin' | 'remote'; appId?: string; secret?: string; verifyUrl?: string };
+  /**
+   * Where SMS codes go: the built-in sink (server log + development outbox), an HTTP gateway, Alibaba Cloud SMS or
+   * Tencent Cloud SMS (docs/deploy.md has a section for each).
+   */
+  sms: SmsSettings;
+  /** The captcha in front of every SMS: the built-in slider, a "siteverify" service, or Tencent Cloud captcha. */
+  captcha: CaptchaSettings;
   /** The messaging platform of the QR login (WeChat official account): the built-in simulator or the platform. */
   wx: WxSettings;
+}
+
+/** Tencent Cloud API credentials (one API key serves SMS and captcha). */
+export interface TencentApiKey {
+  secretId: string;
+  secretKey: string;
+}
+
+export interface SmsSettings {
+  provider: 'builtin' | 'http' | 'aliyun' | 'tencent';
+  /** How long a vendor may take to take a message before the send counts as failed (SMS_TIMEOUT_MS). */
+  timeoutMs: number;
+  gatewayUrl?: string;
+  gatewayKey?: string;
+  aliyun?: {
+    accessKeyId: string;
+    accessKeySecret: string;
+    endpoint: string;
+    brands: Record<BrandId, AliyunBrandSms>;
+  };
+  tencent?: TencentApiKey & { endpoint: string; region: string; brands: Record<BrandId, TencentBrandSms> };
+}
+
+export interface CaptchaSettings {
+  provider: 'builtin' | 'remote' | 'tencent';
+  appId?: string;
+  secret?: string;
+  verifyUrl?: string;
+  tencent?: TencentApiKey & { appSecretKey: string; endpoint: string };
 }
 
 export interface WxAccount {
@@ -242,21 +276,161 @@ export function analyticsOrigins(config: AnalyticsConfig | null | undefined): {
   return { script, connect: [...new Set([...script, ...reports])] };
 }
 
+function pattern(env: NodeJS.ProcessEnv, name: string, because: string, shape: RegExp, what: string): string {
+  const value = required(env, name, because).trim();
+  if (!shape.test(value)) throw new Error(`${name} must be ${what}, got "${value}"`);
+  return value;
+}
+
+function optionalPattern(env: NodeJS.ProcessEnv, name: string, shape: RegExp, what: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (!shape.test(value)) throw new Error(`${name} must be ${what}, got "${value}"`);
+  return value;
+}
+
+/**
+ * A vendor API endpoint: a host name or an http(s) URL without a path. Tencent's SDK takes the service from the
+ * host's first label and signs the host without its port, so a Tencent endpoint must start with `service.` and
+ * carry no port.
+ */
+function endpointSetting(env: NodeJS.ProcessEnv, name: string, fallback: string, tencentService?: string): string {
+  const value = env[name]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(value.includes('://') ? value : `https://${value}`);
+  } catch {
+    throw new Error(`${name} must be a host name or an http(s) URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== ''))
+    throw new Error(`${name} must be a host name or an http(s) URL without a path, got "${value}"`);
+  if (tencentService && (!url.hostname.startsWith(`${tencentService}.`) || url.port))
+    throw new Error(
+      `${name} must be a host name starting with "${tencentService}." and without a port (the SDK signs the service and host from it), got "${value}"`,
+    );
+  return `${url.protocol}//${url.host}`;
+}
+
+const SMS_TIMEOUT = { min: 500, max: 30_000 };
+
+function readTencentKey(env: NodeJS.ProcessEnv, because: string): TencentApiKey {
+  return {
+    secretId: pattern(
+      env,
+      'TENCENT_SECRET_ID',
+      because,
+      /^AKID[A-Za-z0-9-]{4,}$/,
+      'the SecretId of a Tencent Cloud API key (starts with AKID)',
+    ),
+    secretKey: pattern(env, 'TENCENT_SECRET_KEY', because, /^\S{8,}$/, 'the SecretKey of the same API key'),
+  };
+}
+
 function readSms(env: NodeJS.ProcessEnv): Settings['sms'] {
-  const provider = choice(env.SMS_PROVIDER, ['builtin', 'http'] as const, 'SMS_PROVIDER');
-  if (provider === 'builtin') return { provider };
-  const because = 'SMS_PROVIDER is "http"';
+  const provider = choice(env.SMS_PROVIDER, ['builtin', 'http', 'aliyun', 'tencent'] as const, 'SMS_PROVIDER');
+  const timeoutMs = intSetting(env.SMS_TIMEOUT_MS, 5000, 'SMS_TIMEOUT_MS');
+  if (timeoutMs < SMS_TIMEOUT.min || timeoutMs > SMS_TIMEOUT.max)
+    throw new Error(
+      `SMS_TIMEOUT_MS must be between ${SMS_TIMEOUT.min} and ${SMS_TIMEOUT.max}, got "${env.SMS_TIMEOUT_MS}"`,
+    );
+  if (provider === 'builtin') return { provider, timeoutMs };
+  const because = `SMS_PROVIDER is "${provider}"`;
+  if (provider === 'http')
+    return {
+      provider,
+      timeoutMs,
+      gatewayUrl: urlSetting(env, 'SMS_GATEWAY_URL', because),
+      gatewayKey: required(env, 'SMS_GATEWAY_KEY', because),
+    };
+  if (provider === 'aliyun') {
+    const template = /^SMS_\d+$/;
+    const templateWhat = 'a template code of the SMS console such as SMS_123456789';
+    const brand1: AliyunBrandSms = {
+      signName: pattern(env, 'ALIYUN_SMS_SIGN_NAME', because, /^\S.{0,29}$/, 'the approved sign name (签名名称)'),
+      templateCode: pattern(env, 'ALIYUN_SMS_TEMPLATE_CODE', because, template, templateWhat),
+      templateCodeIntl: optionalPattern(env, 'ALIYUN_SMS_TEMPLATE_CODE_INTL', template, templateWhat),
+    };
+    return {
+      provider,
+      timeoutMs,
+      aliyun: {
+        accessKeyId: pattern(
+          env,
+          'ALIYUN_ACCESS_KEY_ID',
+          because,
+          /^[A-Za-z0-9]{8,64}$/,
+          'the AccessKey ID of a RAM user (letters and digits)',
+        ),
+        accessKeySecret: pattern(
+          env,
+          'ALIYUN_ACCESS_KEY_SECRET',
+          because,
+          /^\S{8,}$/,
+          'the AccessKey secret of the same key',
+        ),
+        endpoint: endpointSetting(env, 'ALIYUN_SMS_ENDPOINT', 'https://dysmsapi.aliyuncs.com'),
+        brands: {
+          starreach: brand1,
+          creatorbox: {
+            signName: env.ALIYUN_SMS_SIGN_NAME_2?.trim() || brand1.signName,
+            templateCode:
+              optionalPattern(env, 'ALIYUN_SMS_TEMPLATE_CODE_2', template, templateWhat) ?? brand1.templateCode,
+            templateCodeIntl:
+              optionalPattern(env, 'ALIYUN_SMS_TEMPLATE_CODE_INTL_2', template, templateWhat) ??
+              brand1.templateCodeIntl,
+          },
+        },
+      },
+    };
+  }
+  const appId = /^\d{10}$/;
+  const appIdWhat = 'the SDK AppID of the SMS console (10 digits, such as 1400123456)';
+  const id = /^\d{1,12}$/;
+  const idWhat = 'a template ID of the SMS console (digits)';
+  const brand1: TencentBrandSms = {
+    sdkAppId: pattern(env, 'TENCENT_SMS_SDK_APP_ID', because, appId, appIdWhat),
+    signName: pattern(env, 'TENCENT_SMS_SIGN_NAME', because, /^\S.{0,29}$/, 'the approved sign name (签名内容)'),
+    templateId: pattern(env, 'TENCENT_SMS_TEMPLATE_ID', because, id, idWhat),
+    templateIdIntl: optionalPattern(env, 'TENCENT_SMS_TEMPLATE_ID_INTL', id, idWhat),
+  };
   return {
     provider,
-    gatewayUrl: urlSetting(env, 'SMS_GATEWAY_URL', because),
-    gatewayKey: required(env, 'SMS_GATEWAY_KEY', because),
+    timeoutMs,
+    tencent: {
+      ...readTencentKey(env, because),
+      endpoint: endpointSetting(env, 'TENCENT_SMS_ENDPOINT', 'https://sms.tencentcloudapi.com', 'sms'),
+      region: choice(
+        env.TENCENT_SMS_REGION,
+        ['ap-guangzhou', 'ap-beijing', 'ap-nanjing'] as const,
+        'TENCENT_SMS_REGION',
+      ),
+      brands: {
+        starreach: brand1,
+        creatorbox: {
+          sdkAppId: optionalPattern(env, 'TENCENT_SMS_SDK_APP_ID_2', appId, appIdWhat) ?? brand1.sdkAppId,
+          signName: env.TENCENT_SMS_SIGN_NAME_2?.trim() || brand1.signName,
+          templateId: optionalPattern(env, 'TENCENT_SMS_TEMPLATE_ID_2', id, idWhat) ?? brand1.templateId,
+          templateIdIntl: optionalPattern(env, 'TENCENT_SMS_TEMPLATE_ID_INTL_2', id, idWhat) ?? brand1.templateIdIntl,
+        },
+      },
+    },
   };
 }
 
 function readCaptcha(env: NodeJS.ProcessEnv): Settings['captcha'] {
-  const provider = choice(env.CAPTCHA_PROVIDER, ['builtin', 'remote'] as const, 'CAPTCHA_PROVIDER');
+  const provider = choice(env.CAPTCHA_PROVIDER, ['builtin', 'remote', 'tencent'] as const, 'CAPTCHA_PROVIDER');
   if (provider === 'builtin') return { provider };
-  const because = 'CAPTCHA_PROVIDER is "remote"';
+  const because = `CAPTCHA_PROVIDER is "${provider}"`;
+  if (provider === 'tencent')
+    return {
+      provider,
+      appId: pattern(env, 'CAPTCHA_APP_ID', because, /^\d{6,12}$/, 'the CaptchaAppId of the captcha console (digits)'),
+      tencent: {
+        ...readTencentKey(env, because),
+        appSecretKey: pattern(env, 'CAPTCHA_APP_SECRET_KEY', because, /^\S{8,}$/, 'the AppSecretKey of that captcha'),
+        endpoint: endpointSetting(env, 'TENCENT_CAPTCHA_ENDPOINT', 'https://captcha.tencentcloudapi.com', 'captcha'),
+      },
+    };
   return {
     provider,
     appId: required(env, 'CAPTCHA_APP_ID', because),

@@ -23,6 +23,8 @@ export interface SendCodeInput {
   countryCode: number;
   purpose: Purpose;
   ticket: string;
+  /** Tencent captcha: the random string its widget gives with the ticket. */
+  randstr?: string;
 }
 
 async function sendWait(tx: Queryable, phoneBucket: string, ipBucket: string, now: Date): Promise<number> {
@@ -42,11 +44,11 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
   const known = Math.max(knownWait(phoneBucket, now), knownWait(ipBucket, now));
   if (known) throw errors.tooMany(known);
 
-  if (captcha.kind === 'remote') {
+  if (captcha.kind !== 'builtin') {
     // Ask the provider only for a request the limits allow, so a 429 does not waste the user's check.
     const wait = await sendWait(ctx.db, phoneBucket, ipBucket, now);
     if (wait) throw errors.tooMany(wait);
-    if (!(await captcha.verify(input.ticket, req.ip))) throw errors.needCaptcha();
+    if (!(await captcha.verify(input.ticket, req.ip, input.randstr))) throw errors.needCaptcha();
   }
 
   const outcome = await commitThenThrow(ctx.db, async (tx) => {
@@ -54,7 +56,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
     const wait = await sendWait(tx, phoneBucket, ipBucket, now);
     if (wait) throw errors.tooMany(wait);
     const genuine =
-      captcha.kind === 'remote'
+      captcha.kind !== 'builtin'
         ? await recordRemoteTicket(tx, input.ticket, now)
         : await redeemTicket(tx, input.ticket, now);
     if (!genuine) throw errors.needCaptcha();
