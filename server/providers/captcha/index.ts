@@ -7,7 +7,7 @@
  */
 import type { Settings } from '../../settings';
 import { createRemoteCaptcha } from './remote';
-import { createTencentCaptcha } from './tencent';
+import { createTencentCaptcha, TENCENT_CAPTCHA_ORIGINS } from './tencent';
 import type { BuiltinCaptcha, CaptchaProvider } from './types';
 
 export type { BuiltinCaptcha, CaptchaProvider, RemoteCaptcha, TencentCaptcha } from './types';
@@ -23,4 +23,30 @@ export function createCaptchaProvider(settings: Settings): CaptchaProvider {
     secret: settings.captcha.secret ?? '',
     verifyUrl: settings.captcha.verifyUrl ?? '',
   });
+}
+
+/**
+ * What the pages' Content-Security-Policy must allow for the captcha: Tencent's widget origins (its script, the
+ * frames of its dialog, its pictures and calls) when CAPTCHA_PROVIDER=tencent; nothing otherwise.
+ */
+export function captchaOrigins(captcha: Settings['captcha']): { script: string[]; connect: string[]; frame: string[] } {
+  if (captcha.provider !== 'tencent') return { script: [], connect: [], frame: [] };
+  return {
+    script: [...TENCENT_CAPTCHA_ORIGINS],
+    connect: [...TENCENT_CAPTCHA_ORIGINS],
+    frame: [...TENCENT_CAPTCHA_ORIGINS],
+  };
+}
+
+/** The analytics origins of a page with the captcha's added. */
+export function withCaptchaOrigins(
+  analytics: { script: string[]; connect: string[] },
+  captcha: Settings['captcha'],
+): { script: string[]; connect: string[]; frame: string[] } {
+  const extra = captchaOrigins(captcha);
+  return {
+    script: [...new Set([...analytics.script, ...extra.script])],
+    connect: [...new Set([...analytics.connect, ...extra.connect])],
+    frame: extra.frame,
+  };
 }
