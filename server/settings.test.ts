@@ -30,6 +30,7 @@ describe('settings', () => {
       allowedHosts: [],
       hstsPreload: false,
       sms: { provider: 'builtin', timeoutMs: 5000 },
+      conversions: { starreach: { baidu: undefined, urls: [] }, creatorbox: { baidu: undefined, urls: [] } },
       captcha: { provider: 'builtin' },
       wx: {
         provider: 'simulator',

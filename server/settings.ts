@@ -36,6 +36,8 @@ export interface Settings {
   downloads: Record<BrandId, { client: string | null; pluginBrowser: string | null }>;
   /** Each brand's analytics script and ad conversion addresses; null when none is set (the default: nothing loads). */
   analytics: Record<BrandId, AnalyticsConfig | null>;
+  /** Each brand's conversions sent by the server from the outbox (none by default). */
+  conversions: Record<BrandId, ServerConversions>;
   /** A PostgreSQL connection string; when empty the embedded database in `dataDir` is used. */
   databaseUrl?: string;
   /** Connections each server process keeps open to PostgreSQL at most (DATABASE_POOL_SIZE). */
@@ -92,6 +94,12 @@ export interface CaptchaSettings {
   secret?: string;
   verifyUrl?: string;
   tencent?: TencentApiKey & { appSecretKey: string; endpoint: string };
+}
+
+/** Conversions one brand reports from the server (BAIDU_OCPC_TOKEN, AD_CONVERSION_SERVER_URLS). */
+export interface ServerConversions {
+  baidu?: { token: string; newType: number; landingUrl: string; uploadUrl: string };
+  urls: { param: ClickIdParam; url: string }[];
 }
 
 export interface WxAccount {
@@ -249,9 +257,14 @@ function readAnalytics(env: NodeJS.ProcessEnv, suffix: '' | '_2'): AnalyticsConf
       throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
     script = absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href;
   }
+  const conversions = conversionUrls(conversionsText, `AD_CONVERSION_URLS${suffix}`);
+  return { script, conversions };
+}
+
+/** `param=URL` entries (AD_CONVERSION_URLS, AD_CONVERSION_SERVER_URLS): each URL with `{clickId}` where the id goes. */
+function conversionUrls(text: string | undefined, name: string): AnalyticsConfig['conversions'] {
   const conversions: AnalyticsConfig['conversions'] = [];
-  for (const entry of (conversionsText ?? '').split(/\s+/).filter(Boolean)) {
-    const name = `AD_CONVERSION_URLS${suffix}`;
+  for (const entry of (text ?? '').split(/\s+/).filter(Boolean)) {
     const at = entry.indexOf('=');
     const param = entry.slice(0, at);
     const url = entry.slice(at + 1);
@@ -262,7 +275,45 @@ function readAnalytics(env: NodeJS.ProcessEnv, suffix: '' | '_2'): AnalyticsConf
     if (conversions.some((c) => c.param === param)) throw new Error(`${name} names ${param} twice`);
     conversions.push({ param: param as ClickIdParam, url });
   }
-  return { script, conversions };
+  return conversions;
+}
+
+export const BAIDU_OCPC_UPLOAD_URL = 'https://ocpc.baidu.com/ocpcapi/api/uploadConvertData';
+
+/**
+ * A brand's conversions reported by the server (server/conversions/outbox.ts): Baidu's OCPC upload for bd_vid
+ * when BAIDU_OCPC_TOKEN is set, and AD_CONVERSION_SERVER_URLS templates (a GET per conversion) for the others. A
+ * click id reported here must not also be reported by the browser (AD_CONVERSION_URLS), or it would count twice.
+ */
+function readServerConversions(
+  env: NodeJS.ProcessEnv,
+  suffix: '' | '_2',
+  browser: AnalyticsConfig | null,
+  landingOrigin: string | undefined,
+): ServerConversions {
+  const urls = conversionUrls(env[`AD_CONVERSION_SERVER_URLS${suffix}`]?.trim(), `AD_CONVERSION_SERVER_URLS${suffix}`);
+  const token = env[`BAIDU_OCPC_TOKEN${suffix}`]?.trim();
+  let baidu: ServerConversions['baidu'];
+  if (token) {
+    if (urls.some((u) => u.param === 'bd_vid'))
+      throw new Error(`BAIDU_OCPC_TOKEN${suffix} and AD_CONVERSION_SERVER_URLS${suffix} both report bd_vid: keep one`);
+    if (!landingOrigin)
+      throw new Error(
+        `PUBLIC_URL${suffix} must be set when BAIDU_OCPC_TOKEN${suffix} is (Baidu matches a conversion by the landing page address)`,
+      );
+    const newType = intSetting(env.BAIDU_OCPC_NEW_TYPE, 25, 'BAIDU_OCPC_NEW_TYPE');
+    if (newType < 1)
+      throw new Error(`BAIDU_OCPC_NEW_TYPE must be a conversion type code, got "${env.BAIDU_OCPC_NEW_TYPE}"`);
+    baidu = { token, newType, landingUrl: `${landingOrigin}/`, uploadUrl: env.BAIDU_OCPC_URL || BAIDU_OCPC_UPLOAD_URL };
+    absoluteUrl(baidu.uploadUrl, 'BAIDU_OCPC_URL');
+  }
+  const server = [...urls.map((u) => u.param), ...(baidu ? ['bd_vid'] : [])];
+  for (const param of browser?.conversions.map((c) => c.param) ?? [])
+    if (server.includes(param))
+      throw new Error(
+        `AD_CONVERSION_URLS${suffix} reports ${param} from the browser and the server reports it too (${param === 'bd_vid' && baidu ? `BAIDU_OCPC_TOKEN${suffix}` : `AD_CONVERSION_SERVER_URLS${suffix}`}): keep one, or each registration counts twice`,
+      );
+  return { baidu, urls };
 }
 
 /** The origins a brand's analytics loads from or reports to: exactly what its policy must allow. */
@@ -471,6 +522,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const edition = env.EDITION ?? 'main';
   if (edition !== 'main' && edition !== 'regional')
     throw new Error(`EDITION must be "main" or "regional", got "${edition}"`);
+  const analytics = { starreach: readAnalytics(env, ''), creatorbox: readAnalytics(env, '_2') };
+  const publicUrl = originSetting(env.PUBLIC_URL, 'PUBLIC_URL');
+  const publicUrl2 = originSetting(env.PUBLIC_URL_2, 'PUBLIC_URL_2');
   return {
     port: intSetting(env.PORT, 3030, 'PORT'),
     brand2Port: intSetting(env.BRAND2_PORT, 3031, 'BRAND2_PORT'),
@@ -493,13 +547,17 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
         pluginBrowser: downloadSetting(env, 'BROWSER_DOWNLOAD_URL_2'),
       },
     },
-    analytics: { starreach: readAnalytics(env, ''), creatorbox: readAnalytics(env, '_2') },
+    analytics,
+    conversions: {
+      starreach: readServerConversions(env, '', analytics.starreach, publicUrl),
+      creatorbox: readServerConversions(env, '_2', analytics.creatorbox, publicUrl2),
+    },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     dataDir: env.DATA_DIR || 'data/pglite',
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    publicUrl: originSetting(env.PUBLIC_URL, 'PUBLIC_URL'),
-    publicUrl2: originSetting(env.PUBLIC_URL_2, 'PUBLIC_URL_2'),
+    publicUrl,
+    publicUrl2,
     allowedHosts: (env.ALLOWED_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())
