@@ -48,9 +48,13 @@ const settings = readSettings({
 
 describeDatabases('server-side ad conversions', (getDb) => {
   const rows = async () =>
-    getDb().query<{ param: string; attempts: number; sent_at: Date | null; closed_at: Date | null; last_error: string | null }>(
-      'select param, attempts, sent_at, closed_at, last_error from ad_conversions order by id',
-    );
+    getDb().query<{
+      param: string;
+      attempts: number;
+      sent_at: Date | null;
+      closed_at: Date | null;
+      last_error: string | null;
+    }>('select param, attempts, sent_at, closed_at, last_error from ad_conversions order by id');
 
   it('writes the click ids with the registration and reports each once', async () => {
     received.length = 0;
@@ -72,7 +76,9 @@ describeDatabases('server-side ad conversions', (getDb) => {
     ]);
     expect(info.mock.calls.map((c) => String(c[0]))).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^\[conversions\] bd_vid conversion #\d+ \(user \d+\) reported to Baidu OCPC \(attempt 1\)$/),
+        expect.stringMatching(
+          /^\[conversions\] bd_vid conversion #\d+ \(user \d+\) reported to Baidu OCPC \(attempt 1\)$/,
+        ),
       ]),
     );
     info.mockRestore();
@@ -89,7 +95,7 @@ describeDatabases('server-side ad conversions', (getDb) => {
     expect(await rows()).toEqual([]);
   });
 
-  it('keeps a conversion through an outage and Baidu's own trouble, retrying with back-off', async () => {
+  it('keeps a conversion through an outage and Baidu’s own trouble, retrying with back-off', async () => {
     received.length = 0;
     const h = harness(getDb());
     await h.register('13500000003', { registeInfo: { bd_vid: 'bd-click-3' } });
@@ -106,7 +112,11 @@ describeDatabases('server-side ad conversions', (getDb) => {
     h.advance(1);
     answer = { status: 200, body: { header: { status: 4, desc: 'server error' } } };
     await runConversionOutbox(getDb(), settings, h.now);
-    expect((await rows())[0]).toMatchObject({ attempts: 2, sent_at: null, last_error: 'Baidu OCPC status 4 server error' });
+    expect((await rows())[0]).toMatchObject({
+      attempts: 2,
+      sent_at: null,
+      last_error: 'Baidu OCPC status 4 server error',
+    });
     h.advance(backoffSeconds(2));
     answer = { status: 200, body: { header: { status: 0 } } };
     expect(await runConversionOutbox(getDb(), settings, h.now)).toBe(1);
@@ -120,7 +130,11 @@ describeDatabases('server-side ad conversions', (getDb) => {
     await h.register('13500000004', { registeInfo: { bd_vid: 'bd-click-4' } });
     answer = { status: 200, body: { header: { status: 2, desc: 'data error' } } };
     await runConversionOutbox(getDb(), settings, h.now);
-    expect((await rows())[0]).toMatchObject({ attempts: 1, sent_at: null, last_error: 'Baidu OCPC status 2 data error' });
+    expect((await rows())[0]).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      last_error: 'Baidu OCPC status 2 data error',
+    });
     expect((await rows())[0].closed_at).not.toBeNull();
 
     await h.register('13500000005', { registeInfo: { qhclickid: 'qh-click-5' } });
@@ -152,7 +166,9 @@ describeDatabases('server-side ad conversions', (getDb) => {
     expect(received).toHaveLength(2);
     h.advance(121);
     expect(await runConversionOutbox(getDb(), settings, h.now)).toBe(1);
-    const sent = received.map((r) => (r.body as { conversionTypes: { logidUrl: string }[] }).conversionTypes[0].logidUrl);
+    const sent = received.map(
+      (r) => (r.body as { conversionTypes: { logidUrl: string }[] }).conversionTypes[0].logidUrl,
+    );
     expect(sent.sort()).toEqual([6, 7, 8].map((n) => `https://www.example.test/?bd_vid=bd-click-${n}`));
   });
 
