@@ -3,12 +3,13 @@
  * server/admin/commands.ts). With the embedded database and a running server, the command runs inside the
  * server through its control socket (server/admin/control.ts), since only one process may open that database;
  * otherwise (PostgreSQL, or no server running) it opens the database itself. `npm run admin -- help` lists the
- * commands.
+ * commands. `check-providers` needs no database: it checks the configured vendors' credentials here.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { main } from '../server/admin/commands';
 import { adminSocketPath, askServer } from '../server/admin/control';
+import { checkProviders } from '../server/providers/check';
 import { readSettings } from '../server/settings';
 
 export { main, USAGE } from '../server/admin/commands';
@@ -17,6 +18,8 @@ const projectRoot = join(import.meta.dirname, '..');
 
 /** Runs the command in the running server when there is one on the embedded database; else here. */
 export async function runAdminCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // Needs no database: it reads the settings and asks the vendors (server/providers/check.ts).
+  if (args[0] === 'check-providers') return checkProviders(env, { out: console.log });
   let settings: ReturnType<typeof readSettings> | undefined;
   try {
     settings = readSettings({ NODE_ENV: 'production', ...env });

@@ -12,6 +12,7 @@ import type { ServerManifest } from '@tanstack/router-core';
 import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { createApp } from './app';
+import { startConversionOutbox } from './conversions/outbox';
 import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
@@ -32,10 +33,10 @@ const settings = (() => {
   try {
     return readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
   } catch (error) {
-    // A refused combination (BENCH_UNLIMITED in production) stops with its own exit code and one clear line.
-    if (!(error instanceof SettingsRefusal)) throw error;
-    log.fatal(error.message);
-    process.exit(error.exitCode);
+    // A refused combination (BENCH_UNLIMITED in production) stops with its own exit code and one clear line; so
+    // does a missing or wrong setting (its message names the variable), with 78, "configuration error".
+    log.fatal(error instanceof Error ? error.message : String(error));
+    process.exit(error instanceof SettingsRefusal ? error.exitCode : 78);
   }
 })();
 
@@ -76,6 +77,7 @@ async function main() {
     messaging: createMessagingProvider(settings, db, { now }),
   };
   const stopSweeper = startSweeper(db, now);
+  const stopConversions = startConversionOutbox(db, settings, now);
   // PostgreSQL: hear every ticket change, so QR polls can be answered from memory (server/scan-login/tickets.ts).
   ready.then((opened) => watchTicketChanges(opened)).catch(() => {});
   // The embedded database admits one process: operator commands (npm run admin) run in this one. Their socket is
@@ -98,6 +100,7 @@ async function main() {
     timeoutMs: settings.shutdownTimeoutMs,
     stopWork: async () => {
       stopSweeper();
+      stopConversions();
       await stopAdmin?.();
     },
     closeDatabase: () => db.close(),
@@ -158,6 +161,13 @@ async function main() {
   const providers = describeProviders(settings);
   for (const line of providers.lines) log.info(line);
   for (const warning of providers.warnings) log.warn(warning);
+  for (const [brand, conversions] of Object.entries(settings.conversions)) {
+    const platforms = [
+      ...(conversions.baidu ? ['bd_vid → Baidu OCPC'] : []),
+      ...conversions.urls.map((u) => `${u.param} → ${new URL(u.url.replace('{clickId}', 'x')).origin}`),
+    ];
+    if (platforms.length) log.info(`Ad conversions from the server (${brand}): ${platforms.join(', ')}.`);
+  }
   log.info(
     settings.databaseUrl
       ? 'Database: PostgreSQL (DATABASE_URL).'

@@ -179,3 +179,27 @@ describe('third-party sources', () => {
     expect(contentSecurityPolicy()).not.toMatch(/https?:\/\//);
   });
 });
+
+describe('Tencent captcha', () => {
+  const tencent = {
+    CAPTCHA_PROVIDER: 'tencent',
+    CAPTCHA_APP_ID: '190000001',
+    CAPTCHA_APP_SECRET_KEY: 'app-secret-key',
+    TENCENT_SECRET_ID: 'AKIDexample0001',
+    TENCENT_SECRET_KEY: 'key-key-key',
+  };
+
+  it('pages allow exactly its script, frame and call origins when it is the provider, and none by default', async () => {
+    const on = (await setup(tencent).get('/login')).headers.get('content-security-policy') ?? '';
+    expect(on).toContain(
+      "script-src 'self' https://turing.captcha.qcloud.com https://turing.captcha.gtimg.com 'sha256-",
+    );
+    expect(on).toContain('frame-src https://turing.captcha.qcloud.com https://turing.captcha.gtimg.com;');
+    expect(on).toContain("connect-src 'self' https://turing.captcha.qcloud.com https://turing.captcha.gtimg.com;");
+    const off = (await setup().get('/login')).headers.get('content-security-policy') ?? '';
+    expect(off).not.toMatch(/captcha|frame-src|https?:\/\//);
+    // API answers keep the strict default whatever the provider.
+    const api = (await setup(tencent).get('/api/v2/captcha/config')).headers.get('content-security-policy') ?? '';
+    expect(api).not.toContain('captcha.qcloud.com');
+  });
+});

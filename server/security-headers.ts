@@ -23,9 +23,10 @@ export interface PolicyInput {
   development?: boolean;
   /**
    * The configured analytics and ad-conversion origins of the page's brand (none by default): `script` may load
-   * scripts; `connect` may receive requests and image beacons. Exactly these, nothing wider.
+   * scripts; `connect` may receive requests and image beacons; `frame` may be framed by the page (a third-party
+   * captcha's dialog). Exactly these, nothing wider.
    */
-  thirdParty?: { script: readonly string[]; connect: readonly string[] };
+  thirdParty?: { script: readonly string[]; connect: readonly string[]; frame?: readonly string[] };
 }
 
 /** The `'sha256-…'` source of an inline script or style element's exact text. */
@@ -51,6 +52,7 @@ export function contentSecurityPolicy({
     "media-src 'self'",
     "font-src 'self'",
     ["connect-src 'self'", ...thirdParty.connect, ...(development ? ['ws:', 'wss:'] : [])].join(' '),
+    ...(thirdParty.frame?.length ? [`frame-src ${thirdParty.frame.join(' ')}`] : []),
     "manifest-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",

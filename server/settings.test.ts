@@ -29,7 +29,8 @@ describe('settings', () => {
       publicUrl2: undefined,
       allowedHosts: [],
       hstsPreload: false,
-      sms: { provider: 'builtin' },
+      sms: { provider: 'builtin', timeoutMs: 5000 },
+      conversions: { starreach: { baidu: undefined, urls: [] }, creatorbox: { baidu: undefined, urls: [] } },
       captcha: { provider: 'builtin' },
       wx: {
         provider: 'simulator',
@@ -87,7 +88,12 @@ describe('settings', () => {
       CAPTCHA_SECRET: 's',
       CAPTCHA_VERIFY_URL: 'https://captcha.example.test/siteverify',
     });
-    expect(settings.sms).toEqual({ provider: 'http', gatewayUrl: 'https://sms.example.test/send', gatewayKey: 'k' });
+    expect(settings.sms).toEqual({
+      provider: 'http',
+      timeoutMs: 5000,
+      gatewayUrl: 'https://sms.example.test/send',
+      gatewayKey: 'k',
+    });
     expect(settings.captcha).toEqual({
       provider: 'remote',
       appId: 'app-1',
@@ -103,6 +109,104 @@ describe('settings', () => {
       /CAPTCHA_VERIFY_URL/,
     );
     expect(() => readSettings({ CAPTCHA_PROVIDER: 'other' })).toThrow(/CAPTCHA_PROVIDER/);
+  });
+
+  const aliyun = {
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_ACCESS_KEY_ID: 'LTAI5tExample0001',
+    ALIYUN_ACCESS_KEY_SECRET: 'secret-secret',
+    ALIYUN_SMS_SIGN_NAME: '星达通',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_100',
+  };
+  const tencent = {
+    SMS_PROVIDER: 'tencent',
+    TENCENT_SECRET_ID: 'AKIDexample0001',
+    TENCENT_SECRET_KEY: 'key-key-key',
+    TENCENT_SMS_SDK_APP_ID: '1400000001',
+    TENCENT_SMS_SIGN_NAME: '星达通',
+    TENCENT_SMS_TEMPLATE_ID: '100001',
+  };
+
+  it('reads Alibaba Cloud SMS per brand, brand 2 falling back to brand 1', () => {
+    const sms = readSettings({ ...aliyun, ALIYUN_SMS_TEMPLATE_CODE_2: 'SMS_200', SMS_TIMEOUT_MS: '3000' }).sms;
+    expect(sms).toEqual({
+      provider: 'aliyun',
+      timeoutMs: 3000,
+      aliyun: {
+        accessKeyId: 'LTAI5tExample0001',
+        accessKeySecret: 'secret-secret',
+        endpoint: 'https://dysmsapi.aliyuncs.com',
+        brands: {
+          starreach: { signName: '星达通', templateCode: 'SMS_100', templateCodeIntl: undefined },
+          creatorbox: { signName: '星达通', templateCode: 'SMS_200', templateCodeIntl: undefined },
+        },
+      },
+    });
+  });
+
+  it('reads Tencent Cloud SMS and captcha', () => {
+    const settings = readSettings({
+      ...tencent,
+      TENCENT_SMS_SDK_APP_ID_2: '1400000002',
+      CAPTCHA_PROVIDER: 'tencent',
+      CAPTCHA_APP_ID: '190000001',
+      CAPTCHA_APP_SECRET_KEY: 'app-secret-key',
+    });
+    expect(settings.sms.tencent).toMatchObject({
+      secretId: 'AKIDexample0001',
+      endpoint: 'https://sms.tencentcloudapi.com',
+      region: 'ap-guangzhou',
+      brands: { starreach: { sdkAppId: '1400000001' }, creatorbox: { sdkAppId: '1400000002', templateId: '100001' } },
+    });
+    expect(settings.captcha).toEqual({
+      provider: 'tencent',
+      appId: '190000001',
+      tencent: {
+        secretId: 'AKIDexample0001',
+        secretKey: 'key-key-key',
+        appSecretKey: 'app-secret-key',
+        endpoint: 'https://captcha.tencentcloudapi.com',
+      },
+    });
+  });
+
+  it('stops on a missing or wrong vendor setting, naming the variable', () => {
+    for (const name of Object.keys(aliyun).filter((n) => n !== 'SMS_PROVIDER'))
+      expect(() => readSettings({ ...aliyun, [name]: '' })).toThrow(
+        new RegExp(`^${name} must be set when SMS_PROVIDER is "aliyun"`),
+      );
+    for (const name of Object.keys(tencent).filter((n) => n !== 'SMS_PROVIDER'))
+      expect(() => readSettings({ ...tencent, [name]: '' })).toThrow(new RegExp(`^${name} must be set`));
+    expect(() => readSettings({ ...aliyun, ALIYUN_SMS_TEMPLATE_CODE: '100' })).toThrow(
+      /^ALIYUN_SMS_TEMPLATE_CODE must be a template code/,
+    );
+    expect(() => readSettings({ ...aliyun, ALIYUN_SMS_TEMPLATE_CODE_INTL_2: 'x' })).toThrow(
+      /^ALIYUN_SMS_TEMPLATE_CODE_INTL_2 /,
+    );
+    expect(() => readSettings({ ...aliyun, ALIYUN_SMS_ENDPOINT: 'https://x/path' })).toThrow(/^ALIYUN_SMS_ENDPOINT /);
+    expect(() => readSettings({ ...tencent, TENCENT_SECRET_ID: 'LTAI123456' })).toThrow(
+      /^TENCENT_SECRET_ID must be the SecretId/,
+    );
+    expect(() => readSettings({ ...tencent, TENCENT_SMS_SDK_APP_ID: '14000' })).toThrow(/^TENCENT_SMS_SDK_APP_ID /);
+    expect(() => readSettings({ ...tencent, TENCENT_SMS_REGION: 'mars' })).toThrow(/^TENCENT_SMS_REGION /);
+    expect(() => readSettings({ ...tencent, TENCENT_SMS_ENDPOINT: 'https://sms.example.test:8443' })).toThrow(
+      /^TENCENT_SMS_ENDPOINT must be a host name starting with "sms\." and without a port/,
+    );
+    expect(() => readSettings({ ...tencent, SMS_TIMEOUT_MS: '100' })).toThrow(/^SMS_TIMEOUT_MS /);
+    expect(() => readSettings({ CAPTCHA_PROVIDER: 'tencent', CAPTCHA_APP_ID: '190000001' })).toThrow(
+      /^TENCENT_SECRET_ID must be set when CAPTCHA_PROVIDER is "tencent"/,
+    );
+    expect(() =>
+      readSettings({ ...tencent, SMS_PROVIDER: 'builtin', CAPTCHA_PROVIDER: 'tencent', CAPTCHA_APP_ID: '190000001' }),
+    ).toThrow(/^CAPTCHA_APP_SECRET_KEY must be set when CAPTCHA_PROVIDER is "tencent"/);
+    expect(() =>
+      readSettings({
+        ...tencent,
+        CAPTCHA_PROVIDER: 'tencent',
+        CAPTCHA_APP_ID: 'abc',
+        CAPTCHA_APP_SECRET_KEY: 'k-k-k-k-k',
+      }),
+    ).toThrow(/^CAPTCHA_APP_ID must be the CaptchaAppId/);
   });
 
   it('reads analytics and ad conversions per brand, off by default', () => {

@@ -7,6 +7,8 @@
 import proxyAddr from 'proxy-addr';
 import type { BrandId } from '../shared/brand';
 import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam, type Edition } from '../shared/portal-env';
+import type { AliyunBrandSms } from './providers/sms/aliyun';
+import type { TencentBrandSms } from './providers/sms/tencent';
 import { type EnvValues, readEnv } from './settings-schema';
 
 /** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
@@ -38,6 +40,8 @@ export interface Settings {
   downloads: Record<BrandId, { client: string | null; pluginBrowser: string | null }>;
   /** Each brand's analytics script and ad conversion addresses; null when none is set (the default: nothing loads). */
   analytics: Record<BrandId, AnalyticsConfig | null>;
+  /** Each brand's conversions sent by the server from the outbox (none by default). */
+  conversions: Record<BrandId, ServerConversions>;
   /** A PostgreSQL connection string; when empty the embedded database in `dataDir` is used. */
   databaseUrl?: string;
   /** Connections each server process keeps open to PostgreSQL at most (DATABASE_POOL_SIZE). */
@@ -56,12 +60,50 @@ export interface Settings {
   allowedHosts: string[];
   /** Whether HTTPS responses ask to be on the browsers' HSTS preload list (`preload`; `HSTS_PRELOAD=1`). */
   hstsPreload: boolean;
-  /** Where SMS codes go: the built-in sink (server log + development outbox) or an HTTP gateway. */
-  sms: { provider: 'builtin' | 'http'; gatewayUrl?: string; gatewayKey?: string };
-  /** The captcha in front of every SMS: the built-in slider or a third-party service verified by URL. */
-  captcha: { provider: 'builtin' | 'remote'; appId?: string; secret?: string; verifyUrl?: string };
+  /**
+   * Where SMS codes go: the built-in sink (server log + development outbox), an HTTP gateway, Alibaba Cloud SMS or
+   * Tencent Cloud SMS (docs/deploy.md has a section for each).
+   */
+  sms: SmsSettings;
+  /** The captcha in front of every SMS: the built-in slider, a "siteverify" service, or Tencent Cloud captcha. */
+  captcha: CaptchaSettings;
   /** The messaging platform of the QR login (WeChat official account): the built-in simulator or the platform. */
   wx: WxSettings;
+}
+
+/** Tencent Cloud API credentials (one API key serves SMS and captcha). */
+export interface TencentApiKey {
+  secretId: string;
+  secretKey: string;
+}
+
+export interface SmsSettings {
+  provider: 'builtin' | 'http' | 'aliyun' | 'tencent';
+  /** How long a vendor may take to take a message before the send counts as failed (SMS_TIMEOUT_MS). */
+  timeoutMs: number;
+  gatewayUrl?: string;
+  gatewayKey?: string;
+  aliyun?: {
+    accessKeyId: string;
+    accessKeySecret: string;
+    endpoint: string;
+    brands: Record<BrandId, AliyunBrandSms>;
+  };
+  tencent?: TencentApiKey & { endpoint: string; region: string; brands: Record<BrandId, TencentBrandSms> };
+}
+
+export interface CaptchaSettings {
+  provider: 'builtin' | 'remote' | 'tencent';
+  appId?: string;
+  secret?: string;
+  verifyUrl?: string;
+  tencent?: TencentApiKey & { appSecretKey: string; endpoint: string };
+}
+
+/** Conversions one brand reports from the server (BAIDU_OCPC_TOKEN, AD_CONVERSION_SERVER_URLS). */
+export interface ServerConversions {
+  baidu?: { token: string; newType: number; landingUrl: string; uploadUrl: string };
+  urls: { param: ClickIdParam; url: string }[];
 }
 
 export interface WxAccount {
@@ -101,6 +143,9 @@ export class SettingsRefusal extends Error {
     this.exitCode = refusal.exitCode;
   }
 }
+
+/** The environment's texts by name, for readers that pick variables by a computed name. */
+type Raw = Record<string, string | undefined>;
 
 function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new Error(`${name} must be set when ${because}`);
@@ -160,9 +205,14 @@ function readAnalytics(env: EnvValues, suffix: '' | '_2'): AnalyticsConfig | nul
       throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
     script = absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href;
   }
+  const conversions = conversionUrls(conversionsText, `AD_CONVERSION_URLS${suffix}`);
+  return { script, conversions };
+}
+
+/** `param=URL` entries (AD_CONVERSION_URLS, AD_CONVERSION_SERVER_URLS): each URL with `{clickId}` where the id goes. */
+function conversionUrls(text: string | undefined, name: string): AnalyticsConfig['conversions'] {
   const conversions: AnalyticsConfig['conversions'] = [];
-  for (const entry of (conversionsText ?? '').split(/\s+/).filter(Boolean)) {
-    const name = `AD_CONVERSION_URLS${suffix}`;
+  for (const entry of (text ?? '').split(/\s+/).filter(Boolean)) {
     const at = entry.indexOf('=');
     const param = entry.slice(0, at);
     const url = entry.slice(at + 1);
@@ -173,7 +223,41 @@ function readAnalytics(env: EnvValues, suffix: '' | '_2'): AnalyticsConfig | nul
     if (conversions.some((c) => c.param === param)) throw new Error(`${name} names ${param} twice`);
     conversions.push({ param: param as ClickIdParam, url });
   }
-  return { script, conversions };
+  return conversions;
+}
+
+/**
+ * A brand's conversions reported by the server (server/conversions/outbox.ts): Baidu's OCPC upload for bd_vid
+ * when BAIDU_OCPC_TOKEN is set, and AD_CONVERSION_SERVER_URLS templates (a GET per conversion) for the others. A
+ * click id reported here must not also be reported by the browser (AD_CONVERSION_URLS), or it would count twice.
+ */
+function readServerConversions(
+  env: EnvValues,
+  suffix: '' | '_2',
+  browser: AnalyticsConfig | null,
+  landingOrigin: string | undefined,
+): ServerConversions {
+  const urls = conversionUrls(env[`AD_CONVERSION_SERVER_URLS${suffix}`], `AD_CONVERSION_SERVER_URLS${suffix}`);
+  const token = env[`BAIDU_OCPC_TOKEN${suffix}`];
+  let baidu: ServerConversions['baidu'];
+  if (token) {
+    if (urls.some((u) => u.param === 'bd_vid'))
+      throw new Error(`BAIDU_OCPC_TOKEN${suffix} and AD_CONVERSION_SERVER_URLS${suffix} both report bd_vid: keep one`);
+    if (!landingOrigin)
+      throw new Error(
+        `PUBLIC_URL${suffix} must be set when BAIDU_OCPC_TOKEN${suffix} is (Baidu matches a conversion by the landing page address)`,
+      );
+    const newType = env.BAIDU_OCPC_NEW_TYPE;
+    baidu = { token, newType, landingUrl: `${landingOrigin}/`, uploadUrl: env.BAIDU_OCPC_URL };
+    absoluteUrl(baidu.uploadUrl, 'BAIDU_OCPC_URL');
+  }
+  const server = [...urls.map((u) => u.param), ...(baidu ? ['bd_vid'] : [])];
+  for (const param of browser?.conversions.map((c) => c.param) ?? [])
+    if (server.includes(param))
+      throw new Error(
+        `AD_CONVERSION_URLS${suffix} reports ${param} from the browser and the server reports it too (${param === 'bd_vid' && baidu ? `BAIDU_OCPC_TOKEN${suffix}` : `AD_CONVERSION_SERVER_URLS${suffix}`}): keep one, or each registration counts twice`,
+      );
+  return { baidu, urls };
 }
 
 /** The origins a brand's analytics loads from or reports to: exactly what its policy must allow. */
@@ -187,26 +271,158 @@ export function analyticsOrigins(config: AnalyticsConfig | null | undefined): {
   return { script, connect: [...new Set([...script, ...reports])] };
 }
 
-function readSms(env: EnvValues): Settings['sms'] {
-  const provider = env.SMS_PROVIDER;
-  if (provider === 'builtin') return { provider };
-  const because = 'SMS_PROVIDER is "http"';
+function pattern(env: Raw, name: string, because: string, shape: RegExp, what: string): string {
+  const value = required(env[name]?.trim(), name, because);
+  if (!shape.test(value)) throw new Error(`${name} must be ${what}, got "${value}"`);
+  return value;
+}
+
+function optionalPattern(env: Raw, name: string, shape: RegExp, what: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (!shape.test(value)) throw new Error(`${name} must be ${what}, got "${value}"`);
+  return value;
+}
+
+/**
+ * A vendor API endpoint: a host name or an http(s) URL without a path. Tencent's SDK takes the service from the
+ * host's first label and signs the host without its port, so a Tencent endpoint must start with `service.` and
+ * carry no port.
+ */
+function endpointSetting(env: Raw, name: string, tencentService?: string): string {
+  const value = env[name]?.trim() ?? '';
+  let url: URL;
+  try {
+    url = new URL(value.includes('://') ? value : `https://${value}`);
+  } catch {
+    throw new Error(`${name} must be a host name or an http(s) URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== ''))
+    throw new Error(`${name} must be a host name or an http(s) URL without a path, got "${value}"`);
+  if (tencentService && (!url.hostname.startsWith(`${tencentService}.`) || url.port))
+    throw new Error(
+      `${name} must be a host name starting with "${tencentService}." and without a port (the SDK signs the service and host from it), got "${value}"`,
+    );
+  return `${url.protocol}//${url.host}`;
+}
+
+function readTencentKey(env: Raw, because: string): TencentApiKey {
   return {
-    provider,
-    gatewayUrl: required(env.SMS_GATEWAY_URL, 'SMS_GATEWAY_URL', because),
-    gatewayKey: required(env.SMS_GATEWAY_KEY, 'SMS_GATEWAY_KEY', because),
+    secretId: pattern(
+      env,
+      'TENCENT_SECRET_ID',
+      because,
+      /^AKID[A-Za-z0-9-]{4,}$/,
+      'the SecretId of a Tencent Cloud API key (starts with AKID)',
+    ),
+    secretKey: pattern(env, 'TENCENT_SECRET_KEY', because, /^\S{8,}$/, 'the SecretKey of the same API key'),
   };
 }
 
-function readCaptcha(env: EnvValues): Settings['captcha'] {
-  const provider = env.CAPTCHA_PROVIDER;
-  if (provider === 'builtin') return { provider };
-  const because = 'CAPTCHA_PROVIDER is "remote"';
+function readSms(values: EnvValues): Settings['sms'] {
+  const env = values as unknown as Raw;
+  const provider = values.SMS_PROVIDER;
+  const timeoutMs = values.SMS_TIMEOUT_MS;
+  if (provider === 'builtin') return { provider, timeoutMs };
+  const because = `SMS_PROVIDER is "${provider}"`;
+  if (provider === 'http')
+    return {
+      provider,
+      timeoutMs,
+      gatewayUrl: required(values.SMS_GATEWAY_URL, 'SMS_GATEWAY_URL', because),
+      gatewayKey: required(values.SMS_GATEWAY_KEY, 'SMS_GATEWAY_KEY', because),
+    };
+  if (provider === 'aliyun') {
+    const template = /^SMS_\d+$/;
+    const templateWhat = 'a template code of the SMS console such as SMS_123456789';
+    const brand1: AliyunBrandSms = {
+      signName: pattern(env, 'ALIYUN_SMS_SIGN_NAME', because, /^\S.{0,29}$/, 'the approved sign name (签名名称)'),
+      templateCode: pattern(env, 'ALIYUN_SMS_TEMPLATE_CODE', because, template, templateWhat),
+      templateCodeIntl: optionalPattern(env, 'ALIYUN_SMS_TEMPLATE_CODE_INTL', template, templateWhat),
+    };
+    return {
+      provider,
+      timeoutMs,
+      aliyun: {
+        accessKeyId: pattern(
+          env,
+          'ALIYUN_ACCESS_KEY_ID',
+          because,
+          /^[A-Za-z0-9]{8,64}$/,
+          'the AccessKey ID of a RAM user (letters and digits)',
+        ),
+        accessKeySecret: pattern(
+          env,
+          'ALIYUN_ACCESS_KEY_SECRET',
+          because,
+          /^\S{8,}$/,
+          'the AccessKey secret of the same key',
+        ),
+        endpoint: endpointSetting(env, 'ALIYUN_SMS_ENDPOINT'),
+        brands: {
+          starreach: brand1,
+          creatorbox: {
+            signName: env.ALIYUN_SMS_SIGN_NAME_2?.trim() || brand1.signName,
+            templateCode:
+              optionalPattern(env, 'ALIYUN_SMS_TEMPLATE_CODE_2', template, templateWhat) ?? brand1.templateCode,
+            templateCodeIntl:
+              optionalPattern(env, 'ALIYUN_SMS_TEMPLATE_CODE_INTL_2', template, templateWhat) ??
+              brand1.templateCodeIntl,
+          },
+        },
+      },
+    };
+  }
+  const appId = /^\d{10}$/;
+  const appIdWhat = 'the SDK AppID of the SMS console (10 digits, such as 1400123456)';
+  const id = /^\d{1,12}$/;
+  const idWhat = 'a template ID of the SMS console (digits)';
+  const brand1: TencentBrandSms = {
+    sdkAppId: pattern(env, 'TENCENT_SMS_SDK_APP_ID', because, appId, appIdWhat),
+    signName: pattern(env, 'TENCENT_SMS_SIGN_NAME', because, /^\S.{0,29}$/, 'the approved sign name (签名内容)'),
+    templateId: pattern(env, 'TENCENT_SMS_TEMPLATE_ID', because, id, idWhat),
+    templateIdIntl: optionalPattern(env, 'TENCENT_SMS_TEMPLATE_ID_INTL', id, idWhat),
+  };
   return {
     provider,
-    appId: required(env.CAPTCHA_APP_ID, 'CAPTCHA_APP_ID', because),
-    secret: required(env.CAPTCHA_SECRET, 'CAPTCHA_SECRET', because),
-    verifyUrl: required(env.CAPTCHA_VERIFY_URL, 'CAPTCHA_VERIFY_URL', because),
+    timeoutMs,
+    tencent: {
+      ...readTencentKey(env, because),
+      endpoint: endpointSetting(env, 'TENCENT_SMS_ENDPOINT', 'sms'),
+      region: values.TENCENT_SMS_REGION,
+      brands: {
+        starreach: brand1,
+        creatorbox: {
+          sdkAppId: optionalPattern(env, 'TENCENT_SMS_SDK_APP_ID_2', appId, appIdWhat) ?? brand1.sdkAppId,
+          signName: env.TENCENT_SMS_SIGN_NAME_2?.trim() || brand1.signName,
+          templateId: optionalPattern(env, 'TENCENT_SMS_TEMPLATE_ID_2', id, idWhat) ?? brand1.templateId,
+          templateIdIntl: optionalPattern(env, 'TENCENT_SMS_TEMPLATE_ID_INTL_2', id, idWhat) ?? brand1.templateIdIntl,
+        },
+      },
+    },
+  };
+}
+
+function readCaptcha(values: EnvValues): Settings['captcha'] {
+  const env = values as unknown as Raw;
+  const provider = values.CAPTCHA_PROVIDER;
+  if (provider === 'builtin') return { provider };
+  const because = `CAPTCHA_PROVIDER is "${provider}"`;
+  if (provider === 'tencent')
+    return {
+      provider,
+      appId: pattern(env, 'CAPTCHA_APP_ID', because, /^\d{6,12}$/, 'the CaptchaAppId of the captcha console (digits)'),
+      tencent: {
+        ...readTencentKey(env, because),
+        appSecretKey: pattern(env, 'CAPTCHA_APP_SECRET_KEY', because, /^\S{8,}$/, 'the AppSecretKey of that captcha'),
+        endpoint: endpointSetting(env, 'TENCENT_CAPTCHA_ENDPOINT', 'captcha'),
+      },
+    };
+  return {
+    provider,
+    appId: required(values.CAPTCHA_APP_ID, 'CAPTCHA_APP_ID', because),
+    secret: required(values.CAPTCHA_SECRET, 'CAPTCHA_SECRET', because),
+    verifyUrl: required(values.CAPTCHA_VERIFY_URL, 'CAPTCHA_VERIFY_URL', because),
   };
 }
 
@@ -239,6 +455,7 @@ function readWx(env: EnvValues): WxSettings {
 export function readSettings(environment: NodeJS.ProcessEnv = process.env): Settings {
   const env = readEnv(environment);
   if (env.BENCH_UNLIMITED && env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL);
+  const analytics = { starreach: readAnalytics(env, ''), creatorbox: readAnalytics(env, '_2') };
   return {
     port: env.PORT,
     brand2Port: env.BRAND2_PORT,
@@ -255,7 +472,11 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Sett
       starreach: { client: env.CLIENT_DOWNLOAD_URL, pluginBrowser: env.BROWSER_DOWNLOAD_URL },
       creatorbox: { client: env.CLIENT_DOWNLOAD_URL_2, pluginBrowser: env.BROWSER_DOWNLOAD_URL_2 },
     },
-    analytics: { starreach: readAnalytics(env, ''), creatorbox: readAnalytics(env, '_2') },
+    analytics,
+    conversions: {
+      starreach: readServerConversions(env, '', analytics.starreach, env.PUBLIC_URL),
+      creatorbox: readServerConversions(env, '_2', analytics.creatorbox, env.PUBLIC_URL_2),
+    },
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATA_DIR,

@@ -86,6 +86,7 @@ export const smsCountdownMachine = setup({
           phone: context.target?.phone ?? '',
           countryCode: context.target?.countryCode ?? 1,
           ticket: event.type === 'captcha.passed' ? event.ticket : '',
+          ...(event.type === 'captcha.passed' && event.randstr ? { randstr: event.randstr } : {}),
         }),
         onDone: {
           target: 'counting',

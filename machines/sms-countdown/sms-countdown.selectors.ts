@@ -28,6 +28,8 @@ export type SmsSendFailure =
 
 export interface SmsSendInput extends SmsTarget {
   ticket: string;
+  /** Tencent captcha's random string, handed over with its ticket. */
+  randstr?: string;
 }
 
 export interface SmsCountdownContext {
@@ -38,7 +40,7 @@ export interface SmsCountdownContext {
 
 export type SmsCountdownEvent =
   | ({ type: 'user.request' } & SmsTarget)
-  | { type: 'captcha.passed'; ticket: string }
+  | { type: 'captcha.passed'; ticket: string; randstr?: string }
   | { type: 'captcha.cancel' };
 
 export type SmsCountdownPhase = 'idle' | 'verifying' | 'sending' | 'counting' | 'blocked';

@@ -2,8 +2,10 @@
  * Registration (spec §7): the phone, the password and the SMS code, then the account and its first
  * session. `checkRegistration` and `createAccount` are shared with the scan login's "register with WeChat".
  */
+
 import type { UserInfo } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';
+import { enqueueConversions } from '../conversions/outbox';
 import type { Queryable } from '../db/database';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey, requireGoodPassword } from './context';
@@ -65,6 +67,8 @@ export async function createAccount(
   );
   // Someone registered the phone between the check and the insert: roll back (the code stays usable).
   if (!user) throw errors.phoneRegistered();
+  // An ad click id is reported from the server, committed with the account (server/conversions/outbox.ts).
+  await enqueueConversions(tx, user, { ...(input.registeInfo ?? {}) }, now);
   return user;
 }
 

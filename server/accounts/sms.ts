@@ -8,12 +8,12 @@ import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { bucket, forgetEvents, knownWait, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
 import { log } from '../log';
-import { smsText } from '../providers/sms/index';
+import { SmsSendError, smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
 import { CODE_TTL_SECONDS, issueCode, type Purpose } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
-import { COUNTRIES } from './phone';
+import { COUNTRIES, maskPhone } from './phone';
 import { findUserByPhone } from './users';
 
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone[0].windowSeconds;
@@ -23,6 +23,8 @@ export interface SendCodeInput {
   countryCode: number;
   purpose: Purpose;
   ticket: string;
+  /** Tencent captcha: the random string its widget gives with the ticket. */
+  randstr?: string;
 }
 
 async function sendWait(tx: Queryable, phoneBucket: string, ipBucket: string, now: Date): Promise<number> {
@@ -42,11 +44,11 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
   const known = Math.max(knownWait(phoneBucket, now), knownWait(ipBucket, now));
   if (known) throw errors.tooMany(known);
 
-  if (captcha.kind === 'remote') {
+  if (captcha.kind !== 'builtin') {
     // Ask the provider only for a request the limits allow, so a 429 does not waste the user's check.
     const wait = await sendWait(ctx.db, phoneBucket, ipBucket, now);
     if (wait) throw errors.tooMany(wait);
-    if (!(await captcha.verify(input.ticket, req.ip))) throw errors.needCaptcha();
+    if (!(await captcha.verify(input.ticket, req.ip, input.randstr))) throw errors.needCaptcha();
   }
 
   const outcome = await commitThenThrow(ctx.db, async (tx) => {
@@ -54,7 +56,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
     const wait = await sendWait(tx, phoneBucket, ipBucket, now);
     if (wait) throw errors.tooMany(wait);
     const genuine =
-      captcha.kind === 'remote'
+      captcha.kind !== 'builtin'
         ? await recordRemoteTicket(tx, input.ticket, now)
         : await redeemTicket(tx, input.ticket, now);
     if (!genuine) throw errors.needCaptcha();
@@ -76,6 +78,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
     const message = { brandName, code: outcome.issued.code, language: req.language };
     try {
       await ctx.sms.send({
+        brandId: req.brandId,
         tenantId: req.tenantId,
         brandName,
         countryCode: key.countryCode,
@@ -87,7 +90,12 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
         text: smsText(message, CODE_TTL_SECONDS / 60),
       });
     } catch (error) {
-      log.error({ err: error }, '[sms] send failed');
+      // A vendor's refusal gets one line that says what to fix; anything else keeps its stack.
+      if (error instanceof SmsSendError)
+        log.error(
+          `${error.logLine(`+${COUNTRIES.get(key.countryCode)?.dial ?? ''} ${maskPhone(key.phone)}`)}; user told 40013, send refunded`,
+        );
+      else log.error({ err: error }, '[sms] send failed');
       // Nothing was sent: the code and the counted send are taken back (the captcha ticket stays spent).
       const issuedId = outcome.issued.id;
       await ctx.db.transaction(async (tx) => {

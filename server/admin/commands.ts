@@ -31,6 +31,9 @@ Commands:
   show --phone <number> [--country <value>] [--brand 1|2]
   show --openid <open id> [--brand 1|2]
       Show an account (or a WeChat identity): ban, bound WeChat, live sessions.
+  check-providers
+      Check the configured SMS, captcha and ad-conversion providers without sending anything real: their
+      credentials where the vendor has a harmless call, and what could not be checked (docs/deploy.md).
   help
       This text.
 

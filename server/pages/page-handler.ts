@@ -16,6 +16,7 @@ import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrows
 import { pageRedirect } from '../../shared/page-rules';
 import type { PortalEnv } from '../../shared/portal-env';
 import { logRequest, requestIdFrom } from '../log';
+import { withCaptchaOrigins } from '../providers/captcha/index';
 import { nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaderValues } from '../security-headers';
 import { analyticsOrigins, type Settings } from '../settings';
@@ -263,7 +264,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
       headers['content-security-policy'] = contentSecurityPolicy({
         scriptHashes: inlineScriptHashes(body),
         development: !settings.production,
-        thirdParty: analyticsOrigins(env.analytics),
+        thirdParty: withCaptchaOrigins(analyticsOrigins(env.analytics), settings.captcha),
       });
       headers['content-type'] = 'text/html; charset=utf-8';
       headers['cache-control'] = HTML_CACHE_CONTROL;

@@ -11,6 +11,7 @@ import type { SmsMessage } from './sms/index';
 import { createSmsSink } from './sms/sink';
 
 const message: SmsMessage = {
+  brandId: 'creatorbox',
   tenantId: 51,
   brandName: '达人宝',
   countryCode: 1,

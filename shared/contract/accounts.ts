@@ -59,6 +59,7 @@ export const sendSmsCodeBody = z.strictObject({
   countryCode,
   purpose,
   ticket: z.string().min(1).max(2048).describe('The captcha ticket (built-in: from /v2/captcha/verify)'),
+  randstr: z.string().min(1).max(128).optional().describe('Tencent captcha: the random string given with the ticket'),
 });
 
 /** Attribution parameters of spec §3 (what `registeInfo` holds). */
@@ -102,7 +103,7 @@ export const outboxQuery = z.object({
 // ---- responses (the server's answers; documentation and types) ----------------------------------------------
 
 export const captchaConfigData = z.object({
-  provider: z.enum(['builtin', 'remote']),
+  provider: z.enum(['builtin', 'remote', 'tencent']),
   appId: z.string().nullable(),
 });
 
@@ -184,7 +185,7 @@ export const accountsOperations = {
     tags,
     body: emptyBody,
     data: puzzleData,
-    errors: { 40000: ERROR_NOTES.validation, 404: 'the remote captcha is configured', 429: ERROR_NOTES.limit },
+    errors: { 40000: ERROR_NOTES.validation, 404: 'a third-party captcha is configured', 429: ERROR_NOTES.limit },
   }),
   captchaVerify: operation({
     method: 'post',

@@ -45,9 +45,17 @@ export function describeProviders(settings: Pick<Settings, 'wx' | 'sms' | 'captc
   lines: string[];
   warnings: string[];
 } {
-  const sms = settings.sms.provider === 'http' ? 'HTTP gateway (SMS_GATEWAY_URL)' : 'built-in sink (codes in this log)';
-  const captcha =
-    settings.captcha.provider === 'remote' ? 'third-party service (CAPTCHA_VERIFY_URL)' : 'built-in slider puzzle';
+  const sms = {
+    builtin: 'built-in sink (codes in this log)',
+    http: `HTTP gateway (${settings.sms.gatewayUrl ? new URL(settings.sms.gatewayUrl).origin : 'SMS_GATEWAY_URL'})`,
+    aliyun: `Alibaba Cloud SMS at ${settings.sms.aliyun?.endpoint ?? ''} (sign name ${settings.sms.aliyun?.brands.starreach.signName ?? ''})`,
+    tencent: `Tencent Cloud SMS at ${settings.sms.tencent?.endpoint ?? ''} (SDK AppID ${settings.sms.tencent?.brands.starreach.sdkAppId ?? ''}, ${settings.sms.tencent?.region ?? ''})`,
+  }[settings.sms.provider];
+  const captcha = {
+    builtin: 'built-in slider puzzle',
+    remote: 'third-party service (CAPTCHA_VERIFY_URL)',
+    tencent: `Tencent Cloud captcha (CaptchaAppId ${settings.captcha.appId ?? ''}, verified at ${settings.captcha.tencent?.endpoint ?? ''})`,
+  }[settings.captcha.provider];
   const lines = [`Providers: SMS ${sms}; captcha ${captcha}.`, describeMessagingProvider(settings)];
   const warnings: string[] = [];
   if (settings.production && settings.wx.provider === 'simulator')
@@ -57,8 +65,8 @@ export function describeProviders(settings: Pick<Settings, 'wx' | 'sms' | 'captc
     );
   if (settings.production && settings.sms.provider === 'builtin')
     warnings.push(
-      'WARNING: SMS codes go to this log only (built-in sink): no text message reaches anyone. Set SMS_PROVIDER=http ' +
-        'and the gateway settings for a real deployment.',
+      'WARNING: SMS codes go to this log only (built-in sink): no text message reaches anyone. Set SMS_PROVIDER=aliyun, ' +
+        'tencent or http with their settings for a real deployment (docs/deploy.md).',
     );
   return { lines, warnings };
 }

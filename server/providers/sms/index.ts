@@ -1,13 +1,17 @@
 /**
- * SMS providers. `builtin` (the default, needs no network) writes every code to the server log and keeps the
- * latest ones for the development-only outbox call; `http` posts to an SMS gateway (./http-gateway.ts).
+ * SMS providers, chosen by SMS_PROVIDER. `builtin` (the default, needs no network) writes every code to the server
+ * log and keeps the latest ones for the development-only outbox call; `http` posts to an SMS gateway
+ * (./http-gateway.ts); `aliyun` and `tencent` send through the vendors' own SDKs (./aliyun.ts, ./tencent.ts).
  */
 import type { Settings } from '../../settings';
+import { createAliyunSms } from './aliyun';
 import { createHttpGateway } from './http-gateway';
 import { createSmsSink } from './sink';
+import { createTencentSms } from './tencent';
 import type { SmsMessage, SmsProvider } from './types';
 
-export type { OutboxEntry, SmsMessage, SmsProvider, SmsPurpose } from './types';
+export type { OutboxEntry, SmsFailureKind, SmsMessage, SmsProvider, SmsPurpose } from './types';
+export { SmsSendError } from './types';
 
 export function smsText(message: Pick<SmsMessage, 'brandName' | 'code' | 'language'>, minutes: number): string {
   return message.language === 'en'
@@ -16,8 +20,19 @@ export function smsText(message: Pick<SmsMessage, 'brandName' | 'code' | 'langua
 }
 
 export function createSmsProvider(settings: Settings, now: () => Date = () => new Date()): SmsProvider {
-  if (settings.sms.provider === 'http') {
-    return createHttpGateway({ url: settings.sms.gatewayUrl ?? '', key: settings.sms.gatewayKey ?? '' });
+  const sms = settings.sms;
+  if (sms.provider === 'http') {
+    return createHttpGateway({ url: sms.gatewayUrl ?? '', key: sms.gatewayKey ?? '', timeoutMs: sms.timeoutMs });
   }
+  if (sms.provider === 'aliyun' && sms.aliyun) {
+    const endpoint = new URL(sms.aliyun.endpoint);
+    return createAliyunSms({
+      ...sms.aliyun,
+      endpoint: endpoint.host,
+      protocol: endpoint.protocol === 'http:' ? 'http' : 'https',
+      timeoutMs: sms.timeoutMs,
+    });
+  }
+  if (sms.provider === 'tencent' && sms.tencent) return createTencentSms({ ...sms.tencent, timeoutMs: sms.timeoutMs });
   return createSmsSink({ now });
 }

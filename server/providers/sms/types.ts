@@ -1,7 +1,11 @@
 /** What an SMS provider is given and keeps (see ./index.ts). */
+import type { BrandId } from '../../../shared/brand';
+
 export type SmsPurpose = 'register' | 'login' | 'reset';
 
 export interface SmsMessage {
+  /** The brand the code is for: the vendors' sign names and templates are set per brand. */
+  brandId: BrandId;
   tenantId: number;
   /** Brand name in the message's language, for the signature ("【星达通】"). */
   brandName: string;
@@ -26,9 +30,65 @@ export interface OutboxEntry {
 }
 
 export interface SmsProvider {
-  kind: 'builtin' | 'http';
+  kind: 'builtin' | 'http' | 'aliyun' | 'tencent';
   /** Resolves when the provider accepted the message; rejects when it did not. */
   send(message: SmsMessage): Promise<void>;
   /** The built-in sink's recent messages, newest first (served only in development). */
   outbox?(phone?: string): OutboxEntry[];
+}
+
+/**
+ * Why a vendor did not take a message, in the operator's terms: the vendors' own codes are mapped onto these so
+ * the log says what to fix (and, later, a metric can count them by kind).
+ */
+export type SmsFailureKind =
+  | 'rate-limit'
+  | 'invalid-number'
+  | 'template'
+  | 'signature'
+  | 'balance'
+  | 'credentials'
+  | 'config'
+  | 'outage'
+  | 'timeout'
+  | 'other';
+
+const ADVICE: Record<SmsFailureKind, string> = {
+  'rate-limit': 'the vendor limits messages to this number; it will take one again later',
+  'invalid-number': 'the vendor says the number cannot receive messages',
+  template: 'check the template code/id and that the template is approved for this kind of number',
+  signature: 'check the sign name and that it is approved',
+  balance: 'the account or SMS package has run out: top it up',
+  credentials: 'check the access key / secret and that the key may send SMS',
+  config: 'a setting for this kind of number is missing',
+  outage: 'the vendor did not answer properly; nothing was sent',
+  timeout: 'the vendor did not answer in time; nothing was counted against the sender',
+  other: 'see the vendor code',
+};
+
+/** A send a vendor refused or never answered; the caller answers 40013 and refunds the sender's limits. */
+export class SmsSendError extends Error {
+  constructor(
+    readonly provider: SmsProvider['kind'],
+    readonly kind: SmsFailureKind,
+    readonly vendorCode: string,
+    readonly vendorMessage: string,
+  ) {
+    super(`${provider} SMS ${kind}: ${vendorCode} ${vendorMessage}`.trim());
+    this.name = 'SmsSendError';
+  }
+
+  /** The operator's log line: what happened, the vendor's own words, and what to check. */
+  logLine(to: string): string {
+    return `[sms] ${this.provider} did not send to ${to}: ${this.kind} (${this.vendorCode}: ${this.vendorMessage}) - ${ADVICE[this.kind]}`;
+  }
+}
+
+/** Rejects after `ms` with a time-out, so a vendor that never answers cannot hold a request longer. */
+export function withTimeout<T>(work: Promise<T>, ms: number, provider: SmsProvider['kind']): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SmsSendError(provider, 'timeout', 'TIMEOUT', `no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

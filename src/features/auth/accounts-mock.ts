@@ -9,6 +9,7 @@ import { fakePuzzle } from '#machines/captcha/captcha.testing';
 export function accountsMock() {
   let puzzles = 0;
   return {
+    captchaConfig: vi.fn(async () => ({ provider: 'builtin' as const, appId: null })),
     captchaPuzzle: vi.fn(async () => ({ ...fakePuzzle, captchaId: `puzzle-${++puzzles}` })),
     captchaVerify: vi.fn(async () => ({ ticket: 'ticket-1', expiresIn: 120 })),
     sendSmsCode: vi.fn(async () => ({ resendIn: 60, expiresIn: 300 })),

@@ -22,8 +22,9 @@ import {
 } from '#machines/sms-countdown/sms-countdown.selectors';
 import { CODES } from '#shared/contract/codes';
 import { CaptchaDialog } from '~/components/slider-captcha/captcha-dialog';
+import { TencentCaptchaLauncher } from '~/components/tencent-captcha/tencent-captcha-launcher';
 import { toast } from '~/components/toast/toast';
-import { type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
+import { captchaConfig, type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
 import { useActorSelector } from '~/lib/use-actor-selector';
 import { useMachineActor } from '~/lib/use-machine-actor';
@@ -70,7 +71,21 @@ export function toSmsFailure(error: unknown): SmsSendFailure {
 
 const PHONE_CODES = new Set<number>([CODES.phoneRegistered, CODES.phoneInvalid]);
 
+/** Which captcha the server wants; the built-in slider when it cannot say. */
+type CaptchaChoice = { provider: 'builtin' } | { provider: 'tencent'; appId: string };
+
+async function loadCaptchaChoice(): Promise<CaptchaChoice> {
+  try {
+    const config = await captchaConfig();
+    if (config?.provider === 'tencent' && config.appId) return { provider: 'tencent', appId: config.appId };
+  } catch {
+    // The slider's own calls will tell the user if the server is unreachable.
+  }
+  return { provider: 'builtin' };
+}
+
 const sentMessage = msg`验证码发送成功`;
+const captchaUnavailable = msg`安全验证暂时无法使用，请稍后再试`;
 const sendFailed = msg`手机验证码发送失败`;
 const sendFailedWith = (reason: string) => msg`手机验证码发送失败：${reason}`;
 
@@ -120,6 +135,17 @@ export function SmsLogic({ purpose, onSent, onPhoneError, onView, onReady }: Sms
   const phase = useActorSelector(actor, selectSmsPhase);
   const remaining = useActorSelector(actor, selectRemaining);
   const captchaOpen = useActorSelector(actor, selectCaptchaOpen);
+  // Asked once, when the button is first used; until the answer is in, no captcha is shown.
+  const [choice, setChoice] = useState<CaptchaChoice | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadCaptchaChoice().then((next) => {
+      if (live) setChoice(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // After the actor has started (useMachineActor starts it in an earlier effect of this component).
   // biome-ignore lint/correctness/useExhaustiveDependencies: handed over once per actor.
@@ -130,6 +156,20 @@ export function SmsLogic({ purpose, onSent, onPhoneError, onView, onReady }: Sms
     onView({ phase, remaining });
   }, [phase, remaining, onView]);
 
+  if (!choice) return null;
+  if (choice.provider === 'tencent')
+    return (
+      <TencentCaptchaLauncher
+        open={captchaOpen}
+        appId={choice.appId}
+        onPassed={(ticket, randstr) => actor.send({ type: 'captcha.passed', ticket, randstr })}
+        onClose={() => actor.send({ type: 'captcha.cancel' })}
+        onUnavailable={() => {
+          toast.error(latest.current.i18n._(captchaUnavailable));
+          actor.send({ type: 'captcha.cancel' });
+        }}
+      />
+    );
   return (
     <CaptchaDialog
       open={captchaOpen}

@@ -1,0 +1,213 @@
+/**
+ * Server-side ad conversions. A registration that carries an ad click id (`bd_vid` from Baidu, `qhclickid` from
+ * 360) gets an outbox row in its own transaction (`enqueueConversions`), so a registration and its conversion are
+ * committed together or not at all. A worker in every server process (`startConversionOutbox`) claims due rows
+ * with a lease (`for update skip locked`, `locked_until`), reports each to its platform and marks it sent:
+ *
+ * - Baidu (BAIDU_OCPC_TOKEN): OCPC "广告主回传转化数据接口", POST JSON `{token, conversionTypes: [{logidUrl, newType}]}`
+ *   to https://ocpc.baidu.com/ocpcapi/api/uploadConvertData, where `logidUrl` is the landing address with the
+ *   click's `bd_vid`; the answer's `header.status` 0 is success, 4 a server error worth retrying, others refusals.
+ * - Any other configured click id (AD_CONVERSION_SERVER_URLS): a GET of its URL template with the id in place of
+ *   `{clickId}`; any 2xx is success.
+ *
+ * A failure is retried with doubling back-off (30 s, 1 min, 2 min, … at most 6 h) up to MAX_ATTEMPTS; a refusal
+ * that will not change (4xx, Baidu status 2) closes the row at once. Each outcome is one log line. A restart or an
+ * outage loses nothing: rows wait in the table. The one gap: a process that dies after the platform took a
+ * conversion but before the row was marked sent leaves it to be sent again when its lease runs out (at-least-once;
+ * the platforms match conversions by click, and a lease is far longer than a send's time-out).
+ */
+import { type BrandId, brands } from '../../shared/brand';
+import type { Database, Queryable } from '../db/database';
+import { log } from '../log';
+import type { ServerConversions, Settings } from '../settings';
+
+export const MAX_ATTEMPTS = 10;
+const LEASE_SECONDS = 120;
+const BATCH = 20;
+const SEND_TIMEOUT_MS = 5000;
+
+export interface ConversionRow {
+  id: number;
+  user_id: number;
+  tenant_id: number;
+  param: string;
+  click_id: string;
+  attempts: number;
+}
+
+/** The wait after the `attempts`-th failed try: 30 s doubling, at most 6 hours. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+}
+
+/** Adds the registration's click ids to the outbox, inside the registration's transaction. */
+export async function enqueueConversions(
+  tx: Queryable,
+  user: { id: number; tenant_id: number },
+  registeInfo: Record<string, string | undefined>,
+  now: Date,
+): Promise<void> {
+  for (const param of ['bd_vid', 'qhclickid'] as const) {
+    const clickId = registeInfo[param]?.trim();
+    if (!clickId) continue;
+    await tx.query(
+      `insert into ad_conversions (user_id, tenant_id, param, click_id, created_at, next_attempt_at)
+       values ($1, $2, $3, $4, $5, $5)
+       on conflict (user_id, param) do nothing`,
+      [user.id, user.tenant_id, param, clickId, now],
+    );
+  }
+}
+
+type Outcome = { ok: true } | { ok: false; permanent: boolean; error: string };
+
+function brandOfTenant(tenantId: number): BrandId {
+  return (Object.values(brands).find((brand) => brand.tenantId === tenantId)?.id ?? 'starreach') as BrandId;
+}
+
+async function report(
+  row: ConversionRow,
+  config: ServerConversions,
+  fetcher: typeof fetch,
+): Promise<Outcome | 'not-configured'> {
+  const signal = AbortSignal.timeout(SEND_TIMEOUT_MS);
+  try {
+    if (row.param === 'bd_vid' && config.baidu) {
+      const landing = new URL(config.baidu.landingUrl);
+      landing.searchParams.set('bd_vid', row.click_id);
+      const response = await fetcher(config.baidu.uploadUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          token: config.baidu.token,
+          conversionTypes: [{ logidUrl: landing.href, newType: config.baidu.newType }],
+        }),
+        signal,
+      });
+      const text = await response.text();
+      if (!response.ok)
+        return {
+          ok: false,
+          permanent: response.status >= 400 && response.status < 500 && response.status !== 429,
+          error: `HTTP ${response.status}`,
+        };
+      let status: unknown;
+      let desc = '';
+      try {
+        const header = (JSON.parse(text) as { header?: { status?: unknown; desc?: string } }).header;
+        status = header?.status;
+        desc = header?.desc ?? '';
+      } catch {
+        return { ok: false, permanent: false, error: `not JSON: ${text.slice(0, 100)}` };
+      }
+      if (status === 0) return { ok: true };
+      // 1 partial and 2 all refused (the data), 3 the token; 4 is Baidu's own trouble.
+      return { ok: false, permanent: status === 2, error: `Baidu OCPC status ${String(status)} ${desc}`.trim() };
+    }
+    const template = config.urls.find((u) => u.param === row.param);
+    if (!template) return 'not-configured';
+    const response = await fetcher(template.url.replace('{clickId}', encodeURIComponent(row.click_id)), { signal });
+    await response.arrayBuffer().catch(() => undefined);
+    if (response.ok) return { ok: true };
+    return {
+      ok: false,
+      permanent: response.status >= 400 && response.status < 500 && response.status !== 429,
+      error: `HTTP ${response.status}`,
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      permanent: false,
+      error:
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${SEND_TIMEOUT_MS} ms`
+          : String((error as Error).message ?? error),
+    };
+  }
+}
+
+const platformName = (row: ConversionRow, config: ServerConversions) =>
+  row.param === 'bd_vid' && config.baidu ? 'Baidu OCPC' : `${row.param} URL`;
+
+/** Claims the due rows (a lease, counting the attempt), reports each and records the outcome. Returns how many were tried. */
+export async function runConversionOutbox(
+  db: Database,
+  settings: Pick<Settings, 'conversions'>,
+  now: () => Date,
+  fetcher: typeof fetch = fetch,
+): Promise<number> {
+  const claimedAt = now();
+  const rows = await db.transaction((tx) =>
+    tx.query<ConversionRow>(
+      `update ad_conversions set locked_until = $2, attempts = attempts + 1
+        where id in (
+          select id from ad_conversions
+           where sent_at is null and closed_at is null and next_attempt_at <= $1
+             and (locked_until is null or locked_until <= $1)
+           order by id limit ${BATCH}
+           for update skip locked)
+        returning id, user_id, tenant_id, param, click_id, attempts`,
+      [claimedAt, new Date(claimedAt.getTime() + LEASE_SECONDS * 1000)],
+    ),
+  );
+  for (const row of rows) {
+    const config = settings.conversions[brandOfTenant(row.tenant_id)];
+    const outcome = await report(row, config, fetcher);
+    const at = now();
+    const what = `${row.param} conversion #${row.id} (user ${row.user_id})`;
+    if (outcome === 'not-configured') {
+      await db.query(
+        `update ad_conversions set closed_at = $2, locked_until = null, last_error = 'not configured' where id = $1`,
+        [row.id, at],
+      );
+      log.info(`[conversions] ${what}: no server-side platform configured for ${row.param}; closed`);
+    } else if (outcome.ok) {
+      await db.query('update ad_conversions set sent_at = $2, locked_until = null, last_error = null where id = $1', [
+        row.id,
+        at,
+      ]);
+      log.info(`[conversions] ${what} reported to ${platformName(row, config)} (attempt ${row.attempts})`);
+    } else if (outcome.permanent || row.attempts >= MAX_ATTEMPTS) {
+      await db.query('update ad_conversions set closed_at = $2, locked_until = null, last_error = $3 where id = $1', [
+        row.id,
+        at,
+        outcome.error,
+      ]);
+      log.error(
+        `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); gave up after attempt ${row.attempts}${outcome.permanent ? ' (refused for good)' : ''}`,
+      );
+    } else {
+      const wait = backoffSeconds(row.attempts);
+      await db.query(
+        'update ad_conversions set next_attempt_at = $2, locked_until = null, last_error = $3 where id = $1',
+        [row.id, new Date(at.getTime() + wait * 1000), outcome.error],
+      );
+      log.warn(
+        `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); retry in ${wait} s (attempt ${row.attempts} of ${MAX_ATTEMPTS})`,
+      );
+    }
+  }
+  return rows.length;
+}
+
+/** Runs the outbox every `everyMs` (and once soon after start) until stopped. */
+export function startConversionOutbox(
+  db: Database,
+  settings: Pick<Settings, 'conversions'>,
+  now: () => Date,
+  everyMs = 5000,
+): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    runConversionOutbox(db, settings, now)
+      .catch((error) => log.error({ err: error }, '[conversions] outbox run failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
