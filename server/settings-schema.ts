@@ -296,7 +296,7 @@ export const ENV = {
   ALIYUN_SMS_SIGN_NAME_2: variable({ group: 'providers', doc: "`aliyun`: brand 2's sign name", read: optionalText }),
   ALIYUN_SMS_TEMPLATE_CODE: variable({
     group: 'providers',
-    doc: '`aliyun`: the domestic verification-code template (`SMS_…`, with the variable `${code}`)',
+    doc: '`aliyun`: the domestic verification-code template (`SMS_…`, with a `code` variable)',
     read: optionalText,
   }),
   ALIYUN_SMS_TEMPLATE_CODE_2: variable({ group: 'providers', doc: "`aliyun`: brand 2's template", read: optionalText }),
