@@ -58,6 +58,11 @@ export interface Settings {
   captcha: { provider: 'builtin' | 'remote'; appId?: string; secret?: string; verifyUrl?: string };
   /** The messaging platform of the QR login (WeChat official account): the built-in simulator or the platform. */
   wx: WxSettings;
+  /**
+   * The Prometheus endpoint's own listener (METRICS_PORT, METRICS_HOST, default loopback); null when METRICS_PORT
+   * is unset: no metrics listener. Never one of the public ports (docs/decisions/031-metrics-and-operator-logs.md).
+   */
+  metrics: { port: number; host: string } | null;
 }
 
 export interface WxAccount {
@@ -104,6 +109,17 @@ function benchUnlimitedSetting(env: Record<string, string | undefined>): boolean
   if (value !== '1') throw new Error(`BENCH_UNLIMITED must be 1 or 0, got "${value}"`);
   if (env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL);
   return true;
+}
+
+function metricsSetting(env: NodeJS.ProcessEnv): Settings['metrics'] {
+  if (!env.METRICS_PORT) return null;
+  const port = intSetting(env.METRICS_PORT, 0, 'METRICS_PORT');
+  if (port < 1 || port > 65_535)
+    throw new Error(`METRICS_PORT must be a port from 1 to 65535, got "${env.METRICS_PORT}"`);
+  const publicPorts = [intSetting(env.PORT, 3030, 'PORT'), intSetting(env.BRAND2_PORT, 3031, 'BRAND2_PORT')];
+  if (publicPorts.includes(port))
+    throw new Error(`METRICS_PORT must not be a public port (PORT, BRAND2_PORT), got "${env.METRICS_PORT}"`);
+  return { port, host: env.METRICS_HOST || '127.0.0.1' };
 }
 
 function intSetting(value: string | undefined, fallback: number, name: string): number {
@@ -334,5 +350,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     sms: readSms(env),
     captcha: readCaptcha(env),
     wx: readWx(env),
+    metrics: metricsSetting(env),
   };
 }
