@@ -92,8 +92,8 @@ const dbQueryErrors = new Counter({
   labelNames: ['kind'] as const,
   registers: [registry],
 });
-dbQueryErrors.labels({ kind: 'unavailable' });
-dbQueryErrors.labels({ kind: 'query' });
+dbQueryErrors.inc({ kind: 'unavailable' }, 0);
+dbQueryErrors.inc({ kind: 'query' }, 0);
 
 export function countQueryError(kind: 'unavailable' | 'query'): void {
   dbQueryErrors.inc({ kind });
@@ -152,7 +152,7 @@ const rateLimitRefusals = new Counter({
 
 /** Makes every limit's series exist from the start at 0 (server/limits.ts names them), so rates are defined. */
 export function declareLimits(names: readonly string[]): void {
-  for (const limit of names) rateLimitRefusals.labels({ limit });
+  for (const limit of names) rateLimitRefusals.inc({ limit }, 0);
 }
 
 /** One refusal by `limit` (a name of server/limits.ts LIMITS, or `loginBackoff`). */
@@ -178,7 +178,7 @@ const qrCodes = new Counter({
   labelNames: ['event'] as const,
   registers: [registry],
 });
-for (const event of ['created', 'scanned', 'logged_in']) qrCodes.labels({ event });
+for (const event of ['created', 'scanned', 'logged_in']) qrCodes.inc({ event }, 0);
 
 export function countQr(event: 'created' | 'scanned' | 'logged_in'): void {
   qrCodes.inc({ event });
@@ -191,7 +191,7 @@ const logins = new Counter({
   registers: [registry],
 });
 for (const method of ['password', 'code'])
-  for (const outcome of ['succeeded', 'failed']) logins.labels({ method, outcome });
+  for (const outcome of ['succeeded', 'failed']) logins.inc({ method, outcome }, 0);
 
 export function countLogin(method: 'password' | 'code', outcome: 'succeeded' | 'failed'): void {
   logins.inc({ method, outcome });
