@@ -5,9 +5,14 @@
  * counters read back from `/metrics`. Also the request lines those requests write (client address behind a
  * trusted proxy, user agent, user id, never a phone number or a token) and the migration lines of a start.
  */
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { harness, PASSWORD } from './api/accounts/test-harness';
 import { healthApi } from './api/health';
 import type { Database } from './db/database';
@@ -24,6 +29,22 @@ const PUBLIC_PORT = 5401;
 const METRICS_PORT = 5402;
 const PUBLIC = `http://127.0.0.1:${PUBLIC_PORT}`;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) metrics-test/1.0';
+
+const ROOT = join(import.meta.dirname, '..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+/**
+ * Runs Debian's promtool (package `prometheus`) in the project folder. Missing, the test fails: the checks are part
+ * of what `npm test` proves, never skipped.
+ */
+function promtool(args: string[], input?: string): { status: number | null; output: string } {
+  const run = spawnSync('promtool', args, { cwd: ROOT, input, encoding: 'utf8' });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    throw new Error(
+      'promtool is missing: install it with `apt-get install -y prometheus` (Debian ships promtool in it)',
+    );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
 
 /** The sum of every series of `name` whose labels include `labels`, from a scrape's text. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -323,11 +344,40 @@ describe('metrics on their own port, after real requests', { timeout: 30_000 }, 
     }
   });
 
+  it('passes promtool check metrics on a scrape, and the dashboard and alert rules name only metrics it has', async () => {
+    const text = await scrape();
+    const checked = promtool(['check', 'metrics'], text);
+    expect(checked.status, checked.output).toBe(0);
+    expect(checked.output.trim()).toBe('');
+    // Every metric name a scrape of this process has (histograms by their _bucket, _sum and _count series).
+    const names = new Set(
+      text
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+        .map((line) => /^[a-zA-Z_:][\w:]*/.exec(line)?.[0]),
+    );
+    const dashboard = JSON.parse(read('deploy/grafana/portal-dashboard.json')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const rules = parse(read('deploy/prometheus/portal.rules.yml')) as { groups: { rules: { expr: string }[] }[] };
+    const expressions = [
+      ...dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)),
+      ...rules.groups.flatMap((group) => group.rules.map((rule) => rule.expr)),
+    ];
+    expect(dashboard.panels.length).toBeGreaterThanOrEqual(10);
+    const used = new Set(expressions.flatMap((expr) => expr.match(/\b(?:portal|process|nodejs)_\w+/g) ?? []));
+    expect(used.size).toBeGreaterThan(10);
+    // `up` is Prometheus's own series for each target; every other name must be one this server serves.
+    expect([...used].filter((name) => !names.has(name))).toEqual([]);
+    for (const name of ['portal_logins_total', 'portal_sms_messages_total', 'portal_ready', 'portal_qr_codes_total'])
+      expect(used).toContain(name);
+  });
+
   it('reports the connection pool the database gives', async () => {
     watchPool(() => ({ total: 3, idle: 2, waiting: 0, max: 10 }));
     try {
       const text = await scrape();
-      expect(sample(text, 'portal_db_pool_connections_total')).toBe(3);
+      expect(sample(text, 'portal_db_pool_connections_open')).toBe(3);
       expect(sample(text, 'portal_db_pool_connections_idle')).toBe(2);
       expect(sample(text, 'portal_db_pool_connections_max')).toBe(10);
     } finally {
@@ -371,5 +421,30 @@ describe('migrations at start', { timeout: 60_000 }, () => {
       capture.restore();
       await db.close();
     }
+  });
+});
+
+describe('deploy/prometheus: the scrape configuration and the alert rules', () => {
+  it("pass promtool check config, check rules and the rules' unit tests", () => {
+    const config = promtool(['check', 'config', 'deploy/prometheus/prometheus.yml']);
+    expect(config.status, config.output).toBe(0);
+    const rules = promtool(['check', 'rules', 'deploy/prometheus/portal.rules.yml']);
+    expect(rules.status, rules.output).toBe(0);
+    expect(rules.output).toContain('SUCCESS: 6 rules found');
+    const tests = promtool(['test', 'rules', 'deploy/prometheus/portal.rules.test.yml']);
+    expect(tests.status, tests.output).toBe(0);
+    expect(tests.output).toContain('SUCCESS');
+  });
+
+  it('alerts on instance down, 5xx ratio, readiness, p99 latency, SMS failures and a login failure spike', () => {
+    const rules = parse(read('deploy/prometheus/portal.rules.yml')) as { groups: { rules: { alert: string }[] }[] };
+    expect(rules.groups.flatMap((group) => group.rules.map((rule) => rule.alert)).sort()).toEqual([
+      'PortalHigh5xxRatio',
+      'PortalHighP99Latency',
+      'PortalInstanceDown',
+      'PortalLoginFailureSpike',
+      'PortalNotReady',
+      'PortalSmsFailureRatio',
+    ]);
   });
 });

@@ -112,7 +112,7 @@ export function watchPool(read: () => PoolStats | undefined): void {
   poolStats = read;
 }
 for (const [field, help] of [
-  ['total', 'Connections the pool holds open.'],
+  ['open', 'Connections the pool holds open.'],
   ['idle', 'Open connections not in use.'],
   ['waiting', 'Requests waiting for a free connection.'],
   ['max', 'The most connections the pool may open (DATABASE_POOL_SIZE).'],
@@ -123,7 +123,7 @@ for (const [field, help] of [
     registers: [registry],
     collect() {
       const stats = poolStats?.();
-      if (stats) this.set(stats[field]);
+      if (stats) this.set(field === 'open' ? stats.total : stats[field]);
     },
   });
 }
@@ -205,6 +205,10 @@ function startProcessMetrics(): void {
   if (processMetrics) return;
   processMetrics = true;
   collectDefaultMetrics({ register: registry });
+  // Gauges whose names end in _total, which `promtool check metrics` refuses (only counters may); the same counts
+  // stay in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources, by type.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+    registry.removeSingleMetric(name);
 }
 
 /** The text a scrape reads (readiness is checked first). */
