@@ -19,7 +19,7 @@ import type { Database } from './db/database';
 import { migrate, readMigrations } from './db/migrate';
 import { openPGlite } from './db/pglite';
 import { captureLog } from './log';
-import { catchAllTemplate, startMetricsServer, watchPool, watchReadiness } from './metrics';
+import { catchAllTemplate, observeRequest, registry, startMetricsServer, watchPool, watchReadiness } from './metrics';
 import type { CreateQrInput, MessagingProvider } from './providers/messaging/types';
 import type { SmsProvider } from './providers/sms/index';
 import { createSmsSink } from './providers/sms/sink';
@@ -383,6 +383,42 @@ describe('metrics on their own port, after real requests', { timeout: 30_000 }, 
     } finally {
       watchPool(() => undefined);
     }
+  });
+});
+
+describe('the request histogram', () => {
+  it('keeps one series per route, method and status class, with cumulative buckets', async () => {
+    observeRequest('/test/histogram/:id', 'GET', 200, 0.003);
+    observeRequest('/test/histogram/:id', 'GET', 204, 20);
+    observeRequest('/test/histogram/:id', 'BREW', 418, 0.0001);
+    const text = await registry.metrics();
+    const lines = text.split('\n').filter((line) => line.includes('route="/test/histogram/:id"'));
+    const get = (suffix: string, labels: string) =>
+      lines.filter((line) => line.startsWith(`portal_http_request_duration_seconds_${suffix}{${labels}`));
+    expect(get('count', 'route="/test/histogram/:id",method="GET",status_class="2xx"}')).toEqual([
+      'portal_http_request_duration_seconds_count{route="/test/histogram/:id",method="GET",status_class="2xx"} 2',
+    ]);
+    expect(get('sum', 'route="/test/histogram/:id",method="GET"')[0]).toMatch(/ 20\.003$/);
+    const buckets = get('bucket', 'le="').filter((line) => line.includes('method="GET"'));
+    expect(buckets.map((line) => line.replace(/^.*le="([^"]+)".* (\d+)$/, '$1=$2'))).toEqual([
+      '0.0005=0',
+      '0.001=0',
+      '0.0025=0',
+      '0.005=1',
+      '0.01=1',
+      '0.025=1',
+      '0.05=1',
+      '0.1=1',
+      '0.25=1',
+      '0.5=1',
+      '1=1',
+      '2.5=1',
+      '5=1',
+      '10=1',
+      '+Inf=2',
+    ]);
+    // An unknown method is "other": a client cannot add series by inventing methods.
+    expect(get('count', 'route="/test/histogram/:id",method="other",status_class="4xx"}')).toHaveLength(1);
   });
 });
 
