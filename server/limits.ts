@@ -7,6 +7,7 @@
  * neither can slip past a limit in between.
  */
 import type { Queryable } from './db/database';
+import { countRefusal, declareLimits } from './metrics';
 
 export interface Rule {
   limit: number;
@@ -42,6 +43,13 @@ export const LIMITS = {
    */
   likesPerIp: [{ limit: 60, windowSeconds: 3600 }],
 } satisfies Record<string, Rule[]>;
+
+/** What refuses a request, as the metrics name it: a rule set of LIMITS, or the per-account login back-off. */
+export type LimitName = keyof typeof LIMITS | 'loginBackoff';
+const LIMIT_OF_RULES = new Map<Rule[], LimitName>(
+  Object.entries(LIMITS).map(([name, rules]) => [rules, name as keyof typeof LIMITS]),
+);
+declareLimits([...LIMIT_OF_RULES.values(), 'loginBackoff']);
 
 /** Wrong tries of one SMS code before it is used up. */
 export const CODE_MAX_ATTEMPTS = 5;
@@ -116,7 +124,9 @@ export async function retryAfter(tx: Queryable, name: string, rules: Rule[], now
     freeAt = Math.max(freeAt, inWindow[rule.limit - 1].at.getTime() + rule.windowSeconds * 1000);
   }
   if (!freeAt) return 0;
-  rememberFull(name, freeAt, now);
+  const limit = LIMIT_OF_RULES.get(rules);
+  if (limit) countRefusal(limit);
+  rememberFull(name, freeAt, now, limit);
   return secondsUntil(freeAt, now);
 }
 
@@ -134,15 +144,18 @@ const secondsUntil = (freeAt: number, now: Date) => Math.max(1, Math.ceil((freeA
  */
 export const REFUSAL_MEMORY_MS = 5000;
 const MAX_FULL_BUCKETS = 50_000;
-const fullBuckets = new Map<string, { freeAt: number; recheckAt: number }>();
+const fullBuckets = new Map<string, { freeAt: number; recheckAt: number; limit?: LimitName }>();
 
-/** Remembers that `name` refuses until `freeAt` (epoch ms); also for refusals that are not buckets (a login back-off). */
-export function rememberFull(name: string, freeAt: number, now: Date): void {
+/**
+ * Remembers that `name` refuses until `freeAt` (epoch ms); also for refusals that are not buckets (a login
+ * back-off). `limit` names what refuses, for the metrics of the refusals memory answers.
+ */
+export function rememberFull(name: string, freeAt: number, now: Date, limit?: LimitName): void {
   if (!fullBuckets.has(name) && fullBuckets.size >= MAX_FULL_BUCKETS) {
     const oldest = fullBuckets.keys().next().value;
     if (oldest !== undefined) fullBuckets.delete(oldest);
   }
-  fullBuckets.set(name, { freeAt, recheckAt: now.getTime() + REFUSAL_MEMORY_MS });
+  fullBuckets.set(name, { freeAt, recheckAt: now.getTime() + REFUSAL_MEMORY_MS, limit });
 }
 
 /** The seconds to wait when memory knows `name` is full (see above), else 0 (which means: ask the database). */
@@ -154,7 +167,9 @@ export function knownWait(name: string, now: Date): number {
     fullBuckets.delete(name);
     return 0;
   }
-  return ipLimitLifted(name) ? 0 : secondsUntil(full.freeAt, now);
+  if (ipLimitLifted(name)) return 0;
+  if (full.limit) countRefusal(full.limit);
+  return secondsUntil(full.freeAt, now);
 }
 
 /** Forgets every bucket memory knows full: events were taken back, so one of them may have room. */

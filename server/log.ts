@@ -1,14 +1,17 @@
 /**
  * The server's structured log (pino): one JSON line per event on stdout with `level`, `time` and `msg`, and a
- * request line for every request (request id, method, path, status, duration in ms, brand). On an interactive
+ * request line for every request (request id, method, path, route template, status, duration in ms, brand, the
+ * client's address as TRUST_PROXY resolves it, the user agent, and the user id once the request proved one). On an interactive
  * terminal the same events print as short readable lines instead. Nothing secret is logged: no tokens, passwords
  * or codes (the built-in SMS sink's code line, written apart, is the one intended exception), and phone numbers
  * are masked.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { requestBrand } from './request';
+import { catchAllTemplate, observeRequest } from './metrics';
+import { clientAddress, requestBrand } from './request';
 import type { Settings } from './settings';
 
 /** 13800138000 → 138****8000; any run of 7 or more digits is treated as a phone number. */
@@ -35,7 +38,7 @@ function prettyStream(out: NodeJS.WritableStream): DestinationStream {
         const level = (LEVEL_NAMES[Number(event.level)] ?? 'info').padEnd(5);
         const text =
           event.method !== undefined
-            ? `${event.method} ${event.path} ${event.status} ${event.ms} ms [${event.brand}] req=${event.reqId}`
+            ? `${event.method} ${event.path} ${event.status} ${event.ms} ms [${event.brand}] ${event.ip}${event.userId === undefined ? '' : ` user=${event.userId}`} req=${event.reqId}`
             : String(event.msg ?? '');
         const error = event.err ? `\n${(event.err as { stack?: string }).stack ?? JSON.stringify(event.err)}` : '';
         out.write(`${time} ${level} ${text}${error}\n`);
@@ -90,28 +93,65 @@ export function requestId(c: Context): string {
   return requestIdFrom(c.req.header('x-request-id'));
 }
 
-/** Writes the one line of a finished request (also used by the page cache's fast path in front of the app). */
+/** The longest user agent a line carries (the rest is cut: a header can be kilobytes long). */
+const MAX_USER_AGENT = 256;
+
+/**
+ * Writes the one line of a finished request and counts it in the metrics (also used by the fast paths in front of
+ * the app: the page cache and the QR poll).
+ */
 export function logRequest(line: {
   reqId: string;
   method: string;
   /** The path only: query strings can carry tickets and phone numbers. */
   path: string;
+  /** The route template the request matched (`/api/v2/college/articles/:id`), the metrics' label. */
+  route: string;
   status: number;
   startedAt: number;
   brand: string;
+  /** The client's address (`clientAddress`: the socket's peer, or as TRUST_PROXY resolves it). */
+  ip: string;
+  userAgent: string | undefined;
+  /** The account the request acted for, when it proved one (a valid token, a login); never its phone or token. */
+  userId?: number;
 }): void {
-  const { startedAt, ...rest } = line;
+  const { startedAt, userAgent, ...rest } = line;
+  const elapsed = performance.now() - startedAt;
+  observeRequest(line.route, line.method, line.status, elapsed / 1000);
   const entry = {
     ...rest,
     path: maskPhones(rest.path),
-    ms: Math.round((performance.now() - startedAt) * 10) / 10,
+    ua: userAgent === undefined ? '' : maskPhones(userAgent.slice(0, MAX_USER_AGENT)),
+    ms: Math.round(elapsed * 10) / 10,
   };
   if (entry.status >= 500) log.error(entry, 'request failed');
   else log.info(entry, 'request');
 }
 
+/** Records the account a request acts for (its request line carries the id). */
+export function noteUser(c: Context, userId: number): void {
+  c.set('userId' as never, userId as never);
+}
+
+/**
+ * The route template of the handler that answered: the registered path of an API call or a named route, or, for
+ * the catch-all handlers (pages, the page cache, public files), the page route the path belongs to.
+ */
+function routeTemplate(c: Context): string {
+  let registered = '';
+  try {
+    registered = routePath(c);
+  } catch {
+    // No match result (a response written before routing): the path decides below.
+  }
+  return registered && registered !== '*' && registered !== '/*' ? registered : catchAllTemplate(c.req.path);
+}
+
 /** Logs one line per request and echoes the request id (first middleware, so it sees the final status). */
-export function requestLog(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>): MiddlewareHandler {
+export function requestLog(
+  settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port' | 'trustProxy'>,
+): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     const id = requestId(c);
@@ -120,13 +160,18 @@ export function requestLog(settings: Pick<Settings, 'brand2HostMarker' | 'brand2
     try {
       await next();
     } finally {
+      const userId = c.get('userId' as never) as number | undefined;
       logRequest({
         reqId: id,
         method: c.req.method,
         path: new URL(c.req.url).pathname,
+        route: routeTemplate(c),
         status: c.res?.status ?? 500,
         startedAt: started,
         brand: requestBrand(c, settings),
+        ip: clientAddress(c, settings.trustProxy),
+        userAgent: c.req.header('user-agent'),
+        ...(userId === undefined ? {} : { userId }),
       });
     }
   };

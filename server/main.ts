@@ -11,12 +11,14 @@ import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
 import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
+import { healthApi } from './api/health';
 import { createApp } from './app';
 import { startConversionOutbox } from './conversions/outbox';
 import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
 import { log } from './log';
+import { startMetricsServer, watchPool, watchReadiness } from './metrics';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
 import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './paths';
@@ -95,6 +97,7 @@ async function main() {
       });
   }
   const servers: Server[] = [];
+  let metricsServer: Server | null = null;
   installShutdown({
     servers,
     timeoutMs: settings.shutdownTimeoutMs,
@@ -102,6 +105,7 @@ async function main() {
       stopSweeper();
       stopConversions();
       await stopAdmin?.();
+      metricsServer?.close();
     },
     closeDatabase: () => db.close(),
   });
@@ -156,6 +160,14 @@ async function main() {
     });
     const lan = lanAddress ? `, on your network http://${lanAddress}:${port}/` : '';
     log.info(`${label}: http://localhost:${port}/${lan}`);
+  }
+  if (settings.metrics) {
+    // portal_ready is what /api/ready answers, asked in-process at each scrape (no request line, no request count).
+    const health = healthApi(db);
+    watchReadiness(async () => (await health.request('/ready')).status === 200);
+    watchPool(() => db.poolStats?.());
+    metricsServer = await startMetricsServer(settings.metrics);
+    log.info(`Metrics: http://${settings.metrics.host}:${settings.metrics.port}/metrics (Prometheus).`);
   }
   log.info(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
   const providers = describeProviders(settings);

@@ -187,6 +187,21 @@ export const ENV = {
     doc: 'on SIGTERM or SIGINT, requests still running this many ms after the server stops accepting are cut off',
     read: wholeNumber,
   }),
+  METRICS_PORT: variable({
+    group: 'operations',
+    doc: 'the port of the Prometheus endpoint `/metrics` (its own listener; unset: off; never `PORT` or `BRAND2_PORT`). Each process exposes its own',
+    read: (value, name) => {
+      if (!value) return undefined;
+      const port = between(1, 65_535)(value, name);
+      return port;
+    },
+  }),
+  METRICS_HOST: variable({
+    group: 'operations',
+    default: '127.0.0.1',
+    doc: 'the interface the metrics listener binds (`0.0.0.0` in a container whose port is not published)',
+    read: text,
+  }),
   BENCH_UNLIMITED: variable({
     group: 'operations',
     doc: '`1` lifts the per-IP rate limits so a load test from one address measures the server; a start with `NODE_ENV=production` refuses it (exit code 78)',

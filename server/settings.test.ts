@@ -16,6 +16,7 @@ describe('settings', () => {
       htmlCacheMegabytes: 64,
       benchUnlimited: false,
       shutdownTimeoutMs: 10000,
+      metrics: null,
       downloads: {
         starreach: { client: null, pluginBrowser: null },
         creatorbox: { client: null, pluginBrowser: null },
@@ -266,5 +267,18 @@ describe('settings', () => {
     expect(readSettings({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
     for (const bad of ['0', '-1', '2.5', 'many', '1001'])
       expect(() => readSettings({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('serves metrics only when METRICS_PORT is set, on loopback unless METRICS_HOST says, never on a public port', () => {
+    expect(readSettings({ METRICS_PORT: '' }).metrics).toBeNull();
+    expect(readSettings({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(readSettings({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    for (const bad of ['0', '70000', 'nine', '-3'])
+      expect(() => readSettings({ METRICS_PORT: bad })).toThrow(/METRICS_PORT/);
+    expect(() => readSettings({ METRICS_PORT: '3030' })).toThrow(/METRICS_PORT must not be a public port/);
+    expect(() => readSettings({ METRICS_PORT: '8081', BRAND2_PORT: '8081' })).toThrow(/public port/);
   });
 });

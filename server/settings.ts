@@ -69,6 +69,11 @@ export interface Settings {
   captcha: CaptchaSettings;
   /** The messaging platform of the QR login (WeChat official account): the built-in simulator or the platform. */
   wx: WxSettings;
+  /**
+   * The Prometheus endpoint's own listener (METRICS_PORT, METRICS_HOST, default loopback); null when METRICS_PORT
+   * is unset: no metrics listener. Never one of the public ports (docs/decisions/031-metrics-and-operator-logs.md).
+   */
+  metrics: { port: number; host: string } | null;
 }
 
 /** Tencent Cloud API credentials (one API key serves SMS and captcha). */
@@ -452,6 +457,15 @@ function readWx(env: EnvValues): WxSettings {
   return { provider, qrTtlSeconds, apiUrl, account, account2, token: required(env.WX_TOKEN, 'WX_TOKEN', because) };
 }
 
+/** The metrics listener (METRICS_PORT, METRICS_HOST), never on a public port; null when METRICS_PORT is unset. */
+function readMetrics(env: EnvValues): Settings['metrics'] {
+  const port = env.METRICS_PORT;
+  if (port === undefined) return null;
+  if (port === env.PORT || port === env.BRAND2_PORT)
+    throw new Error(`METRICS_PORT must not be a public port (PORT, BRAND2_PORT), got "${port}"`);
+  return { port, host: env.METRICS_HOST };
+}
+
 export function readSettings(environment: NodeJS.ProcessEnv = process.env): Settings {
   const env = readEnv(environment);
   if (env.BENCH_UNLIMITED && env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL);
@@ -488,5 +502,6 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Sett
     sms: readSms(env),
     captcha: readCaptcha(env),
     wx: readWx(env),
+    metrics: readMetrics(env),
   };
 }

@@ -4,7 +4,7 @@
  * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
  */
 import type { UserInfo } from '../../shared/contract/accounts';
-import type { RequestFacts } from '../api/http';
+import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import {
   backoffSeconds,
@@ -19,6 +19,7 @@ import {
   rememberFull,
   retryAfter,
 } from '../limits';
+import { countLogin, countRefusal } from '../metrics';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
@@ -49,8 +50,15 @@ async function reserveLoginAttempt(tx: Queryable, key: PhoneKey, ip: string, now
     [key.tenantId, key.countryCode, key.phone],
   );
   const locked = throttle?.locked_until ? Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000) : 0;
-  if (locked > 0 && throttle?.locked_until)
-    rememberFull(bucket.loginLock(key.tenantId, key.countryCode, key.phone), throttle.locked_until.getTime(), now);
+  if (locked > 0 && throttle?.locked_until) {
+    countRefusal('loginBackoff');
+    rememberFull(
+      bucket.loginLock(key.tenantId, key.countryCode, key.phone),
+      throttle.locked_until.getTime(),
+      now,
+      'loginBackoff',
+    );
+  }
   const wait = Math.max(
     locked,
     await retryAfter(tx, ipBucket, LIMITS.loginFailuresPerIp, now),
@@ -147,6 +155,19 @@ export async function clearLoginAttempt(tx: Queryable, verified: VerifiedLogin):
 }
 
 export async function login(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {
+  const method = input.password !== undefined ? 'password' : 'code';
+  try {
+    const info = await loginOnce(ctx, req, input);
+    countLogin(method, 'succeeded');
+    return info;
+  } catch (error) {
+    // A refusal by the limits (429) is counted as such; a server or database failure is not the user's.
+    if (error instanceof ApiError && error.status !== 429 && error.status < 500) countLogin(method, 'failed');
+    throw error;
+  }
+}
+
+async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {
   const verified = await verifyLogin(ctx, req, input);
   const now = ctx.now();
   return commitThenThrow(ctx.db, async (tx) => {

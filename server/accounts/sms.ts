@@ -8,6 +8,7 @@ import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { bucket, forgetEvents, knownWait, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
 import { log } from '../log';
+import { countSms } from '../metrics';
 import { SmsSendError, smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
 import { CODE_TTL_SECONDS, issueCode, type Purpose } from './codes';
@@ -89,7 +90,9 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
         language: req.language,
         text: smsText(message, CODE_TTL_SECONDS / 60),
       });
+      countSms('sent', ctx.sms.kind);
     } catch (error) {
+      countSms('failed', ctx.sms.kind);
       // A vendor's refusal gets one line that says what to fix; anything else keeps its stack.
       if (error instanceof SmsSendError)
         log.error(

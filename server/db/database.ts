@@ -27,6 +27,8 @@ export interface Database extends Queryable {
    * listening (again). Returns a function that stops listening; `close()` stops it too.
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the connection pool's numbers now (the metrics read them at each scrape). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export function deferredDatabase(ready: Promise<Database>, kind: Database['kind'
         const value = db ?? (await opened);
         return value.listen ? value.listen(channel, handlers) : async () => {};
       },
+      poolStats: () => db?.poolStats?.() ?? { total: 0, idle: 0, waiting: 0, max: 0 },
     }),
     close: () => (db ? db.close() : opened.then((value) => value.close())),
   };

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { log } from '../log';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -34,9 +35,13 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return migrations;
 }
 
-/** Applies the migrations not yet applied; returns the versions it applied. */
+/**
+ * Applies the migrations not yet applied; returns the versions it applied. Each one is logged with its name and
+ * how long it took once the transaction committed (an operator sees what a start-up changed, and what was slow).
+ */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<number[]> {
-  return db.transaction(async (tx) => {
+  const started = performance.now();
+  const applied = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
     await tx.query(`create table if not exists schema_migrations (
       version integer primary key,
@@ -46,16 +51,27 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
     const done = new Set(
       (await tx.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version),
     );
-    const applied: number[] = [];
+    const ran: { version: number; name: string; ms: number }[] = [];
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
+      const begun = performance.now();
       await tx.exec(migration.sql);
       await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
         migration.version,
         migration.name,
       ]);
-      applied.push(migration.version);
+      ran.push({ version: migration.version, name: migration.name, ms: elapsedMs(begun) });
     }
-    return applied;
+    return ran;
   });
+  for (const { version, name, ms } of applied)
+    log.info(
+      { migration: name, version, ms },
+      `[db] migration ${String(version).padStart(3, '0')}_${name} applied in ${ms} ms`,
+    );
+  if (applied.length)
+    log.info({ migrations: applied.length, ms: elapsedMs(started) }, `[db] ${applied.length} migrations applied`);
+  return applied.map((migration) => migration.version);
 }
+
+const elapsedMs = (since: number) => Math.round((performance.now() - since) * 10) / 10;

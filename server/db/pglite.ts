@@ -4,6 +4,7 @@
  * the whole transaction, so concurrent requests never interleave inside one.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { countQueryError } from '../metrics';
 import { takeDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
 
@@ -29,9 +30,9 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     serialized: true,
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await target.query<T>(sql, params as unknown[])).rows,
+      (await target.query<T>(sql, params as unknown[]).catch(counted)).rows,
     exec: async (sql) => {
-      await target.exec(sql);
+      await target.exec(sql).catch(counted);
     },
   });
   return {
@@ -46,4 +47,10 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
       }
     },
   };
+}
+
+/** Counts a failed statement in the metrics and fails with it (the embedded database is never "unavailable"). */
+function counted(error: unknown): never {
+  countQueryError('query');
+  throw error;
 }

@@ -4,6 +4,7 @@
  */
 import type { Pool } from 'pg';
 import { log } from '../log';
+import { countQueryError } from '../metrics';
 import type { Database, ListenHandlers, Queryable } from './database';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -33,12 +34,13 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await pool.query(sql, params as unknown[])).rows as T[],
+      (await pool.query(sql, params as unknown[]).catch(counted)).rows as T[],
     exec: async (sql) => {
-      await pool.query(sql);
+      await pool.query(sql).catch(counted);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(counted);
       let broken = false;
       // The connection failing between two statements of the transaction: the next statement fails (and the
       // request with it); without a listener the client's 'error' event would end the process.
@@ -48,9 +50,9 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         await client.query('begin');
         const tx: Queryable = {
           query: async <T>(sql: string, params: readonly unknown[] = []) =>
-            (await client.query(sql, params as unknown[])).rows as T[],
+            (await client.query(sql, params as unknown[]).catch(counted)).rows as T[],
           exec: async (sql) => {
-            await client.query(sql);
+            await client.query(sql).catch(counted);
           },
         };
         const result = await work(tx);
@@ -79,6 +81,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await pool.end();
     },
   };
+}
+
+/** Counts a failed statement in the metrics and fails with it. */
+function counted(error: unknown): never {
+  countQueryError(isDatabaseUnavailable(error) ? 'unavailable' : 'query');
+  throw error;
 }
 
 /** The first retry after a lost listening connection; doubled after each failed attempt, up to the last. */

@@ -16,8 +16,9 @@ import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrows
 import { pageRedirect } from '../../shared/page-rules';
 import type { PortalEnv } from '../../shared/portal-env';
 import { logRequest, requestIdFrom } from '../log';
+import { catchAllTemplate } from '../metrics';
 import { withCaptchaOrigins } from '../providers/captcha/index';
-import { nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
+import { clientAddress, nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaderValues } from '../security-headers';
 import { analyticsOrigins, type Settings } from '../settings';
 import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
@@ -194,7 +195,17 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     outgoing.writeHead(status, headers);
     if (notModified || method === 'HEAD') outgoing.end();
     else outgoing.end(representation.body);
-    logRequest({ reqId, method, path, status, startedAt, brand: requestBrand(c, settings) });
+    logRequest({
+      reqId,
+      method,
+      path,
+      route: catchAllTemplate(path),
+      status,
+      startedAt,
+      brand: requestBrand(c, settings),
+      ip: clientAddress(c, settings.trustProxy),
+      userAgent: incoming.headers['user-agent'],
+    });
     return true;
   }
 

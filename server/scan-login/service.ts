@@ -34,6 +34,7 @@ import {
   retryAfter,
 } from '../limits';
 import { log } from '../log';
+import { countQr, countRefusal } from '../metrics';
 import type { MessagingProvider } from '../providers/messaging/types';
 import * as scanErrors from './errors';
 import { qrPngDataUrl } from './qr-png';
@@ -128,6 +129,7 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
     },
     now,
   );
+  countQr('created');
   return {
     ticket,
     qrcode,
@@ -187,7 +189,11 @@ async function handOut(tx: Queryable, ticket: TicketRow, req: RequestFacts, now:
 export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: string): Promise<QrStatus> {
   const now = ctx.now();
   const wait = ctx.pollLimiter?.hit(req.ip, now) ?? 0;
-  if (wait) throw errors.tooMany(wait);
+  if (wait) {
+    // Counted here, not in the limiter: the fast path asks it first for the same request.
+    countRefusal('qrPollsPerIp');
+    throw errors.tooMany(wait);
+  }
   // The API's schema let through only well-formed tickets (TICKET_PATTERN).
   const ticketHash = hashToken(ticket);
   const seen = await readTicketForPoll(ctx.db, ticketHash, req.tenantId, now);
@@ -195,7 +201,7 @@ export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: st
   const quick = settledStatus(seen, now);
   if (quick) return quick;
 
-  return commitThenThrow(ctx.db, async (tx) => {
+  const status: QrStatus = await commitThenThrow(ctx.db, async (tx) => {
     const row = await lockTicketByHash(tx, ticketHash, req.tenantId);
     if (!row) return new errors.Refusal(scanErrors.unknownTicket());
     const settled = settledStatus(row, now);
@@ -212,6 +218,8 @@ export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: st
     const handed = await handOut(tx, row, req, now);
     return handed === 'banned' ? { status: 'banned' } : { status: 'bound', userInfo: handed };
   });
+  if (status.status === 'bound') countQr('logged_in');
+  return status;
 }
 
 /**
@@ -273,6 +281,13 @@ export interface ScanEvent {
  * answers `taken`.
  */
 export async function handleScan(db: Database, event: ScanEvent): Promise<ScanOutcome> {
+  const outcome = await scanTicket(db, event);
+  // A live code taken by this identity (confirm on the phone, or bind / register on the computer).
+  if (outcome.kind === 'confirm' || outcome.kind === 'unbound') countQr('scanned');
+  return outcome;
+}
+
+async function scanTicket(db: Database, event: ScanEvent): Promise<ScanOutcome> {
   const { now } = event;
   return db.transaction(async (tx) => {
     const ticket = await lockTicketByScene(tx, event.scene, event.tenantId);
@@ -432,9 +447,14 @@ async function countFailure(tx: Queryable, ticket: TicketRow, now: Date): Promis
 }
 
 export async function wxLogin(ctx: ScanContext, req: RequestFacts, input: WxLoginInput): Promise<WxLoginResult> {
-  if (input.action === 'login') return completeBound(ctx, req, input.ticket);
-  if (input.action === 'bind') return bind(ctx, req, input);
-  return registerWithIdentity(ctx, req, input);
+  const result =
+    input.action === 'login'
+      ? await completeBound(ctx, req, input.ticket)
+      : input.action === 'bind'
+        ? await bind(ctx, req, input)
+        : await registerWithIdentity(ctx, req, input);
+  countQr('logged_in');
+  return result;
 }
 
 async function completeBound(ctx: ScanContext, req: RequestFacts, ticket: string): Promise<WxLoginResult> {

@@ -16,6 +16,7 @@ import { resetPassword } from '../../accounts/reset';
 import { authenticate, logout } from '../../accounts/sessions';
 import { sendCode } from '../../accounts/sms';
 import { baseInfo, customerInfo } from '../../accounts/users';
+import { noteUser } from '../../log';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import type { ApiDeps } from '../deps';
@@ -56,12 +57,16 @@ export function accountsApi(deps: ApiDeps) {
 
   route(api, ops.register, async (c, input) => {
     const body = await input.body();
-    return ok(c, await register(ctx, facts(c), body), SUCCESS.registered);
+    const info = await register(ctx, facts(c), body);
+    noteUser(c, info.userId);
+    return ok(c, info, SUCCESS.registered);
   });
 
   route(api, ops.login, async (c, input) => {
     const credentials = loginCredentials(await input.body());
-    return ok(c, await login(ctx, facts(c), credentials), SUCCESS.loggedIn);
+    const info = await login(ctx, facts(c), credentials);
+    noteUser(c, info.userId);
+    return ok(c, info, SUCCESS.loggedIn);
   });
 
   route(api, ops.resetPassword, async (c, input) => {
@@ -72,7 +77,7 @@ export function accountsApi(deps: ApiDeps) {
 
   route(api, ops.logout, async (c, input) => {
     // The token is checked first: a logged-out client learns that before anything about its body.
-    await authenticate(ctx, facts(c), token(c));
+    noteUser(c, (await authenticate(ctx, facts(c), token(c))).id);
     await input.body();
     await logout(ctx, token(c) as string);
     return ok(c, undefined, SUCCESS.loggedOut);
@@ -80,11 +85,13 @@ export function accountsApi(deps: ApiDeps) {
 
   route(api, ops.userBaseInfo, async (c) => {
     const user = await authenticate(ctx, facts(c), token(c));
+    noteUser(c, user.id);
     return ok(c, baseInfo(user));
   });
 
   route(api, ops.customerInfo, async (c) => {
     const user = await authenticate(ctx, facts(c), token(c));
+    noteUser(c, user.id);
     return ok(c, customerInfo(user));
   });
 

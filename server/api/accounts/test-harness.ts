@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import { createApp } from '../../app';
 import type { Database } from '../../db/database';
+import type { Renderer } from '../../pages/page-handler';
 import type { CaptchaProvider } from '../../providers/captcha/index';
 import { solvePuzzle } from '../../providers/captcha/solver';
 import type { MessagingProvider } from '../../providers/messaging/types';
@@ -53,6 +54,8 @@ export function harness(
     production?: boolean;
     /** More settings, as environment variables (e.g. TRUST_PROXY). */
     env?: Record<string, string>;
+    /** The page renderer (default: a 200 page naming its path). */
+    renderer?: Renderer;
   } = {},
 ) {
   let now = new Date(START);
@@ -63,9 +66,10 @@ export function harness(
   const app = createApp({
     settings,
     api: { db, now: () => now, sms, captcha: options.captcha, messaging: options.messaging },
-    getRenderer: async () => ({
-      renderPage: async (request) => new Response(`page ${new URL(request.url).pathname}`, { status: 200 }),
-    }),
+    getRenderer: async () =>
+      options.renderer ?? {
+        renderPage: async (request) => new Response(`page ${new URL(request.url).pathname}`, { status: 200 }),
+      },
     getManifest: async () => undefined,
   });
 
@@ -146,7 +150,7 @@ export function harness(
   }
 
   function lastCode(phone: string): string | undefined {
-    return sink.outbox?.(phone)[0]?.code;
+    return (sms.outbox ?? sink.outbox)?.(phone)[0]?.code;
   }
 
   async function sendCode(

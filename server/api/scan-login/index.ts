@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { scanLoginOperations as ops } from '../../../shared/contract/scan-login';
 import { SUCCESS } from '../../accounts/errors';
 import { LIMITS, MemoryLimiter } from '../../limits';
+import { noteUser } from '../../log';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import { publicOrigin } from '../../request';
@@ -57,6 +58,7 @@ export function scanLoginApi(deps: ApiDeps) {
     const { ticket } = input.query();
     const status = await scan.readStatus(ctx, facts(c), ticket);
     c.header('Cache-Control', 'no-store');
+    if (status.status === 'bound') noteUser(c, status.userInfo.userId);
     return ok(c, status, status.status === 'bound' ? SUCCESS.loggedIn : undefined);
   });
 
@@ -65,6 +67,7 @@ export function scanLoginApi(deps: ApiDeps) {
     const login: scan.WxLoginInput =
       body.action === 'bind' ? { ticket: body.ticket, action: 'bind', ...loginCredentials(body) } : body;
     const result = await scan.wxLogin(ctx, facts(c), login);
+    noteUser(c, result.userInfo.userId);
     return ok(c, result.userInfo, SUCCESS[result.how]);
   });
 

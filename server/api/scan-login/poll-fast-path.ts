@@ -18,6 +18,8 @@ import { requestFacts, SUCCESS_TEXT } from '../http';
 import { scanContextOf } from './index';
 
 const PREFIX = '/api/v2/wx/get_qr_status?ticket=';
+/** The route template the app's own route has (its metrics series is the same one). */
+const ROUTE = '/api/v2/wx/get_qr_status';
 
 /** The Node request handler: true when it answered, false when the app must. */
 export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
@@ -46,9 +48,12 @@ export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgo
       reqId,
       method: 'GET',
       path: '/api/v2/wx/get_qr_status',
+      route: ROUTE,
       status: 200,
       startedAt,
       brand: facts.brandId,
+      ip: facts.ip,
+      userAgent: incoming.headers['user-agent'],
     });
     return true;
   };
