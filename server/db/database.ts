@@ -27,6 +27,11 @@ export interface Database extends Queryable {
    * listening (again). Returns a function that stops listening; `close()` stops it too.
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: its data folder as a gzipped tar (what `new PGlite(dir, { loadDataDir })` reads back), taken
+   * between two transactions: a consistent backup while the server keeps running (server/db/backup.ts).
+   */
+  snapshot?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,13 @@ export function deferredDatabase(ready: Promise<Database>, kind: Database['kind'
       listen: async (channel: string, handlers: ListenHandlers) => {
         const value = db ?? (await opened);
         return value.listen ? value.listen(channel, handlers) : async () => {};
+      },
+    }),
+    ...(kind === 'pglite' && {
+      snapshot: async () => {
+        const value = db ?? (await opened);
+        if (!value.snapshot) throw new Error('This database cannot take a snapshot of itself.');
+        return value.snapshot();
       },
     }),
     close: () => (db ? db.close() : opened.then((value) => value.close())),

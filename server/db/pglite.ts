@@ -3,6 +3,8 @@
  * PGlite has a single connection; it queues statements itself and `transaction()` holds the connection for
  * the whole transaction, so concurrent requests never interleave inside one.
  */
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { takeDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
@@ -11,7 +13,11 @@ import type { Database, Queryable } from './database';
  * Opens the embedded database in `dataDir` (in memory without one). `unlock` is the lock `takeDataDir` already
  * took (the server takes it first thing at start-up); without it the lock is taken here.
  */
-export async function openPGlite(dataDir?: string, taken?: { unlock: () => void }): Promise<Database> {
+export async function openPGlite(
+  dataDir?: string,
+  taken?: { unlock: () => void },
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
     // Refuses a second server on the same folder before it touches the files (data-lock.ts).
@@ -19,9 +25,12 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
   }
   // Loaded here, not at the top: the compiled server (one file) would otherwise load it with PostgreSQL too.
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(dataDir);
+  const db = new PGlite(dataDir, { loadDataDir: options.loadDataDir });
   try {
     await db.waitReady;
+    // PGlite writes the files of a new (or loaded) folder with mode 0666, whatever the umask: readable and
+    // writable by every local user. Only the server's own user may read accounts and sessions.
+    if (dataDir) restrictModes(dataDir);
   } catch (error) {
     unlock();
     throw error;
@@ -38,6 +47,10 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    // Taken inside a transaction, which holds PGlite's one connection: no statement runs while the files are
+    // read, so the tarball is the folder as it stands between two transactions (writes wait meanwhile).
+    snapshot: () =>
+      db.transaction(async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer())),
     close: async () => {
       try {
         await db.close();
@@ -46,4 +59,16 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
       }
     },
   };
+}
+
+/** Folders 0700 and files 0600 under `dir` (and `dir` itself); symbolic links and sockets are left alone. */
+export function restrictModes(dir: string): void {
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) {
+      if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
+      for (const name of readdirSync(path)) walk(join(path, name));
+    } else if (stat.isFile() && (stat.mode & 0o777) !== 0o600) chmodSync(path, 0o600);
+  };
+  walk(dir);
 }
