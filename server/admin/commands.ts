@@ -321,9 +321,7 @@ export async function main(args: string[], io: AdminIo): Promise<number> {
     }
     const allowed = ALLOWED[command];
     if (!allowed) throw new UsageError(`Unknown command "${command}". See: npm run admin -- help`);
-    const extra = Object.keys(options).find(
-      (name) => name !== 'force' && !allowed.includes(name as keyof Options),
-    );
+    const extra = Object.keys(options).find((name) => name !== 'force' && !allowed.includes(name as keyof Options));
     if (extra) throw new UsageError(`"${command}" takes no --${extra}. See: npm run admin -- help`);
 
     const db = io.db ?? (await openServerDatabase(io.env ?? process.env, Boolean(options.force)));

@@ -73,7 +73,9 @@ export async function runDataCommand(
       if (postgres) {
         if (!settings.databaseUrl) throw new DataCommandError('DATABASE_URL is not set.');
         const result = await backupPostgres(settings.databaseUrl, file, replace);
-        io.out(`Backed up PostgreSQL (pg_dump, custom format) to ${file}: ${megabytes(result.bytes)} in ${result.ms} ms.`);
+        io.out(
+          `Backed up PostgreSQL (pg_dump, custom format) to ${file}: ${megabytes(result.bytes)} in ${result.ms} ms.`,
+        );
       } else {
         const db = io.db ?? (await io.openEmbedded());
         try {
@@ -111,7 +113,9 @@ export async function runDataCommand(
     }
     case 'copy-to-postgres': {
       if (!/^postgres(ql)?:\/\//.test(argument))
-        throw new DataCommandError(`"${displayUrl(argument)}" is not a PostgreSQL URL (postgres://user:password@host/db).`);
+        throw new DataCommandError(
+          `"${displayUrl(argument)}" is not a PostgreSQL URL (postgres://user:password@host/db).`,
+        );
       if (postgres)
         throw new DataCommandError(
           'The server already uses PostgreSQL (DATABASE_URL): copy-to-postgres copies from the embedded database. ' +

@@ -29,6 +29,7 @@ import {
   copyDatabase,
   nonEmptyTables,
   quoteIdent,
+  rowCount,
   type TableCount,
   TargetNotEmptyError,
   tablesInDependencyOrder,
@@ -66,7 +67,7 @@ export function backupKind(file: string): BackupKind {
 /** Opens `file`'s temporary sibling for writing, mode 0600; refuses an existing `file` unless `replace`. */
 function openBackupFile(file: string, replace: boolean): { fd: number; temporary: string } {
   if (existsSync(file) && !replace)
-    throw new BackupRefusal(`${file} exists already: choose a new name, or add --force to replace it.`);
+    throw new BackupRefusal(`${file} exists already: choose a new name, or add --replace to replace it.`);
   const temporary = `${file}.partial-${process.pid}`;
   try {
     return { fd: openSync(temporary, 'wx', 0o600), temporary };
@@ -175,7 +176,7 @@ export async function restoreIntoFolder(file: string, dataDir: string, replace =
     takeDataDir(dataDir)();
     if (!replace)
       throw new BackupRefusal(
-        `The database folder ${dataDir} is not empty: restore into a new folder (DATA_DIR), or add --force to ` +
+        `The database folder ${dataDir} is not empty: restore into a new folder (DATA_DIR), or add --replace to ` +
           'move the current one aside (it is renamed, not deleted).',
       );
     movedAside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -225,8 +226,8 @@ export async function restoreIntoPostgres(file: string, url: string, replace = f
     if (tables.length && !replace) {
       const filled = await nonEmptyTables(target).catch(() => []);
       throw new TargetNotEmptyError(
-        `The target database already has ${tables.length} tables${filled.length ? ` (${filled.map((t) => `${t.table}: ${t.rows} rows`).join(', ')})` : ''}. ` +
-          'Restore into a new database (createdb), or add --force to replace what is there.',
+        `The target database already has ${tables.length} tables${filled.length ? ` (${filled.map((t) => `${t.table}: ${rowCount(t.rows)}`).join(', ')})` : ''}. ` +
+          'Restore into a new database (createdb), or add --replace to replace what is there.',
       );
     }
     await runClient('pg_restore', [

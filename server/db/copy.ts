@@ -23,6 +23,8 @@ export interface CopyResult {
 /** Rows sent to the target per statement (as one JSON array). */
 const BATCH = 500;
 
+export const rowCount = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The application's tables (all of the current schema but the migration record), parents before children. */
@@ -49,8 +51,11 @@ export async function tablesInDependencyOrder(db: Queryable): Promise<string[]> 
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
-    const next = tables.filter((table) => !placed.has(table) && [...(parents.get(table) ?? [])].every((p) => placed.has(p)));
-    if (!next.length) throw new Error(`The foreign keys between ${tables.filter((t) => !placed.has(t)).join(', ')} form a cycle.`);
+    const next = tables.filter(
+      (table) => !placed.has(table) && [...(parents.get(table) ?? [])].every((p) => placed.has(p)),
+    );
+    if (!next.length)
+      throw new Error(`The foreign keys between ${tables.filter((t) => !placed.has(t)).join(', ')} form a cycle.`);
     for (const table of next) {
       ordered.push(table);
       placed.add(table);
@@ -114,8 +119,8 @@ export async function copyDatabase(
       if (filled.length) {
         if (!options.replace)
           throw new TargetNotEmptyError(
-            `The target database is not empty (${filled.map((t) => `${t.table}: ${t.rows} rows`).join(', ')}). ` +
-              'Copy into an empty database (createdb, or drop and recreate it), or add --force to replace its rows.',
+            `The target database is not empty (${filled.map((t) => `${t.table}: ${rowCount(t.rows)}`).join(', ')}). ` +
+              'Copy into an empty database (createdb, or drop and recreate it), or add --replace to replace its rows.',
           );
         await dst.exec(`truncate ${[...targetTables].map(quoteIdent).join(', ')} restart identity cascade`);
       }

@@ -49,8 +49,7 @@ export async function openPGlite(
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     // Taken inside a transaction, which holds PGlite's one connection: no statement runs while the files are
     // read, so the tarball is the folder as it stands between two transactions (writes wait meanwhile).
-    snapshot: () =>
-      db.transaction(async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer())),
+    snapshot: () => db.transaction(async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer())),
     close: async () => {
       try {
         await db.close();
