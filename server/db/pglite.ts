@@ -25,7 +25,10 @@ export async function openPGlite(
   }
   // Loaded here, not at the top: the compiled server (one file) would otherwise load it with PostgreSQL too.
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(dataDir, { loadDataDir: options.loadDataDir });
+  // (PGlite reads its options from the first argument when there is no folder.)
+  const db = dataDir
+    ? new PGlite(dataDir, { loadDataDir: options.loadDataDir })
+    : new PGlite({ loadDataDir: options.loadDataDir });
   try {
     await db.waitReady;
     // PGlite writes the files of a new (or loaded) folder with mode 0666, whatever the umask: readable and
