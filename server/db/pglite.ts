@@ -6,8 +6,15 @@
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { takeDataDir } from './data-lock';
+import { LOCK_FILE, takeDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
+import { tarFolder } from './tar';
+
+/**
+ * Files of the data folder that are the running server's, not the database's: its lock, its control socket and
+ * PGlite's pid file. A backup leaves them out, so a restored folder starts like a folder nobody holds.
+ */
+const NOT_DATABASE_FILES = new Set([LOCK_FILE, 'portal-admin.sock', 'postmaster.pid']);
 
 /**
  * Opens the embedded database in `dataDir` (in memory without one). `unlock` is the lock `takeDataDir` already
@@ -51,8 +58,14 @@ export async function openPGlite(
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
     // Taken inside a transaction, which holds PGlite's one connection: no statement runs while the files are
-    // read, so the tarball is the folder as it stands between two transactions (writes wait meanwhile).
-    snapshot: () => db.transaction(async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer())),
+    // read, so the tarball is the folder as it stands between two transactions (writes wait meanwhile). Every
+    // committed transaction is in the write-ahead log on disk; loading the tar replays it as after a crash.
+    snapshot: () =>
+      db.transaction(async () =>
+        dataDir
+          ? tarFolder(dataDir, (path) => NOT_DATABASE_FILES.has(path))
+          : new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()),
+      ),
     close: async () => {
       try {
         await db.close();

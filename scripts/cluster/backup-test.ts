@@ -1,0 +1,264 @@
+/**
+ * `npm run test:cluster` (backup part): a backup of a running server on the embedded database, taken with
+ * `npm run admin -- backup FILE` while registrations arrive at (up to) 100 a second through the real API,
+ * restored with `npm run admin -- restore FILE` into a new folder and into a new PostgreSQL database; a server
+ * started on each logs in every account whose registration was answered before the backup began. The data
+ * folders and the backup file are private (0700 folders, 0600 files). Prints how many registrations were
+ * answered before and during the backup, and how many accounts logged in on each restored copy.
+ * Ports: BACKUP_TEST_PORT (default 5300) and the next six.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { call, captchaTicket, clientIp, registerBody, sendSms, type UserInfo, uniquePhone } from './client';
+import { type PrivatePostgres, startPrivatePostgres } from './postgres';
+import { PROJECT_ROOT, type ServerProcess, startServer } from './server';
+
+const BASE = Number(process.env.BACKUP_TEST_PORT ?? 5300);
+/** Registrations started per second (an open loop: each starts on its own schedule, answered or not). */
+const RATE = 100;
+/** Registrations under way at most: past it the schedule waits, so a slow machine is not buried. */
+const MAX_OUTSTANDING = 150;
+const LOAD_BEFORE_MS = 2500;
+
+const folder = mkdtempSync(join(tmpdir(), 'portal-backup-test-'));
+const liveDir = join(folder, 'live');
+const restoredDir = join(folder, 'restored');
+const backupFile = join(folder, 'site.backup');
+let postgres: PrivatePostgres;
+let restoredUrl: string;
+const servers: ServerProcess[] = [];
+
+before(async () => {
+  postgres = startPrivatePostgres(BASE);
+  restoredUrl = await postgres.createDatabase(`restored_${Date.now()}`);
+});
+
+after(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  postgres?.remove();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** `npm run admin -- …` as an operator runs it (the project's script, with the server's settings). */
+function admin(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** SMS codes the server's built-in sink logs, read as its output arrives (phone -> newest register code). */
+function watchCodes(server: ServerProcess): Map<string, string> {
+  const codes = new Map<string, string>();
+  let rest = '';
+  server.child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString('utf8')).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /^\[sms\] \+\d+ (\d+) register code (\d{6})$/.exec(line);
+      if (match) codes.set(match[1], match[2]);
+    }
+  });
+  return codes;
+}
+
+async function codeFor(codes: Map<string, string>, phone: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (!codes.has(phone)) {
+    if (Date.now() > deadline) throw new Error(`No register code for ${phone} in the server output`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return codes.get(phone) as string;
+}
+
+interface Registration {
+  phone: string;
+  password: string;
+  startedAt: number;
+  answeredAt?: number;
+  status?: number;
+  error?: string;
+}
+
+/** Files under `dir` whose mode is not 0700 (folders) or 0600 (files); sockets are left out. */
+function looseModes(dir: string): string[] {
+  const loose: string[] = [];
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    const mode = stat.mode & 0o777;
+    if (stat.isDirectory()) {
+      if (mode !== 0o700) loose.push(`${path} ${mode.toString(8)}`);
+      for (const name of readdirSync(path)) walk(join(path, name));
+    } else if (stat.isFile() && mode !== 0o600) loose.push(`${path} ${mode.toString(8)}`);
+  };
+  walk(dir);
+  return loose;
+}
+
+describe('a backup taken during registrations', () => {
+  it('restores into a folder and into PostgreSQL with every account answered before it began', async () => {
+    const env = { TRUST_PROXY: 'loopback' };
+    const live = await startServer({
+      name: 'backup-live',
+      port: BASE + 1,
+      brand2Port: BASE + 2,
+      dataDir: liveDir,
+      env,
+      waitFor: '/api/ready',
+    });
+    servers.push(live);
+    const codes = watchCodes(live);
+    const registrations: Registration[] = [];
+    let outstanding = 0;
+    let n = 0;
+    const register = async (entry: Registration) => {
+      const ip = clientIp(++n, 10);
+      try {
+        const ticket = await captchaTicket(live.baseUrl, ip);
+        const sent = await sendSms(live.baseUrl, entry.phone, 'register', ticket, ip);
+        if (sent.status !== 200) throw new Error(`sendSmsCode: ${sent.status} ${JSON.stringify(sent.body)}`);
+        const code = await codeFor(codes, entry.phone);
+        const answer = await call<UserInfo>(live.baseUrl, '/v2/web/register', {
+          body: registerBody(entry.phone, code, entry.password),
+          ip,
+          timeoutMs: 30_000,
+        });
+        entry.status = answer.status;
+        if (answer.status !== 200) entry.error = JSON.stringify(answer.body);
+        entry.answeredAt = performance.now();
+      } catch (error) {
+        entry.error = error instanceof Error ? error.message : String(error);
+      }
+    };
+    let loading = true;
+    const pending: Promise<void>[] = [];
+    const load = (async () => {
+      const started = performance.now();
+      for (let i = 0; loading; i++) {
+        const due = started + (i * 1000) / RATE;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        while (outstanding >= MAX_OUTSTANDING && loading) await new Promise((resolve) => setTimeout(resolve, 5));
+        if (!loading) break;
+        const phone = uniquePhone('137');
+        const entry: Registration = { phone, password: `backup ${phone} pass`, startedAt: performance.now() };
+        registrations.push(entry);
+        outstanding++;
+        pending.push(register(entry).finally(() => outstanding--));
+      }
+    })();
+
+    await new Promise((resolve) => setTimeout(resolve, LOAD_BEFORE_MS));
+    const backupStarted = performance.now();
+    const backup = await admin(['backup', backupFile], { DATA_DIR: liveDir });
+    const backupEnded = performance.now();
+    // The load goes on a little after the backup, then stops; registrations under way are let finish.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    loading = false;
+    await load;
+    await Promise.all(pending);
+    assert.equal(backup.code, 0, backup.output);
+    console.log(`# ${backup.output.trim().split('\n')[0]}`);
+
+    const answered = registrations.filter((r) => r.status === 200);
+    const before = answered.filter((r) => (r.answeredAt as number) < backupStarted);
+    const during = answered.filter(
+      (r) => (r.answeredAt as number) >= backupStarted && (r.answeredAt as number) <= backupEnded,
+    );
+    const afterwards = answered.length - before.length - during.length;
+    const failed = registrations.filter((r) => r.status !== 200);
+    const seconds = (performance.now() - registrations[0].startedAt) / 1000;
+    console.log(
+      `# registrations: ${registrations.length} started over ${seconds.toFixed(1)} s (${(registrations.length / seconds).toFixed(0)}/s offered), ` +
+        `${answered.length} answered 200: ${before.length} before the backup began, ${during.length} during it ` +
+        `(${Math.round(backupEnded - backupStarted)} ms, the admin command included), ${afterwards} after; ${failed.length} failed`,
+    );
+    assert.equal(
+      failed.length,
+      0,
+      `failed registrations: ${failed
+        .slice(0, 3)
+        .map((r) => r.error)
+        .join('; ')}`,
+    );
+    assert.ok(before.length >= 20, `only ${before.length} registrations were answered before the backup`);
+    assert.ok(during.length > 0, 'no registration was answered while the backup was taken: writes were not going on');
+
+    // The live folder and the backup are private.
+    assert.deepEqual(looseModes(liveDir), []);
+    assert.equal(statSync(backupFile).mode & 0o777, 0o600);
+    await live.stop();
+
+    const intoFolder = await admin(['restore', backupFile], { DATA_DIR: restoredDir });
+    assert.equal(intoFolder.code, 0, intoFolder.output);
+    assert.deepEqual(looseModes(restoredDir), []);
+    const intoPostgres = await admin(['restore', backupFile], { DATABASE_URL: restoredUrl });
+    assert.equal(intoPostgres.code, 0, intoPostgres.output);
+    console.log(`# restore into PostgreSQL:\n${intoPostgres.output.replace(/^/gm, '#   ')}`);
+    // A second restore into the same folder is refused: it holds a database now.
+    const again = await admin(['restore', backupFile], { DATA_DIR: restoredDir });
+    assert.equal(again.code, 1);
+    assert.match(again.output, /is not empty/);
+
+    const [fromFolder, fromPostgres] = await Promise.all([
+      startServer({
+        name: 'backup-folder',
+        port: BASE + 3,
+        brand2Port: BASE + 4,
+        dataDir: restoredDir,
+        env,
+        waitFor: '/api/ready',
+      }),
+      startServer({
+        name: 'backup-postgres',
+        port: BASE + 5,
+        brand2Port: BASE + 6,
+        dataDir: join(folder, 'unused'),
+        databaseUrl: restoredUrl,
+        env,
+        waitFor: '/api/ready',
+      }),
+    ]);
+    servers.push(fromFolder, fromPostgres);
+    for (const server of [fromFolder, fromPostgres]) {
+      let loggedIn = 0;
+      const refused: string[] = [];
+      let next = 0;
+      // Eight at a time (each login is an argon2 verification).
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < before.length) {
+            const account = before[next++];
+            const answer = await call<UserInfo>(server.baseUrl, '/v2/web/userlogin', {
+              body: { phone: account.phone, countryCode: 1, password: account.password },
+              ip: clientIp(next, 11),
+              timeoutMs: 30_000,
+            });
+            if (answer.status === 200 && answer.body.data?.phone) loggedIn++;
+            else refused.push(`${account.phone}: ${answer.status} ${JSON.stringify(answer.body)}`);
+          }
+        }),
+      );
+      console.log(
+        `# ${server.name}: ${loggedIn} of the ${before.length} accounts answered before the backup logged in`,
+      );
+      assert.deepEqual(refused, []);
+      assert.equal(loggedIn, before.length);
+    }
+  });
+});
