@@ -31,6 +31,8 @@ const backupFile = join(folder, 'site.backup');
 let postgres: PrivatePostgres;
 let restoredUrl: string;
 const servers: ServerProcess[] = [];
+/** Progress on stderr at once (the spec reporter holds console output until the test ends). */
+const progress = (line: string) => process.stderr.write(`# [backup-test] ${line}\n`);
 
 before(async () => {
   postgres = startPrivatePostgres(BASE);
@@ -164,14 +166,17 @@ describe('a backup taken during registrations', () => {
     })();
 
     await new Promise((resolve) => setTimeout(resolve, LOAD_BEFORE_MS));
+    progress(`${registrations.length} registrations started; backing up`);
     const backupStarted = performance.now();
     const backup = await admin(['backup', backupFile], { DATA_DIR: liveDir });
     const backupEnded = performance.now();
     // The load goes on a little after the backup, then stops; registrations under way are let finish.
     await new Promise((resolve) => setTimeout(resolve, 500));
     loading = false;
+    progress(`backup done (${backup.code}); ${registrations.length} started, ${outstanding} under way`);
     await load;
     await Promise.all(pending);
+    progress('every registration settled');
     assert.equal(backup.code, 0, backup.output);
     console.log(`# ${backup.output.trim().split('\n')[0]}`);
 
@@ -203,6 +208,7 @@ describe('a backup taken during registrations', () => {
     assert.deepEqual(looseModes(liveDir), []);
     assert.equal(statSync(backupFile).mode & 0o777, 0o600);
     await live.stop();
+    progress('live server stopped; restoring');
 
     const intoFolder = await admin(['restore', backupFile], { DATA_DIR: restoredDir });
     assert.equal(intoFolder.code, 0, intoFolder.output);
@@ -235,6 +241,7 @@ describe('a backup taken during registrations', () => {
       }),
     ]);
     servers.push(fromFolder, fromPostgres);
+    progress('servers on the restored copies started; logging in');
     for (const server of [fromFolder, fromPostgres]) {
       let loggedIn = 0;
       const refused: string[] = [];
