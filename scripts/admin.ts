@@ -5,7 +5,7 @@
  * otherwise (PostgreSQL, or no server running) it opens the database itself. `npm run admin -- help` lists the
  * commands. `check-providers` needs no database: it checks the configured vendors' credentials here.
  */
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { main } from '../server/admin/commands';
 import { adminSocketPath, askServer } from '../server/admin/control';
@@ -16,10 +16,24 @@ export { main, USAGE } from '../server/admin/commands';
 
 const projectRoot = join(import.meta.dirname, '..');
 
+/**
+ * `backup FILE` and `restore FILE` with FILE relative to the folder the operator typed the command in: npm runs
+ * scripts from the project folder (it passes the original one as INIT_CWD), and the server that writes the file
+ * runs in the project folder too.
+ */
+export function absoluteFileArguments(args: string[], cwd: string): string[] {
+  const at = args.findIndex((arg) => !arg.startsWith('-'));
+  if (!['backup', 'restore'].includes(args[at] ?? '')) return args;
+  const file = args.findIndex((arg, i) => i > at && !arg.startsWith('-'));
+  if (file < 0 || isAbsolute(args[file])) return args;
+  return args.map((arg, i) => (i === file ? resolve(cwd, arg) : arg));
+}
+
 /** Runs the command in the running server when there is one on the embedded database; else here. */
-export async function runAdminCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runAdminCommand(given: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   // Needs no database: it reads the settings and asks the vendors (server/providers/check.ts).
-  if (args[0] === 'check-providers') return checkProviders(env, { out: console.log });
+  if (given[0] === 'check-providers') return checkProviders(env, { out: console.log });
+  const args = absoluteFileArguments(given, env.INIT_CWD ?? process.cwd());
   let settings: ReturnType<typeof readSettings> | undefined;
   try {
     settings = readSettings({ NODE_ENV: 'production', ...env });

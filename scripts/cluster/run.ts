@@ -10,7 +10,7 @@ import { CLUSTER_DIST, PROJECT_ROOT } from './server';
 
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['scripts/cluster/cluster-test.ts', 'scripts/cluster/crash-test.ts'];
+  : ['scripts/cluster/cluster-test.ts', 'scripts/cluster/crash-test.ts', 'scripts/cluster/backup-test.ts'];
 await buildIfStale(CLUSTER_DIST);
 const child = spawn(
   process.execPath,

@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
 import { type IdentityRow, identityOfUser } from '../scan-login/tickets';
 import { readSettings } from '../settings';
+import { DATA_COMMANDS, DATA_USAGE, isRefusal, runDataCommand } from './data-commands';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -34,6 +35,7 @@ Commands:
   check-providers
       Check the configured SMS, captcha and ad-conversion providers without sending anything real: their
       credentials where the vendor has a harmless call, and what could not be checked (docs/deploy.md).
+${DATA_USAGE}
   help
       This text.
 
@@ -43,6 +45,7 @@ Options:
   --brand     1 StarReach (the default) or 2 CreatorBox: accounts are per brand
   --reason    why (stored with the ban, shown by "show")
   --force     open the embedded database even though it looks in use (only after the server stopped abruptly)
+  --replace   backup: overwrite FILE; restore, copy-to-postgres: replace what the target holds
 
 The command works on the server's database: DATABASE_URL (PostgreSQL), else the embedded database in DATA_DIR
 (default data/pglite). The embedded database allows one process at a time, so while the server runs the command
@@ -67,6 +70,7 @@ interface Options {
   reason?: string;
   openid?: string;
   force?: boolean;
+  replace?: boolean;
   help?: boolean;
 }
 
@@ -78,7 +82,7 @@ const ALLOWED: Record<string, (keyof Options)[]> = {
   show: ['phone', 'country', 'brand', 'openid'],
 };
 
-function parse(args: string[]): { command: string | undefined; options: Options } {
+function parse(args: string[]): { command: string | undefined; argument?: string; options: Options } {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -92,15 +96,18 @@ function parse(args: string[]): { command: string | undefined; options: Options 
         reason: { type: 'string' },
         openid: { type: 'string' },
         force: { type: 'boolean' },
+        replace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nSee: npm run admin -- help`);
   }
-  if (parsed.positionals.length > 1)
-    throw new UsageError(`Unexpected argument "${parsed.positionals[1]}". See: npm run admin -- help`);
-  return { command: parsed.positionals[0], options: parsed.values as Options };
+  // The database commands take one argument (a file or a URL); the others none.
+  const taken = (DATA_COMMANDS as readonly string[]).includes(parsed.positionals[0] ?? '') ? 2 : 1;
+  if (parsed.positionals.length > taken)
+    throw new UsageError(`Unexpected argument "${parsed.positionals[taken]}". See: npm run admin -- help`);
+  return { command: parsed.positionals[0], argument: parsed.positionals[1], options: parsed.values as Options };
 }
 
 function brandOf(options: Options): BrandId {
@@ -297,10 +304,23 @@ async function openServerDatabase(env: NodeJS.ProcessEnv, force: boolean): Promi
 /** Runs one command; returns the exit code (0 done, 1 bad input, unknown account or database problem). */
 export async function main(args: string[], io: AdminIo): Promise<number> {
   try {
-    const { command, options } = parse(args);
+    const { command, argument, options } = parse(args);
     if (!command || command === 'help' || options.help) {
       (command || options.help ? io.out : io.err)(USAGE);
       return command || options.help ? 0 : 1;
+    }
+    const dataCommand = DATA_COMMANDS.find((name) => name === command);
+    if (dataCommand) {
+      const extra = Object.keys(options).find((name) => name !== 'force' && name !== 'replace');
+      if (extra) throw new UsageError(`"${command}" takes no --${extra}. See: npm run admin -- help`);
+      const env = io.env ?? process.env;
+      await runDataCommand(dataCommand, argument, Boolean(options.replace), {
+        out: io.out,
+        env,
+        db: io.db,
+        openEmbedded: () => openServerDatabase(env, Boolean(options.force)),
+      });
+      return 0;
     }
     const allowed = ALLOWED[command];
     if (!allowed) throw new UsageError(`Unknown command "${command}". See: npm run admin -- help`);
@@ -315,7 +335,7 @@ export async function main(args: string[], io: AdminIo): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) io.err(error.message);
+    if (error instanceof UsageError || isRefusal(error)) io.err(error instanceof Error ? error.message : '');
     else io.err(`The command failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }

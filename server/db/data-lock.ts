@@ -77,6 +77,7 @@ export function lockDataDir(dataDir: string): () => void {
 
 /** Creates the folder and takes its lock: a second server on the same folder is refused here. */
 export function takeDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  // Only the server's own user may enter the folder (PGlite's files are fixed to 0600 once open: pglite.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return lockDataDir(dataDir);
 }

@@ -29,6 +29,11 @@ export interface Database extends Queryable {
   listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** PostgreSQL only: the connection pool's numbers now (the metrics read them at each scrape). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PGlite only: its data folder as a gzipped tar (what `new PGlite(dir, { loadDataDir })` reads back), taken
+   * between two transactions: a consistent backup while the server keeps running (server/db/backup.ts).
+   */
+  snapshot?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,13 @@ export function deferredDatabase(ready: Promise<Database>, kind: Database['kind'
         return value.listen ? value.listen(channel, handlers) : async () => {};
       },
       poolStats: () => db?.poolStats?.() ?? { total: 0, idle: 0, waiting: 0, max: 0 },
+    }),
+    ...(kind === 'pglite' && {
+      snapshot: async () => {
+        const value = db ?? (await opened);
+        if (!value.snapshot) throw new Error('This database cannot take a snapshot of itself.');
+        return value.snapshot();
+      },
     }),
     close: () => (db ? db.close() : opened.then((value) => value.close())),
   };

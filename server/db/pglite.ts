@@ -3,16 +3,29 @@
  * PGlite has a single connection; it queues statements itself and `transaction()` holds the connection for
  * the whole transaction, so concurrent requests never interleave inside one.
  */
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { countQueryError } from '../metrics';
-import { takeDataDir } from './data-lock';
+import { LOCK_FILE, takeDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
+import { tarFolder } from './tar';
+
+/**
+ * Files of the data folder that are the running server's, not the database's: its lock, its control socket and
+ * PGlite's pid file. A backup leaves them out, so a restored folder starts like a folder nobody holds.
+ */
+const NOT_DATABASE_FILES = new Set([LOCK_FILE, 'portal-admin.sock', 'postmaster.pid']);
 
 /**
  * Opens the embedded database in `dataDir` (in memory without one). `unlock` is the lock `takeDataDir` already
  * took (the server takes it first thing at start-up); without it the lock is taken here.
  */
-export async function openPGlite(dataDir?: string, taken?: { unlock: () => void }): Promise<Database> {
+export async function openPGlite(
+  dataDir?: string,
+  taken?: { unlock: () => void },
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   let unlock = () => {};
   if (dataDir) {
     // Refuses a second server on the same folder before it touches the files (data-lock.ts).
@@ -20,9 +33,15 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
   }
   // Loaded here, not at the top: the compiled server (one file) would otherwise load it with PostgreSQL too.
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(dataDir);
+  // (PGlite reads its options from the first argument when there is no folder.)
+  const db = dataDir
+    ? new PGlite(dataDir, { loadDataDir: options.loadDataDir })
+    : new PGlite({ loadDataDir: options.loadDataDir });
   try {
     await db.waitReady;
+    // PGlite writes the files of a new (or loaded) folder with mode 0666, whatever the umask: readable and
+    // writable by every local user. Only the server's own user may read accounts and sessions.
+    if (dataDir) restrictModes(dataDir);
   } catch (error) {
     unlock();
     throw error;
@@ -39,6 +58,15 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
+    // Taken inside a transaction, which holds PGlite's one connection: no statement runs while the files are
+    // read, so the tarball is the folder as it stands between two transactions (writes wait meanwhile). Every
+    // committed transaction is in the write-ahead log on disk; loading the tar replays it as after a crash.
+    snapshot: () =>
+      db.transaction(async () =>
+        dataDir
+          ? tarFolder(dataDir, (path) => NOT_DATABASE_FILES.has(path))
+          : new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()),
+      ),
     close: async () => {
       try {
         await db.close();
@@ -53,4 +81,16 @@ export async function openPGlite(dataDir?: string, taken?: { unlock: () => void 
 function counted(error: unknown): never {
   countQueryError('query');
   throw error;
+}
+
+/** Folders 0700 and files 0600 under `dir` (and `dir` itself); symbolic links and sockets are left alone. */
+export function restrictModes(dir: string): void {
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) {
+      if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
+      for (const name of readdirSync(path)) walk(join(path, name));
+    } else if (stat.isFile() && (stat.mode & 0o777) !== 0o600) chmodSync(path, 0o600);
+  };
+  walk(dir);
 }

@@ -1,0 +1,257 @@
+/**
+ * Backups and restores of the server's database, for `npm run admin -- backup FILE | restore FILE`.
+ *
+ * - The embedded database (PGlite): the backup is PGlite's own dump of its data folder (a gzipped tar), taken
+ *   by the running server between two transactions (`Database.snapshot`), so writes only wait while it is read.
+ *   It restores into an empty folder (PGlite loads the tar) or into PostgreSQL (the tar is loaded into an
+ *   in-memory PGlite, then copied table by table: ./copy.ts).
+ * - PostgreSQL: `pg_dump --format=custom`, restored with `pg_restore` (both from the PostgreSQL client
+ *   packages; their major version must not be older than the server's).
+ *
+ * Backup files are written 0600 (they hold password hashes and session tokens): to a temporary name first, then
+ * renamed, so a file by the given name is always a complete backup.
+ * See docs/decisions/030-backups-and-the-move-to-postgresql.md.
+ */
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import {
+  copyDatabase,
+  nonEmptyTables,
+  quoteIdent,
+  rowCount,
+  type TableCount,
+  TargetNotEmptyError,
+  tablesInDependencyOrder,
+} from './copy';
+import { takeDataDir } from './data-lock';
+import type { Database } from './database';
+import { migrate } from './migrate';
+
+export { TargetNotEmptyError };
+
+/** Refusals the operator can act on (file exists, wrong kind of backup, target not empty): exit code 1. */
+export class BackupRefusal extends Error {}
+
+export type BackupKind = 'pglite' | 'pg_dump';
+
+/** What a backup file is, from its first bytes: PGlite's gzipped tar, or pg_dump's custom format. */
+export function backupKind(file: string): BackupKind {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new BackupRefusal(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+  const head = Buffer.alloc(5);
+  try {
+    readSync(fd, head, 0, 5, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'pglite';
+  if (head.toString('latin1') === 'PGDMP') return 'pg_dump';
+  throw new BackupRefusal(`${file} is not a backup made by npm run admin -- backup (neither PGlite's nor pg_dump's).`);
+}
+
+/** Opens `file`'s temporary sibling for writing, mode 0600; refuses an existing `file` unless `replace`. */
+function openBackupFile(file: string, replace: boolean): { fd: number; temporary: string } {
+  if (existsSync(file) && !replace)
+    throw new BackupRefusal(`${file} exists already: choose a new name, or add --replace to replace it.`);
+  const temporary = `${file}.partial-${process.pid}`;
+  try {
+    return { fd: openSync(temporary, 'wx', 0o600), temporary };
+  } catch (error) {
+    throw new BackupRefusal(`Cannot write ${temporary}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+}
+
+function finish(fd: number, temporary: string, file: string): void {
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(temporary, file);
+}
+
+export interface BackupResult {
+  kind: BackupKind;
+  bytes: number;
+  /** How long the database was busy with the backup (PGlite: writes waited this long at most). */
+  ms: number;
+}
+
+/** Writes a backup of `db` (the embedded database) to `file`. */
+export async function backupPGlite(db: Database, file: string, replace = false): Promise<BackupResult> {
+  if (!db.snapshot) throw new Error('Only the embedded database is backed up this way; PostgreSQL uses pg_dump.');
+  const { fd, temporary } = openBackupFile(file, replace);
+  try {
+    const started = performance.now();
+    const bytes = await db.snapshot();
+    const ms = Math.round(performance.now() - started);
+    writeSync(fd, bytes);
+    finish(fd, temporary, file);
+    return { kind: 'pglite', bytes: bytes.length, ms };
+  } catch (error) {
+    closeQuietly(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+function closeQuietly(fd: number) {
+  try {
+    closeSync(fd);
+  } catch {
+    // Closed already.
+  }
+}
+
+/** Runs a PostgreSQL client program; rejects with its error output when it fails. */
+function runClient(program: string, args: string[], stdout: number | 'ignore' = 'ignore'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', stdout, 'pipe'] });
+    let errors = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      errors += chunk;
+    });
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new BackupRefusal(
+              `${program} is not installed: install the PostgreSQL client (Debian: apt-get install postgresql-client).`,
+            )
+          : error,
+      ),
+    );
+    child.once('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${program} failed (exit code ${code}): ${errors.trim().slice(0, 2000)}`));
+    });
+  });
+}
+
+/** Writes `pg_dump --format=custom` of the PostgreSQL database `url` to `file`. */
+export async function backupPostgres(url: string, file: string, replace = false): Promise<BackupResult> {
+  const { fd, temporary } = openBackupFile(file, replace);
+  const started = performance.now();
+  try {
+    await runClient('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${url}`], fd);
+    finish(fd, temporary, file);
+  } catch (error) {
+    closeQuietly(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  return { kind: 'pg_dump', bytes: readFileSync(file).length, ms: Math.round(performance.now() - started) };
+}
+
+export interface RestoreResult {
+  /** Rows per table in the restored database. */
+  tables: TableCount[];
+  /** Where the folder that was replaced went (restore into a non-empty folder with `replace`). */
+  movedAside?: string;
+}
+
+/**
+ * Restores a PGlite backup into the folder `dataDir`, which must be missing or empty unless `replace` (then the
+ * old folder is renamed `<folder>.before-restore-<time>`, never deleted). Refused while a server holds it.
+ */
+export async function restoreIntoFolder(file: string, dataDir: string, replace = false): Promise<RestoreResult> {
+  if (backupKind(file) !== 'pglite')
+    throw new BackupRefusal(
+      `${file} is a PostgreSQL backup (pg_dump): restore it into PostgreSQL (set DATABASE_URL), not into a folder.`,
+    );
+  let movedAside: string | undefined;
+  if (existsSync(dataDir) && readdirSync(dataDir).length) {
+    // A running server holds the lock: this refuses with its pid before anything is moved.
+    takeDataDir(dataDir)();
+    if (!replace)
+      throw new BackupRefusal(
+        `The database folder ${dataDir} is not empty: restore into a new folder (DATA_DIR), or add --replace to ` +
+          'move the current one aside (it is renamed, not deleted).',
+      );
+    movedAside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(dataDir, movedAside);
+  }
+  const unlock = takeDataDir(dataDir);
+  const { openPGlite } = await import('./pglite');
+  const db = await openPGlite(dataDir, { unlock }, { loadDataDir: new Blob([readFileSync(file)]) });
+  try {
+    await migrate(db);
+    return { tables: await tableCounts(db), movedAside };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Restores a backup into the PostgreSQL database `url`: a PGlite backup through an in-memory PGlite and a
+ * table-by-table copy (the target gets the migrations first), a pg_dump file with pg_restore. A target with
+ * rows (or, for pg_restore, with tables) is refused unless `replace`.
+ */
+export async function restoreIntoPostgres(file: string, url: string, replace = false): Promise<RestoreResult> {
+  const kind = backupKind(file);
+  const { openPostgres } = await import('./postgres');
+  if (kind === 'pglite') {
+    const { openPGlite } = await import('./pglite');
+    const source = await openPGlite(undefined, undefined, { loadDataDir: new Blob([readFileSync(file)]) });
+    try {
+      await migrate(source);
+      const target = await openPostgres(url, 2);
+      try {
+        await migrate(target);
+        const result = await copyDatabase(source, target, { replace });
+        return { tables: result.tables };
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await source.close();
+    }
+  }
+  const target = await openPostgres(url, 2);
+  try {
+    const tables = await target.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = current_schema()`,
+    );
+    if (tables.length && !replace) {
+      const filled = await nonEmptyTables(target).catch(() => []);
+      throw new TargetNotEmptyError(
+        `The target database already has ${tables.length} tables${filled.length ? ` (${filled.map((t) => `${t.table}: ${rowCount(t.rows)}`).join(', ')})` : ''}. ` +
+          'Restore into a new database (createdb), or add --replace to replace what is there.',
+      );
+    }
+    await runClient('pg_restore', [
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--exit-on-error',
+      ...(tables.length ? ['--clean', '--if-exists'] : []),
+      `--dbname=${url}`,
+      file,
+    ]);
+    await migrate(target);
+    return { tables: await tableCounts(target) };
+  } finally {
+    await target.close();
+  }
+}
+
+/** Rows per application table. */
+export async function tableCounts(db: Database): Promise<TableCount[]> {
+  const counts: TableCount[] = [];
+  for (const table of await tablesInDependencyOrder(db)) {
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${quoteIdent(table)}`);
+    counts.push({ table, rows: row.n });
+  }
+  return counts;
+}

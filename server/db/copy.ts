@@ -1,0 +1,160 @@
+/**
+ * Copies every application table, and every sequence, from one database to another with the same migrations
+ * applied: the move from the embedded database to PostgreSQL (`npm run admin -- copy-to-postgres URL`) and the
+ * restore of an embedded-database backup into PostgreSQL. Nothing here names a table: the tables, their
+ * columns and the order their foreign keys impose are read from the source's catalog, so a table a later
+ * migration adds is copied too. See docs/decisions/030-backups-and-the-move-to-postgresql.md.
+ */
+import type { Database, Queryable } from './database';
+
+/** Thrown when the target already holds rows (and `force` was not given); the message says what to do. */
+export class TargetNotEmptyError extends Error {}
+
+export interface TableCount {
+  table: string;
+  rows: number;
+}
+
+export interface CopyResult {
+  tables: TableCount[];
+  sequences: number;
+}
+
+/** Rows sent to the target per statement (as one JSON array). */
+const BATCH = 500;
+
+export const rowCount = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The application's tables (all of the current schema but the migration record), parents before children. */
+export async function tablesInDependencyOrder(db: Queryable): Promise<string[]> {
+  const tables = (
+    await db.query<{ name: string }>(
+      `select tablename as name from pg_tables
+        where schemaname = current_schema() and tablename <> 'schema_migrations' order by tablename`,
+    )
+  ).map((row) => row.name);
+  const edges = await db.query<{ child: string; parent: string }>(
+    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+       from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = current_schema()`,
+  );
+  const unquote = (name: string) => (name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name);
+  const parents = new Map<string, Set<string>>(tables.map((table) => [table, new Set()]));
+  for (const edge of edges) {
+    const child = unquote(edge.child);
+    const parent = unquote(edge.parent);
+    // A table referring to itself is ordered within its own copy by nothing here: none does in this schema.
+    if (child !== parent) parents.get(child)?.add(parent);
+  }
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < tables.length) {
+    const next = tables.filter(
+      (table) => !placed.has(table) && [...(parents.get(table) ?? [])].every((p) => placed.has(p)),
+    );
+    if (!next.length)
+      throw new Error(`The foreign keys between ${tables.filter((t) => !placed.has(t)).join(', ')} form a cycle.`);
+    for (const table of next) {
+      ordered.push(table);
+      placed.add(table);
+    }
+  }
+  return ordered;
+}
+
+/** The columns a row copy writes: all but generated ones (the target computes those itself). */
+async function copiedColumns(db: Queryable, table: string): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `select attname as name from pg_attribute
+      where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+      order by attnum`,
+    [quoteIdent(table)],
+  );
+  return rows.map((row) => row.name);
+}
+
+async function appliedMigrations(db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ version: number }>('select version from schema_migrations order by version');
+  return rows.map((row) => row.version);
+}
+
+/** Tables of `db` that hold rows, with their counts (empty when the database is empty). */
+export async function nonEmptyTables(db: Queryable): Promise<TableCount[]> {
+  const found: TableCount[] = [];
+  for (const table of await tablesInDependencyOrder(db)) {
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${quoteIdent(table)}`);
+    if (row.n > 0) found.push({ table, rows: row.n });
+  }
+  return found;
+}
+
+/**
+ * Copies all rows and sequence positions of `source` into `target`, in one transaction on the target (all or
+ * nothing) while one transaction on the source keeps what it reads consistent. Both must have the same
+ * migrations applied. A target with rows is refused (`TargetNotEmptyError`) unless `replace` is set, in which
+ * case its tables are emptied first, in the same transaction.
+ */
+export async function copyDatabase(
+  source: Database,
+  target: Database,
+  options: { replace?: boolean } = {},
+): Promise<CopyResult> {
+  return source.transaction(async (src) => {
+    // PostgreSQL as the source: every read sees the same moment (PGlite's one connection sees it anyway).
+    if (source.kind === 'postgres') await src.query('set transaction isolation level repeatable read, read only');
+    return target.transaction(async (dst) => {
+      const [from, to] = [await appliedMigrations(src), await appliedMigrations(dst)];
+      if (from.join(',') !== to.join(','))
+        throw new Error(
+          `The two databases have different migrations applied (source ${from.join(', ')}; target ${to.join(', ')}): ` +
+            'run the same version of the portal on both.',
+        );
+      const tables = await tablesInDependencyOrder(src);
+      const targetTables = new Set(await tablesInDependencyOrder(dst));
+      const missing = tables.filter((table) => !targetTables.has(table));
+      if (missing.length) throw new Error(`The target has no table ${missing.join(', ')}.`);
+      const filled = await nonEmptyTables(dst);
+      if (filled.length) {
+        if (!options.replace)
+          throw new TargetNotEmptyError(
+            `The target database is not empty (${filled.map((t) => `${t.table}: ${rowCount(t.rows)}`).join(', ')}). ` +
+              'Copy into an empty database (createdb, or drop and recreate it), or add --replace to replace its rows.',
+          );
+        await dst.exec(`truncate ${[...targetTables].map(quoteIdent).join(', ')} restart identity cascade`);
+      }
+      const counts: TableCount[] = [];
+      for (const table of tables) {
+        const columns = await copiedColumns(src, table);
+        const list = columns.map(quoteIdent).join(', ');
+        // PostgreSQL's own text form of each row (row_to_json) is read back by json_populate_recordset on the
+        // target: every type (bytea, jsonb, timestamptz, numeric, arrays) goes through unchanged.
+        const rows = await src.query<{ row: string }>(`select row_to_json(t)::text as row from ${quoteIdent(table)} t`);
+        for (let start = 0; start < rows.length; start += BATCH) {
+          const batch = `[${rows
+            .slice(start, start + BATCH)
+            .map((r) => r.row)
+            .join(',')}]`;
+          await dst.query(
+            `insert into ${quoteIdent(table)} (${list}) overriding system value
+             select ${list} from json_populate_recordset(null::${quoteIdent(table)}, $1::json)`,
+            [batch],
+          );
+        }
+        counts.push({ table, rows: rows.length });
+      }
+      // Identity and serial columns: the next value on the target continues after the copied rows.
+      const sequences = await src.query<{ name: string }>(
+        `select quote_ident(sequencename) as name from pg_sequences where schemaname = current_schema()`,
+      );
+      for (const { name } of sequences) {
+        const [position] = await src.query<{ last_value: string; is_called: boolean }>(
+          `select last_value::text as last_value, is_called from ${name}`,
+        );
+        await dst.query('select setval($1::regclass, $2::bigint, $3)', [name, position.last_value, position.is_called]);
+      }
+      return { tables: counts, sequences: sequences.length };
+    });
+  });
+}
