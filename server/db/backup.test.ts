@@ -8,9 +8,20 @@
  * skipped) without TEST_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { main } from '../admin/commands';
@@ -104,10 +115,18 @@ describe('the embedded database folder', () => {
       const found = modes(dataDir);
       expect(Object.keys(found).sort()).toEqual(['600', '700']);
       expect(found['600']).toBeGreaterThan(500);
+      // A backup of a folder on disk: the server's tar of it, without the server's own lock file.
+      const file = join(dataDir, '..', 'disk.backup');
+      expect((await run(['backup', file], { db })).code).toBe(0);
+      const tar = gunzipSync(readFileSync(file)).toString('latin1');
+      expect(tar).toContain('PG_VERSION');
+      expect(tar).toContain('base/');
+      expect(existsSync(join(dataDir, 'portal.lock'))).toBe(true);
+      expect(tar).not.toContain('portal.lock');
     } finally {
       await db.close();
     }
-  }, 30_000);
+  }, 90_000);
 });
 
 describe('backup and restore of the embedded database', () => {
