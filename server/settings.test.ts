@@ -16,6 +16,7 @@ describe('settings', () => {
       htmlCacheMegabytes: 64,
       benchUnlimited: false,
       shutdownTimeoutMs: 10000,
+      shutdownDrainMs: 5000,
       downloads: {
         starreach: { client: null, pluginBrowser: null },
         creatorbox: { client: null, pluginBrowser: null },

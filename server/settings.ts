@@ -30,6 +30,11 @@ export interface Settings {
   benchUnlimited: boolean;
   /** How long a shutdown waits for the requests under way before cutting them off (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /**
+   * How long a stopping process keeps answering, readiness 503, before it closes its listeners
+   * (SHUTDOWN_DRAIN_MS): longer than the proxy's idle keep-alive to the process (3 s in deploy/nginx).
+   */
+  shutdownDrainMs: number;
   /** Where each brand's Windows client and dedicated browser download from (null: not available yet). */
   downloads: Record<BrandId, { client: string | null; pluginBrowser: string | null }>;
   /** Each brand's analytics script and ad conversion addresses; null when none is set (the default: nothing loads). */
@@ -309,6 +314,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     htmlCacheMegabytes: intSetting(env.HTML_CACHE_MB, 64, 'HTML_CACHE_MB'),
     benchUnlimited: benchUnlimitedSetting(env),
     shutdownTimeoutMs: intSetting(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
+    shutdownDrainMs: intSetting(env.SHUTDOWN_DRAIN_MS, 5000, 'SHUTDOWN_DRAIN_MS'),
     downloads: {
       starreach: {
         client: downloadSetting(env, 'CLIENT_DOWNLOAD_URL'),
