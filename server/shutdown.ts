@@ -7,14 +7,15 @@
  *    as retryable elsewhere (`X-Retry-Elsewhere: 1`, deploy/nginx/portal-proxy.conf) is answered 503 instead: nginx
  *    resends it to another process and, counting the 503 as a failure, sends this one nothing more for its
  *    `fail_timeout`. That is how nginx without active health checks learns of the drain before the listener closes.
- * 2. **Close**: the listening sockets close (new connections are refused; a proxy retries a refused connection
- *    on another process for any method, as it was never sent). Connections already accepted stay open: one that
- *    has not sent its first request yet is left to send it and is answered; idle keep-alive connections that
- *    already had their answers are closed; requests under way finish. Node's own `server.close()` is not used
- *    for this: since Node 19 it also destroys every connection without a request in progress, including the
- *    freshly accepted ones whose request has not been read yet.
- * 3. Requests still running `SHUTDOWN_TIMEOUT_MS` after the close are cut off, so a stuck request cannot block a
- *    restart. Then timers stop, the database closes, and the process exits 0.
+ * 2. **Close**: once an event-loop turn has accepted no new connection (the kernel's queue of completed
+ *    connections is empty: closing the listener would reset those), the listening sockets close (new connections
+ *    are refused; a proxy retries a refused connection on another process for any method, as it was never
+ *    sent). Connections already accepted stay open: one that has not sent its first request yet is left to send
+ *    it and is answered; idle keep-alive connections that already had their answers are closed; requests under
+ *    way finish. Node's own `server.close()` is not used for this: since Node 19 it also destroys every
+ *    connection without a request in progress, including the freshly accepted ones whose request is unread.
+ * 3. Requests still running `SHUTDOWN_TIMEOUT_MS` after the drain are cut off, so a stuck request cannot block a
+ *    restart (a process stops within drain + timeout). Then timers stop, the database closes, exit 0.
  *
  * A second signal during the drain skips the rest of it (Ctrl-C twice in a terminal).
  */
@@ -147,9 +148,27 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
           resolve();
         };
       });
+      // From here the requests under way have `timeoutMs` in all.
+      let timer: NodeJS.Timeout | undefined;
+      const cutOff = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      });
       // Connections the kernel has completed but Node has not accepted yet would be reset by closing the
-      // listener: let one more poll phase accept them first (setImmediate runs right after it).
-      await new Promise((resolve) => setImmediate(resolve));
+      // listener. A busy process accepts only a few per event-loop turn (measured: 60 connections queued behind
+      // rendering took seconds on a loaded machine), so the listener closes in the first turn whose poll phase
+      // accepted nothing (setImmediate runs right after it); if clients never stop coming, once half the
+      // timeout is spent.
+      let accepted = 0;
+      const count = () => {
+        accepted++;
+      };
+      for (const server of servers) server.on('connection', count);
+      const giveUp = performance.now() + timeoutMs / 2;
+      for (let seen = -1; seen !== accepted && performance.now() < giveUp; ) {
+        seen = accepted;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      for (const server of servers) server.off('connection', count);
       phase = 'closing';
       const closed = Promise.all(
         servers.map(
@@ -165,12 +184,8 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
       // the drain) has normally closed them already.
       for (const [socket, state] of connections) if (state.active === 0) socket.destroySoon();
       log(`No longer accepting connections; ${responses.size} requests under way.`);
-      let timer: NodeJS.Timeout | undefined;
-      const cutOff = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutMs);
-      });
       if ((await Promise.race([closed, cutOff])) === 'timeout') {
-        log(`Requests still running after ${timeoutMs} ms are cut off.`);
+        log(`Requests still running ${timeoutMs} ms after the drain are cut off.`);
         for (const server of servers) server.closeAllConnections();
       }
       clearTimeout(timer);
