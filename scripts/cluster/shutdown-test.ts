@@ -22,7 +22,7 @@ const BASE = Number(process.env.SHUTDOWN_PORT ?? 5230);
 const MOMENTS = Number(process.env.SHUTDOWN_MOMENTS ?? 20);
 const BURST = 60;
 const DRAIN_MS = 1000;
-const TIMEOUT_MS = 5000;
+const TIMEOUT_MS = 10_000;
 const env = { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) };
 
 let postgres: PrivatePostgres;
