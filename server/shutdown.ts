@@ -156,14 +156,14 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
       // Connections the kernel has completed but Node has not accepted yet would be reset by closing the
       // listener. A busy process accepts only a few per event-loop turn (measured: 60 connections queued behind
       // rendering took seconds on a loaded machine), so the listener closes in the first turn whose poll phase
-      // accepted nothing (setImmediate runs right after it); if clients never stop coming, once half the
-      // timeout is spent.
+      // accepted nothing (setImmediate runs right after it); if clients never stop coming, once three quarters
+      // of the timeout are spent.
       let accepted = 0;
       const count = () => {
         accepted++;
       };
       for (const server of servers) server.on('connection', count);
-      const giveUp = performance.now() + timeoutMs / 2;
+      const giveUp = performance.now() + (timeoutMs * 3) / 4;
       for (let seen = -1; seen !== accepted && performance.now() < giveUp; ) {
         seen = accepted;
         await new Promise((resolve) => setImmediate(resolve));
