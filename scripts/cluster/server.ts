@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, createWriteStream, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,27 @@ export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> 
       resolve(true);
     });
     socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The status of one GET on a connection of its own, or 0 (no answer within `ms`, refused, reset). A plain
+ * request with its own timer: a `fetch` bounded by `AbortSignal.timeout` was seen never to settle while a server
+ * started (the test process idle in epoll, no connection open), which hung a whole run.
+ */
+export function statusOf(url: string, ms: number): Promise<number> {
+  return new Promise((resolve) => {
+    const req = get(url, { agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+      res.once('error', () => resolve(0));
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve(0);
+    }, ms);
+    req.once('close', () => clearTimeout(timer));
+    req.once('error', () => resolve(0));
   });
 }
 
@@ -162,13 +184,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const path = options.waitFor ?? '/api/health';
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && running) {
-    try {
-      const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return server;
-    } catch {
-      // Not listening yet.
-    }
+    if ((await statusOf(`${baseUrl}${path}`, 2000)) === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   await server.stop();
