@@ -95,7 +95,7 @@ async function setUp(delayMs: number, options: Partial<ShutdownOptions> = {}) {
 
 describe('graceful shutdown', () => {
   it('drains (readiness 503, every request answered with Connection: close), then refuses, then stops in order', async () => {
-    const { shutdown, port, order, exited } = await setUp(200);
+    const { shutdown, server, port, order, exited } = await setUp(200, { drainMs: 1000 });
     const agent = new Agent({ keepAlive: true, maxSockets: 100 });
     const burst = Array.from({ length: 60 }, () => get(port, agent));
     await sleep(50);
@@ -111,7 +111,7 @@ describe('graceful shutdown', () => {
     const answers = await Promise.all(burst);
     expect(answers.map((answer) => `${answer.status} ${answer.body}`)).toEqual(Array(60).fill('200 done'));
     expect(answers.every((answer) => answer.connection === 'close')).toBe(true);
-    await sleep(400);
+    while (server.listening) await sleep(20);
     // After the drain the listener is closed: a new connection is refused (a proxy sends it elsewhere).
     const late = await get(port, new Agent()).catch((error: NodeJS.ErrnoException) => error.code);
     expect(late).toBe('ECONNREFUSED');
@@ -122,10 +122,10 @@ describe('graceful shutdown', () => {
   });
 
   it('answers a connection accepted before the close whose request arrives after it (the old shutdown reset it)', async () => {
-    const { shutdown, port, exited } = await setUp(10);
+    const { shutdown, server, port, exited } = await setUp(10);
     const socket = await rawConnection(port);
     const stopping = shutdown.stop('SIGTERM');
-    await sleep(450); // past the drain: the listener is closed now
+    while (server.listening) await sleep(20); // past the drain: the listener is closed now
     expect(await get(port, new Agent()).catch((error: NodeJS.ErrnoException) => error.code)).toBe('ECONNREFUSED');
     const reply = await rawGet(socket);
     expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/);

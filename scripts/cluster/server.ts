@@ -87,7 +87,7 @@ export interface ServerProcess {
   requests(): { method: string; path: string; status: number }[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   isRunning(): boolean;
-  /** SIGTERM, then SIGKILL after 5 s; resolves once the process is gone. */
+  /** SIGTERM, then SIGKILL after 20 s (more than the default drain and timeout); resolves once it is gone. */
   stop(): Promise<void>;
   kill(signal: NodeJS.Signals): void;
 }
@@ -173,7 +173,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     async stop() {
       if (running) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
         await exited;
         clearTimeout(timer);
       }
