@@ -10,6 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -60,6 +61,7 @@ before(async () => {
 });
 
 after(async () => {
+  agent.destroy();
   await nginx?.stop();
   await Promise.all(live.map((server) => server?.stop()));
   postgres?.remove();
@@ -77,32 +79,65 @@ interface Sent {
 const sent: Sent[] = [];
 let requestNumber = 0;
 
-/** One request through nginx, recorded; resolves with its JSON body (or undefined). */
+/** Keep-alive connections to nginx, as browsers keep them. */
+const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+
+/**
+ * One HTTP request with a timer of its own: status and body, or an error message. (A `fetch` bounded by
+ * `AbortSignal.timeout` was seen never to settle on this machine, hanging a whole run.)
+ */
+function exchange(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  ms: number,
+): Promise<{ status: number; text: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const req = request(`${PROXY}${path}`, { method, headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.once('error', (error) => resolve({ error: `response: ${error.message}` }));
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve({ error: `no answer within ${ms} ms` });
+    }, ms);
+    req.once('close', () => clearTimeout(timer));
+    req.once('error', (error) => resolve({ error: error.message }));
+    req.end(body);
+  });
+}
+
+/** One request through nginx, recorded; resolves with its JSON body's data (or undefined). */
 async function send(method: 'GET' | 'POST', path: string, ip: string, body?: unknown) {
   const entry: Sent = { method, path, reqId: `roll-${++requestNumber}` };
   sent.push(entry);
-  try {
-    const response = await fetch(`${PROXY}${path}`, {
-      method,
-      headers: {
-        'Accept-Language': 'zh-CN',
-        'X-Forwarded-For': ip,
-        'X-Request-Id': entry.reqId,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(20_000),
-    });
-    const text = await response.text();
-    entry.status = response.status;
-    if (response.status !== 200) entry.error = text.slice(0, 200);
-    return path.startsWith('/api/') && response.status === 200
-      ? (JSON.parse(text) as { data?: Record<string, unknown> }).data
-      : undefined;
-  } catch (error) {
-    entry.error = String((error as Error).message);
+  const answer = await exchange(
+    method,
+    path,
+    {
+      'Accept-Language': 'zh-CN',
+      'X-Forwarded-For': ip,
+      'X-Request-Id': entry.reqId,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body === undefined ? undefined : JSON.stringify(body),
+    30_000,
+  );
+  if ('error' in answer) {
+    entry.error = answer.error;
     return undefined;
   }
+  entry.status = answer.status;
+  if (answer.status !== 200) entry.error = answer.text.slice(0, 200);
+  return path.startsWith('/api/') && answer.status === 200
+    ? (JSON.parse(answer.text) as { data?: Record<string, unknown> }).data
+    : undefined;
 }
 
 const tickets: string[] = [];
