@@ -28,11 +28,12 @@ export interface Settings {
    * not the limiter. Refused with NODE_ENV=production (`BENCH_UNLIMITED_REFUSAL`).
    */
   benchUnlimited: boolean;
-  /** How long a shutdown waits for the requests under way before cutting them off (SHUTDOWN_TIMEOUT_MS). */
+  /** How long the requests under way get after the drain before they are cut off (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   /**
    * How long a stopping process keeps answering, readiness 503, before it closes its listeners
-   * (SHUTDOWN_DRAIN_MS): longer than the proxy's idle keep-alive to the process (3 s in deploy/nginx).
+   * (SHUTDOWN_DRAIN_MS): longer than the proxy's idle keep-alive to the process (3 s in deploy/nginx). None in
+   * development, where no proxy is in front and Ctrl-C should stop at once.
    */
   shutdownDrainMs: number;
   /** Where each brand's Windows client and dedicated browser download from (null: not available yet). */
@@ -314,7 +315,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     htmlCacheMegabytes: intSetting(env.HTML_CACHE_MB, 64, 'HTML_CACHE_MB'),
     benchUnlimited: benchUnlimitedSetting(env),
     shutdownTimeoutMs: intSetting(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
-    shutdownDrainMs: intSetting(env.SHUTDOWN_DRAIN_MS, 5000, 'SHUTDOWN_DRAIN_MS'),
+    shutdownDrainMs: intSetting(env.SHUTDOWN_DRAIN_MS, env.NODE_ENV === 'development' ? 0 : 5000, 'SHUTDOWN_DRAIN_MS'),
     downloads: {
       starreach: {
         client: downloadSetting(env, 'CLIENT_DOWNLOAD_URL'),
