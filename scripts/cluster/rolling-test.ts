@@ -183,8 +183,9 @@ function loggedPosts(): Map<string, string[]> {
   for (const server of generations)
     for (const line of server.output().split('\n')) {
       if (!line.startsWith('{') || !line.includes('"reqId":"roll-')) continue;
-      const event = JSON.parse(line) as { reqId: string; method: string };
-      if (event.method !== 'POST') continue;
+      const event = JSON.parse(line) as { reqId: string; method: string; status?: number; ms?: number };
+      // The request line (an error logged during the request carries its id too, without a status).
+      if (event.method !== 'POST' || event.status === undefined || event.ms === undefined) continue;
       seen.set(event.reqId, [...(seen.get(event.reqId) ?? []), server.name]);
     }
   return seen;
