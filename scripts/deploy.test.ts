@@ -24,6 +24,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   stop_grace_period?: string;
+  init?: boolean;
   volumes?: string[];
 }
 
@@ -45,10 +46,12 @@ describe('deploy/compose.yaml', () => {
       expect(portal.environment?.TRUST_PROXY).toBe('1');
       expect(portal.environment?.DATABASE_POOL_SIZE).toBeDefined();
       expect(portal.healthcheck?.test.join(' ')).toContain('/api/ready');
-      // Stopping waits longer than the server's own drain (SHUTDOWN_TIMEOUT_MS).
+      // Stopping waits longer than the server's own drain and the time it gives requests under way after it.
       expect(Number.parseInt(portal.stop_grace_period ?? '0', 10) * 1000).toBeGreaterThan(
-        Number(portal.environment?.SHUTDOWN_TIMEOUT_MS),
+        Number(portal.environment?.SHUTDOWN_DRAIN_MS) + Number(portal.environment?.SHUTDOWN_TIMEOUT_MS),
       );
+      // The server is PID 1's child (tini), so it gets the stop signal and zombies are reaped.
+      expect(portal.init).toBe(true);
     }
     expect(services.proxy.depends_on?.portal1.condition).toBe('service_healthy');
     expect(services.proxy.depends_on?.portal2.condition).toBe('service_healthy');

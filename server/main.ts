@@ -98,8 +98,9 @@ async function main() {
   }
   const servers: Server[] = [];
   let metricsServer: Server | null = null;
-  installShutdown({
+  const shutdown = installShutdown({
     servers,
+    drainMs: settings.shutdownDrainMs,
     timeoutMs: settings.shutdownTimeoutMs,
     stopWork: async () => {
       stopSweeper();
@@ -153,7 +154,8 @@ async function main() {
     [settings.brand2Port, 'CreatorBox (brand 2)'],
   ] as const) {
     await new Promise<void>((resolve, reject) => {
-      const server = createServer(listener);
+      // The shutdown's gate: readiness 503 and `Connection: close` while draining (server/shutdown.ts).
+      const server = createServer(shutdown.gate(listener));
       servers.push(server);
       server.once('error', reject);
       server.listen(port, settings.host, () => resolve());

@@ -181,10 +181,15 @@ export const ENV = {
     doc: '`1` adds `preload` to HSTS (sent only over HTTPS, direct or through a trusted proxy)',
     read: flag,
   }),
+  SHUTDOWN_DRAIN_MS: variable({
+    group: 'operations',
+    doc: "on SIGTERM or SIGINT, how long the process keeps answering (readiness 503, `Connection: close`) before it closes its listeners; default 5000, 0 with `npm run dev`. Longer than the proxy's keep-alive to the portal and a readiness-checking balancer's interval (docs/deploy.md)",
+    read: (value, name) => (value ? wholeNumber(value, name) : undefined),
+  }),
   SHUTDOWN_TIMEOUT_MS: variable({
     group: 'operations',
     default: '10000',
-    doc: 'on SIGTERM or SIGINT, requests still running this many ms after the server stops accepting are cut off',
+    doc: 'requests still running this many ms after the drain are cut off (a process stops within drain + timeout)',
     read: wholeNumber,
   }),
   METRICS_PORT: variable({

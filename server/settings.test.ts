@@ -3,6 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { analyticsOrigins, readSettings } from './settings';
 
 describe('settings', () => {
+  it('drains 5 s before a stop, none in development, and refuses a drain that is not a number', () => {
+    expect(readSettings({}).shutdownDrainMs).toBe(5000);
+    expect(readSettings({ NODE_ENV: 'development' }).shutdownDrainMs).toBe(0);
+    expect(readSettings({ SHUTDOWN_DRAIN_MS: '1500' }).shutdownDrainMs).toBe(1500);
+    expect(() => readSettings({ SHUTDOWN_DRAIN_MS: '5s' })).toThrow(
+      'SHUTDOWN_DRAIN_MS must be a whole number, got "5s"',
+    );
+  });
+
   it('has the defaults of the settings schema (the ones docs/settings.md shows)', () => {
     expect(readSettings({})).toEqual({
       port: 3030,
@@ -17,6 +26,7 @@ describe('settings', () => {
       benchUnlimited: false,
       shutdownTimeoutMs: 10000,
       metrics: null,
+      shutdownDrainMs: 5000,
       downloads: {
         starreach: { client: null, pluginBrowser: null },
         creatorbox: { client: null, pluginBrowser: null },

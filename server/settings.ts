@@ -34,8 +34,14 @@ export interface Settings {
    * not the limiter. Refused with NODE_ENV=production (`BENCH_UNLIMITED_REFUSAL`).
    */
   benchUnlimited: boolean;
-  /** How long a shutdown waits for the requests under way before cutting them off (SHUTDOWN_TIMEOUT_MS). */
+  /** How long the requests under way get after the drain before they are cut off (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /**
+   * How long a stopping process keeps answering, readiness 503, before it closes its listeners
+   * (SHUTDOWN_DRAIN_MS): longer than the proxy's idle keep-alive to the process (3 s in deploy/nginx). None in
+   * development, where no proxy is in front and Ctrl-C should stop at once.
+   */
+  shutdownDrainMs: number;
   /** Where each brand's Windows client and dedicated browser download from (null: not available yet). */
   downloads: Record<BrandId, { client: string | null; pluginBrowser: string | null }>;
   /** Each brand's analytics script and ad conversion addresses; null when none is set (the default: nothing loads). */
@@ -482,6 +488,7 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Sett
     htmlCacheMegabytes: env.HTML_CACHE_MB,
     benchUnlimited: env.BENCH_UNLIMITED,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'development' ? 0 : 5000),
     downloads: {
       starreach: { client: env.CLIENT_DOWNLOAD_URL, pluginBrowser: env.BROWSER_DOWNLOAD_URL },
       creatorbox: { client: env.CLIENT_DOWNLOAD_URL_2, pluginBrowser: env.BROWSER_DOWNLOAD_URL_2 },

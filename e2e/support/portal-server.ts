@@ -93,6 +93,8 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
       WX_PROVIDER: 'simulator',
       WX_SIMULATOR_URL: '',
       WX_SIMULATOR_URL_2: '',
+      // No proxy in front: a stop need not drain (server/shutdown.ts).
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@
  * the output of the server process that sent them (the built-in sink's `[sms]` line).
  */
 import { randomInt } from 'node:crypto';
+import { request } from 'node:http';
 import { gapOf, type Puzzle } from '../../e2e/support/captcha';
 import type { ServerProcess } from './server';
 
@@ -24,20 +25,53 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/**
+ * One request with a timer of its own (node:http, a connection each). A `fetch` bounded by
+ * `AbortSignal.timeout` was seen never to settle on a loaded machine (the test process idle, no connection open),
+ * which hung whole runs; this one always ends, with the answer or an error.
+ */
+function exchange(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  ms: number,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.once('error', reject);
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`${method} ${url}: no answer within ${ms} ms`));
+    }, ms);
+    req.once('close', () => clearTimeout(timer));
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
 export async function call<T = unknown>(base: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
   const { method = 'POST', body, token, ip, language = 'zh-CN', timeoutMs = 15_000 } = options;
-  const response = await fetch(`${base}/api${path}`, {
+  const response = await exchange(
+    `${base}/api${path}`,
     method,
-    headers: {
+    {
       'Accept-Language': language,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(token === undefined ? {} : { 'X-Auth-Token': token }),
       ...(ip === undefined ? {} : { 'X-Forwarded-For': ip }),
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await response.text();
+    body === undefined ? undefined : JSON.stringify(body),
+    timeoutMs,
+  );
+  const text = response.text;
   let parsed: Answer<T>['body'];
   try {
     parsed = JSON.parse(text);

@@ -49,7 +49,8 @@ before(async () => {
   // An idle connection the server ends (the database stopped at the end): without a listener the pool's 'error'
   // event would end this test process.
   sql.on('error', () => {});
-  const env = { TRUST_PROXY: 'loopback', WX_TOKEN };
+  // No drain at the end (scripts/cluster/shutdown-test.ts and rolling-test.ts are about stopping).
+  const env = { TRUST_PROXY: 'loopback', WX_TOKEN, SHUTDOWN_DRAIN_MS: '0' };
   // Both at the same moment on the empty database: they migrate and seed together. A server listens before its
   // database is opened and seeded, so the test waits for readiness (which waits for both), not for liveness.
   const waitFor = '/api/ready';

@@ -35,7 +35,8 @@ const BASE = Number(process.env.CRASH_PORT ?? 5227);
 const STORM = Number(process.env.CRASH_STORM ?? 40);
 /** The server is killed once this many registrations were answered 200 (others are under way then). */
 const KILL_AFTER = Number(process.env.CRASH_KILL_AFTER ?? 12);
-const env = { TRUST_PROXY: 'loopback' };
+// No drain when a server is stopped at the end of a test (scripts/cluster/shutdown-test.ts is about stopping).
+const env = { TRUST_PROXY: 'loopback', SHUTDOWN_DRAIN_MS: '0' };
 
 let postgres: PrivatePostgres;
 const folders: string[] = [];

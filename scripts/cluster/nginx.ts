@@ -1,15 +1,16 @@
 /**
- * A round-robin nginx on loopback in front of several portal processes, as a deployment's proxy would be: its
- * own config, pid and temporary files in a temporary folder, `daemon off` (a child of this process, ended by
- * `stop`). It sets X-Forwarded-For (appending the client) and X-Forwarded-Proto, so servers started with
- * TRUST_PROXY=loopback see the client, not the proxy. Failed requests are never retried on the other server
- * (proxy_next_upstream off), so every request reaches exactly one process.
+ * A round-robin nginx on loopback in front of several portal processes, with the settings a deployment ships:
+ * the upstream parameters and the maps of deploy/nginx/portal.conf.template and, in every location,
+ * deploy/nginx/portal-proxy.conf itself (retries of refused connections and of a draining process's 503 to a
+ * GET, keep-alive, X-Forwarded-For appending the client, X-Forwarded-Proto). Its own config, pid and temporary
+ * files in a temporary folder, `daemon off` (a child of this process, ended by `stop`). Servers started with
+ * TRUST_PROXY=loopback see the client, not the proxy.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { portAnswers } from './server';
+import { PROJECT_ROOT, portAnswers } from './server';
 
 export interface ProxyPort {
   /** The port nginx listens on (127.0.0.1). */
@@ -23,31 +24,46 @@ export interface Nginx {
   errorLog(): string;
 }
 
+const TEMPLATE = join(PROJECT_ROOT, 'deploy/nginx/portal.conf.template');
+const PROXY_SETTINGS = join(PROJECT_ROOT, 'deploy/nginx/portal-proxy.conf');
+
+/** The shipped upstream block's settings: the parameters of its `server` lines and its other directives. */
+export function shippedUpstream(template = readFileSync(TEMPLATE, 'utf8')) {
+  const body = /upstream portal_brand1 \{([^}]*)\}/.exec(template)?.[1];
+  if (!body) throw new Error(`No upstream portal_brand1 in ${TEMPLATE}`);
+  const lines = body
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const server = lines.find((line) => line.startsWith('server '));
+  const serverParameters = server?.replace(/^server\s+\S+\s*/, '').replace(/;$/, '') ?? '';
+  // The zone is named per upstream below.
+  const directives = lines.filter((line) => !line.startsWith('server ') && !line.startsWith('zone '));
+  const maps = [...template.matchAll(/^map [^{]+\{[^}]*\}/gm)].map((match) => match[0]);
+  return { serverParameters, directives, maps };
+}
+
 export function nginxConfig(folder: string, ports: ProxyPort[], runAsRoot: boolean): string {
+  const shipped = shippedUpstream();
   const servers = ports
     .map(
       (entry, i) => `
   upstream portal${i} {
-${entry.upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join('\n')}
-    keepalive 64;
+    zone portal${i} 64k;
+${entry.upstreams.map((port) => `    server 127.0.0.1:${port} ${shipped.serverParameters};`).join('\n')}
+${shipped.directives.map((line) => `    ${line}`).join('\n')}
   }
   server {
     listen 127.0.0.1:${entry.listen};
     location / {
       proxy_pass http://portal${i};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream off;
-      proxy_read_timeout 30s;
+      include ${PROXY_SETTINGS};
     }
   }`,
     )
     .join('\n');
   return `${runAsRoot ? 'user root;\n' : ''}daemon off;
-worker_processes 1;
+worker_processes 2;
 pid ${folder}/nginx.pid;
 error_log ${folder}/error.log warn;
 events { worker_connections 4096; }
@@ -58,6 +74,7 @@ http {
   fastcgi_temp_path ${folder}/fastcgi;
   uwsgi_temp_path ${folder}/uwsgi;
   scgi_temp_path ${folder}/scgi;
+${shipped.maps.join('\n')}
 ${servers}
 }
 `;

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, createWriteStream, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,27 @@ export function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> 
       resolve(true);
     });
     socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The status of one GET on a connection of its own, or 0 (no answer within `ms`, refused, reset). A plain
+ * request with its own timer: a `fetch` bounded by `AbortSignal.timeout` was seen never to settle while a server
+ * started (the test process idle in epoll, no connection open), which hung a whole run.
+ */
+export function statusOf(url: string, ms: number): Promise<number> {
+  return new Promise((resolve) => {
+    const req = get(url, { agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+      res.once('error', () => resolve(0));
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve(0);
+    }, ms);
+    req.once('close', () => clearTimeout(timer));
+    req.once('error', () => resolve(0));
   });
 }
 
@@ -65,7 +87,7 @@ export interface ServerProcess {
   requests(): { method: string; path: string; status: number }[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   isRunning(): boolean;
-  /** SIGTERM, then SIGKILL after 5 s; resolves once the process is gone. */
+  /** SIGTERM, then SIGKILL after 20 s (more than the default drain and timeout); resolves once it is gone. */
   stop(): Promise<void>;
   kill(signal: NodeJS.Signals): void;
 }
@@ -151,7 +173,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     async stop() {
       if (running) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
         await exited;
         clearTimeout(timer);
       }
@@ -162,13 +184,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const path = options.waitFor ?? '/api/health';
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && running) {
-    try {
-      const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return server;
-    } catch {
-      // Not listening yet.
-    }
+    if ((await statusOf(`${baseUrl}${path}`, 2000)) === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   await server.stop();
