@@ -11,6 +11,7 @@ import { useCustomerServiceAutoOpen } from '~/features/layers/auto-open';
 import { loadLocale } from '~/lib/i18n';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useActorSelector } from '~/lib/use-actor-selector';
+import { keepReady } from '~/lib/warm-up';
 import { useAppActors } from './actors-context';
 
 /** The dialog code and the layers' messages (in the page's language) arrive together. */
@@ -20,6 +21,9 @@ const withMessages =
     Promise.all([load(), loadLocale(localeFromPath(window.location.pathname), ['layers'])]).then(([module]) => module);
 const loadGlobalLayerDialog = withMessages(() => import('~/features/layers/global-layer-dialog'));
 const loadDocumentModalDialog = withMessages(() => import('~/features/layers/document-modal-dialog'));
+// Opening a layer is a first tap: its code is kept ready once the page is idle (the desktop layout mounts these).
+keepReady(loadGlobalLayerDialog);
+keepReady(loadDocumentModalDialog);
 const GlobalLayerDialog = lazy(loadGlobalLayerDialog);
 const DocumentModalDialog = lazy(loadDocumentModalDialog);
 
