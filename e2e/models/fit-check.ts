@@ -104,8 +104,10 @@ export function findMisfits(scope: FitScope): string[] {
         if (!clips(parentStyle.overflowX) && !clips(parentStyle.overflowY)) continue;
         const frame = parent.getBoundingClientRect();
         const outside =
-          (clips(parentStyle.overflowX) && (text.left < frame.left - TOLERANCE || text.right > frame.right + TOLERANCE)) ||
-          (clips(parentStyle.overflowY) && (text.top < frame.top - TOLERANCE || text.bottom > frame.bottom + TOLERANCE));
+          (clips(parentStyle.overflowX) &&
+            (text.left < frame.left - TOLERANCE || text.right > frame.right + TOLERANCE)) ||
+          (clips(parentStyle.overflowY) &&
+            (text.top < frame.top - TOLERANCE || text.bottom > frame.bottom + TOLERANCE));
         if (outside && !truncatesOnPurpose(style)) {
           problems.push(
             `${label(element)} is clipped by ${label(parent).slice(0, 24)}… (text ${Math.round(text.left)}–${Math.round(text.right)} × ${Math.round(text.top)}–${Math.round(text.bottom)}, frame ${Math.round(frame.left)}–${Math.round(frame.right)} × ${Math.round(frame.top)}–${Math.round(frame.bottom)})`,

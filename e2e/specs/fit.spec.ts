@@ -101,28 +101,58 @@ async function eachTab(page: Page, path: string, check: (name: string) => Promis
 /** The action is in the layer's box and in the window, with nothing inside the layer scrolled to reach it. */
 async function actionProblem(dialog: Locator, action: Locator): Promise<string | undefined> {
   if ((await action.count()) === 0) return `has no action named ${action}`;
-  return action.evaluate((element, dialogElement) => {
-    const frame = (dialogElement as Element).getBoundingClientRect();
-    const box = element.getBoundingClientRect();
-    const name = (element.textContent ?? '').trim();
-    const tolerance = 1;
-    if (
-      box.top < frame.top - tolerance ||
-      box.bottom > frame.bottom + tolerance ||
-      box.left < frame.left - tolerance ||
-      box.right > frame.right + tolerance
-    ) {
-      return `"${name}" lies outside the layer (${Math.round(box.bottom)} > ${Math.round(frame.bottom)} px)`;
-    }
-    for (let parent = element.parentElement; parent && parent !== dialogElement; parent = parent.parentElement) {
-      const view = parent.getBoundingClientRect();
-      if (box.bottom > view.bottom + tolerance || box.top < view.top - tolerance) {
-        return `"${name}" is below the visible part of its scrolling area (${Math.round(box.bottom)} > ${Math.round(view.bottom)} px)`;
+  return action.evaluate(
+    (element, dialogElement) => {
+      const frame = (dialogElement as Element).getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      const name = (element.textContent ?? '').trim();
+      const tolerance = 1;
+      if (
+        box.top < frame.top - tolerance ||
+        box.bottom > frame.bottom + tolerance ||
+        box.left < frame.left - tolerance ||
+        box.right > frame.right + tolerance
+      ) {
+        return `"${name}" lies outside the layer (${Math.round(box.bottom)} > ${Math.round(frame.bottom)} px)`;
       }
+      for (let parent = element.parentElement; parent && parent !== dialogElement; parent = parent.parentElement) {
+        const view = parent.getBoundingClientRect();
+        if (box.bottom > view.bottom + tolerance || box.top < view.top - tolerance) {
+          return `"${name}" is below the visible part of its scrolling area (${Math.round(box.bottom)} > ${Math.round(view.bottom)} px)`;
+        }
+      }
+      if (box.bottom > window.innerHeight) return `"${name}" is below the window`;
+      return undefined;
+    },
+    await dialog.elementHandle(),
+  );
+}
+
+/**
+ * Header, content and footer share one grid: the header's row and the footer's are as wide as the content
+ * (1300 px), start at the same x, and the header's navigation is not wider than its room.
+ */
+async function gridProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const header = document.querySelector('header');
+    const footer = document.querySelector('footer');
+    const row = header?.firstElementChild?.getBoundingClientRect();
+    const footerRow = footer?.firstElementChild?.getBoundingClientRect();
+    const logo = header?.querySelector('img')?.getBoundingClientRect();
+    const nav = header?.querySelector('nav');
+    if (!row || !footerRow || !logo || !nav) return ['the header or the footer is missing'];
+    const round = (value: number) => Math.round(value);
+    if (round(row.width) !== 1300) problems.push(`the header row is ${round(row.width)} px wide, not 1300`);
+    if (round(footerRow.width) !== 1300) problems.push(`the footer row is ${round(footerRow.width)} px wide, not 1300`);
+    if (Math.abs(logo.left - footerRow.left) > 1) {
+      problems.push(`the logo starts at ${round(logo.left)} px, the footer's content at ${round(footerRow.left)} px`);
     }
-    if (box.bottom > window.innerHeight) return `"${name}" is below the window`;
-    return undefined;
-  }, await dialog.elementHandle());
+    if (nav.scrollWidth > nav.clientWidth + 1) {
+      problems.push(`the header navigation needs ${nav.scrollWidth} px, has ${nav.clientWidth}`);
+    }
+    return problems;
+  });
 }
 
 function report(problems: string[]) {
@@ -146,6 +176,9 @@ for (const brand of BRANDS) {
                 await page.setViewportSize({ width, height: DESKTOP_HEIGHT(width) });
                 await settle(page);
                 for (const line of await misfits(page)) problems.push(`${path} ${tab} @${width}: ${line}`);
+                if (path === '/' || path === '/business-college') {
+                  for (const line of await gridProblems(page)) problems.push(`${path} @${width}: ${line}`);
+                }
               }
             });
           }

@@ -87,15 +87,23 @@ export const linkButton = style([
   { padding: 0, border: 0, background: 'none', font: 'inherit', fontWeight: 600, cursor: 'pointer' },
 ]);
 
-export const tabs = style({ display: 'flex', gap: 16, borderBottom: `1px solid ${vars.color.line}` });
+export const tabs = style({
+  display: 'flex',
+  gap: 16,
+  borderBottom: `1px solid ${vars.color.line}`,
+  selectors: { [`${mobilePage} &`]: { gap: 8 } },
+});
 
-// The tabs share the row by their labels' widths; a label that does not fit (English) wraps, centred.
+// The tabs share the row by their labels' widths. A label stays on one line and a Chinese word is never split
+// (the labels are short enough for a 360 px phone: the test e2e/specs/fit.spec.ts measures them).
 export const tab = style({
   position: 'relative',
   flex: '1 1 auto',
   padding: '10px 0',
   textAlign: 'center',
   lineHeight: 1.35,
+  whiteSpace: 'nowrap',
+  wordBreak: 'keep-all',
   border: 0,
   background: 'none',
   font: 'inherit',
@@ -104,6 +112,7 @@ export const tab = style({
   color: vars.color.muted,
   cursor: 'pointer',
   selectors: {
+    [`${mobilePage} &`]: { fontSize: 14 },
     '&[aria-selected="true"]': { color: vars.color.ink },
     '&[aria-selected="true"]::after': {
       content: '""',
