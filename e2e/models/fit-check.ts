@@ -26,15 +26,24 @@ export function findMisfits(scope: FitScope): string[] {
     const placeholder = element.getAttribute('placeholder');
     return `<${name}> "${text || placeholder || element.getAttribute('aria-label') || ''}"`;
   };
-  const hiddenOnPurpose = (element: Element): boolean => {
-    for (let node: Element | null = element; node; node = node.parentElement) {
-      const style = getComputedStyle(node);
-      if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return true;
-      if (style.clip !== 'auto' && style.clip !== '') return true;
-      if (style.clipPath !== 'none' && node.getBoundingClientRect().width <= 2) return true;
-      if (node.getAttribute('aria-hidden') === 'true' && node.getBoundingClientRect().width <= 2) return true;
-    }
-    return false;
+  // Remembered per element: the walk up the ancestors would otherwise repeat for every text box.
+  const hidden = new Map<Element, boolean>();
+  const hiddenOnPurpose = (element: Element | null): boolean => {
+    if (!element) return false;
+    const known = hidden.get(element);
+    if (known !== undefined) return known;
+    const style = getComputedStyle(element);
+    const tiny = () => element.getBoundingClientRect().width <= 2;
+    const result =
+      style.display === 'none' ||
+      style.visibility === 'hidden' ||
+      style.opacity === '0' ||
+      (style.clip !== 'auto' && style.clip !== '') ||
+      (style.clipPath !== 'none' && tiny()) ||
+      (element.getAttribute('aria-hidden') === 'true' && tiny()) ||
+      hiddenOnPurpose(element.parentElement);
+    hidden.set(element, result);
+    return result;
   };
   const truncatesOnPurpose = (style: CSSStyleDeclaration) =>
     style.textOverflow === 'ellipsis' || (style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '');

@@ -70,7 +70,7 @@ const LAYERS: { kind: DialogKind; open: (site: SitePage) => Locator; actions: Re
 /** Lets layout settle after a resize or a click (fonts are loaded; transitions are short). */
 async function settle(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await sleep(120);
+  await sleep(40);
 }
 
 async function load(site: SitePage, url: string) {
@@ -78,7 +78,7 @@ async function load(site: SitePage, url: string) {
   await site.page.evaluate(() => document.fonts.ready);
   // /login and /register hydrate on the first interaction: point at the page as a visitor would.
   await site.pointAtPage();
-  await sleep(250);
+  await sleep(150);
 }
 
 /**
