@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { ArticleLink, ArticlePage } from '#shared/contract/college';
 import { localizePath } from '#shared/locale';
 import type { ApiFetch } from '~/app/router-context';
-import { TrialLink } from '~/features/home/trial-link';
+import { TrialLink } from '~/components/trial-link/trial-link';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { ArticleMeta } from './article-list';
