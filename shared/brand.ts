@@ -31,8 +31,9 @@ export interface Brand {
   name: Localized;
   /** Short slogan used in titles and the home banner. */
   slogan: Localized;
-  /** Logo (SVG) and its square mark for small places. */
-  logo: string;
+  /** Logo (SVG) per language: the wordmark reads as the brand's name does on the page (星达通 / StarReach); and
+   * its square mark for small places. */
+  logo: Localized;
   mark: string;
   /** Intro video on the home page. */
   introVideo: string;
@@ -62,7 +63,7 @@ export const brands: Record<BrandId, Brand> = {
     id: 'starreach',
     name: { zh: '星达通', en: 'StarReach' },
     slogan: { zh: '跨境达人建联工具', en: 'Creator outreach for cross-border sellers' },
-    logo: '/brand/starreach/logo.svg',
+    logo: { zh: '/brand/starreach/logo-zh.svg', en: '/brand/starreach/logo.svg' },
     mark: '/brand/starreach/mark.svg',
     introVideo: '/media/starreach-intro.mp4',
     companyName: { zh: '广州星达通网络科技有限公司', en: 'Guangzhou StarReach Network Technology Co., Ltd.' },
@@ -99,7 +100,7 @@ export const brands: Record<BrandId, Brand> = {
     id: 'creatorbox',
     name: { zh: '达人宝', en: 'CreatorBox' },
     slogan: { zh: '短视频电商达人营销助手', en: 'The creator marketing assistant for short-video commerce' },
-    logo: '/brand/creatorbox/logo.svg',
+    logo: { zh: '/brand/creatorbox/logo-zh.svg', en: '/brand/creatorbox/logo.svg' },
     mark: '/brand/creatorbox/mark.svg',
     introVideo: '/media/creatorbox-intro.mp4',
     companyName: { zh: '广州达人宝信息技术有限公司', en: 'Guangzhou CreatorBox Information Technology Co., Ltd.' },

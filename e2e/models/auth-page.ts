@@ -41,7 +41,7 @@ export const AUTH_TEXT = {
     workbenchUser: '当前登录：',
   },
   en: {
-    loginForm: 'Account login',
+    loginForm: 'Log in',
     registerForm: 'Register',
     resetForm: 'Reset password',
     phone: 'Phone number',

@@ -58,10 +58,14 @@ export class CollegePage extends SitePage {
     return this.main.getByRole('status', { name: COLLEGE_NAMES.likeCount });
   }
 
-  /** The like count once it has loaded (it is fetched after the page hydrates). */
+  /**
+   * The like count once it has loaded (it is fetched after the page hydrates). No likes yet reads as an
+   * invitation ("be the first to like this"), which counts as 0.
+   */
   async likes(): Promise<number> {
     return eventually(async () => {
       const text = (await this.likeCount.textContent()) ?? '';
+      if (/成为第一个点赞|be the first/i.test(text)) return 0;
       const match = /\d+/.exec(text);
       if (!match) throw new Error(`The like count has not loaded: "${text}"`);
       return Number(match[0]);

@@ -4,8 +4,8 @@
  */
 export const NAMES = {
   home: /^\s*(首页|home)\s*$/i,
-  clientDownload: /客户端下载|client download/i,
-  pluginDownload: /插件下载|plug-?in download/i,
+  clientDownload: /客户端下载|client download|desktop client/i,
+  pluginDownload: /插件下载|plug-?in download|^\s*browser plug-?in\s*$/i,
   helpCenter: /帮助中心|help cent(er|re)/i,
   workbench: /工作台|workbench/i,
   operationCenter: /运营中心|operations? cent(er|re)/i,
@@ -28,7 +28,7 @@ export const NAMES = {
 export const DIALOG_TITLES = {
   clientDownload: /客户端|client/i,
   pluginDownload: /插件|plug-?in|extension/i,
-  customerService: /客服|顾问|咨询|customer service|consultant|contact/i,
+  customerService: /客服|顾问|咨询|customer service|consultant|advis[eo]r|contact/i,
   agreement: /用户(服务)?协议|user (service )?agreement|terms/i,
   privacy: /隐私|privacy/i,
 } as const;

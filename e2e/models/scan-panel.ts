@@ -39,7 +39,7 @@ export const SCAN_TEXT = {
     nickname: (name: string) => `微信昵称：${name}`,
   },
   en: {
-    tab: 'Log in with WeChat',
+    tab: 'Scan with WeChat',
     waiting: 'Scan with WeChat to log in',
     timeLeft: /Expires in (\d+):(\d{2})/,
     scanned: 'Scanned. Confirm the login on your phone',

@@ -19,7 +19,7 @@ const PAGES: { path: string; form: FormKind }[] = [
   { path: '/forget_password', form: 'reset' },
 ];
 
-const TAB_NAMES = { zh: '快速注册领取试用权益', en: 'Register for a free trial' } as const;
+const TAB_NAMES = { zh: '快速注册领取试用权益', en: 'Sign up free' } as const;
 
 for (const locale of LOCALES) {
   const options = { locale: locale === 'zh' ? 'zh-CN' : 'en-US' };

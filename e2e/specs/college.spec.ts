@@ -325,10 +325,10 @@ for (const locale of LOCALES) {
       async ({ page, errors }) => {
         await page.goto(`${BASE_URL}${localized('/', locale)}`);
         const footer = page.getByRole('contentinfo');
-        await footer.getByRole('link', { name: locale === 'zh' ? '网站地图' : 'Website map' }).click();
+        await footer.getByRole('link', { name: locale === 'zh' ? '网站地图' : 'Sitemap' }).click();
         await eventually(() => assert.equal(new URL(page.url()).pathname, localized('/site-map', locale)));
         const main = page.getByRole('main');
-        await main.getByRole('heading', { level: 1, name: locale === 'zh' ? '网站地图' : 'Website map' }).waitFor();
+        await main.getByRole('heading', { level: 1, name: locale === 'zh' ? '网站地图' : 'Sitemap' }).waitFor();
         // Every article of the content, in this language, is a link to its section's page.
         const expected = newest(locale);
         const links = main.locator('a[href*="/business-college/"]');
@@ -350,7 +350,7 @@ for (const locale of LOCALES) {
           ),
         );
         await page.goBack();
-        await main.getByRole('button', { name: locale === 'zh' ? '插件下载' : 'Plugin Download' }).click();
+        await main.getByRole('button', { name: locale === 'zh' ? '插件下载' : 'Browser plug-in' }).click();
         await page.getByRole('dialog').waitFor();
         assert.deepEqual(errors.list(), []);
       },

@@ -61,7 +61,7 @@ export function structuredData(input: {
       alternateName: brand.name[locale === 'zh' ? 'en' : 'zh'],
       legalName: brand.companyName[locale],
       url: home,
-      logo: `${origin}${brand.logo}`,
+      logo: `${origin}${brand.logo[locale]}`,
       ...(brand.footerContact
         ? {
             contactPoint: {

@@ -7,8 +7,8 @@ import { createGlobalTheme, createGlobalThemeContract, globalStyle } from '@vani
 export const layout = {
   headerHeight: 60,
   contentPaddingTop: 20,
-  mainWidth: { zh: 1300, en: 1400 },
-  /** English labels are longer: the English header and content use more of the 1430 px page. */
+  /** Header, content and footer share this one grid in both languages (the English labels are written to fit). */
+  mainWidth: { zh: 1300, en: 1300 },
   pageMinWidth: { zh: 1430, en: 1430 },
   mobileMaxWidth: 750,
   modal: {

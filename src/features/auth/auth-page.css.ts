@@ -2,10 +2,14 @@
 import { style } from '@vanilla-extract/css';
 import { layout, vars } from '~/styles/theme.css';
 
+/** Wide screens get a larger frame (wider panel and card, more air) instead of a small card in white space. */
+const wide = 'screen and (min-width: 1600px)';
+
 export const page = style({
   display: 'flex',
   justifyContent: 'center',
   padding: '40px 20px 72px',
+  '@media': { [wide]: { padding: '64px 20px 96px' } },
   background: `linear-gradient(180deg, ${vars.color.accentSoft} 0%, ${vars.color.surface} 70%)`,
 });
 
@@ -13,6 +17,7 @@ export const frame = style({
   display: 'grid',
   gridTemplateColumns: '400px 480px',
   width: 880,
+  '@media': { [wide]: { gridTemplateColumns: '520px 560px', width: 1080, minHeight: 680 } },
   borderRadius: vars.radius.large,
   overflow: 'hidden',
   background: vars.color.surface,
@@ -24,6 +29,7 @@ export const panel = style({
   flexDirection: 'column',
   gap: 8,
   padding: '48px 40px',
+  '@media': { [wide]: { padding: '56px 56px 48px' } },
   background: `linear-gradient(150deg, ${vars.color.accent} 0%, ${vars.color.ink} 100%)`,
   color: '#fff',
 });
@@ -45,6 +51,31 @@ export const perks = style({
 
 export const perk = style({ display: 'flex', alignItems: 'flex-start', gap: 10, fontSize: 15, lineHeight: 1.5 });
 
+export const figures = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, 1fr)',
+  gap: 12,
+  margin: '32px 0 0',
+  paddingTop: 24,
+  borderTop: '1px solid rgba(255, 255, 255, 0.2)',
+});
+
+// Value above label, though the label comes first in the markup (a description list reads term, then value).
+export const figure = style({ display: 'flex', flexDirection: 'column-reverse', gap: 2, minWidth: 0 });
+
+export const figureValue = style({ margin: 0, fontSize: 24, fontWeight: 800, lineHeight: 1.2, whiteSpace: 'nowrap' });
+
+export const figureLabel = style({ fontSize: 13, opacity: 0.85 });
+
+export const quote = style({
+  margin: 'auto 0 0',
+  paddingTop: 28,
+});
+
+export const quoteText = style({ margin: 0, fontSize: 15, lineHeight: 1.6, fontStyle: 'normal' });
+
+export const quoteSource = style({ marginTop: 8, fontSize: 13, opacity: 0.8 });
+
 export const mobilePage = style({
   width: '100%',
   maxWidth: layout.mobileMaxWidth,
@@ -57,6 +88,7 @@ export const card = style({
   flexDirection: 'column',
   gap: 16,
   padding: '40px 48px 36px',
+  '@media': { [wide]: { padding: '56px 64px 48px', justifyContent: 'center' } },
   selectors: { [`${mobilePage} &`]: { padding: '24px 4px' } },
 });
 
@@ -87,15 +119,23 @@ export const linkButton = style([
   { padding: 0, border: 0, background: 'none', font: 'inherit', fontWeight: 600, cursor: 'pointer' },
 ]);
 
-export const tabs = style({ display: 'flex', gap: 16, borderBottom: `1px solid ${vars.color.line}` });
+export const tabs = style({
+  display: 'flex',
+  gap: 16,
+  borderBottom: `1px solid ${vars.color.line}`,
+  selectors: { [`${mobilePage} &`]: { gap: 8 } },
+});
 
-// The tabs share the row by their labels' widths; a label that does not fit (English) wraps, centred.
+// The tabs share the row by their labels' widths. A label stays on one line and a Chinese word is never split
+// (the labels are short enough for a 360 px phone: the test e2e/specs/fit.spec.ts measures them).
 export const tab = style({
   position: 'relative',
   flex: '1 1 auto',
   padding: '10px 0',
   textAlign: 'center',
   lineHeight: 1.35,
+  whiteSpace: 'nowrap',
+  wordBreak: 'keep-all',
   border: 0,
   background: 'none',
   font: 'inherit',
@@ -104,6 +144,7 @@ export const tab = style({
   color: vars.color.muted,
   cursor: 'pointer',
   selectors: {
+    [`${mobilePage} &`]: { fontSize: 14 },
     '&[aria-selected="true"]': { color: vars.color.ink },
     '&[aria-selected="true"]::after': {
       content: '""',

@@ -1,6 +1,7 @@
 /**
- * The frame of the three auth pages. Desktop: a brand panel with what the free trial gives, beside the form
- * card. Phones (spec §9: at most 750 px): the card alone, full width. The document modal (agreement, privacy
+ * The frame of the three auth pages. Desktop: a brand panel with what the free trial gives (perks, figures and
+ * a seller's words), beside the form card; on wide screens (1600 px and more) both grow, so a 1920 px window
+ * does not show a small card in white space. Phones (spec §9: at most 750 px): the card alone, full width. The document modal (agreement, privacy
  * policy) is mounted by the desktop layout; on phones the shell mounts it, since the agreement notice opens it.
  */
 import { msg } from '@lingui/core/macro';
@@ -16,6 +17,13 @@ const PERKS = [
   msg`800 万+ 带货达人库，筛选与导出`,
   msg`批量邀约、私信与达人邮件群发`,
   msg`AI 生成多语言回复话术`,
+];
+
+/** The figures under the perks: they fill the panel as tall as the form is and say what the trial opens. */
+const FIGURES = [
+  { value: msg`800万+`, label: msg`带货达人` },
+  { value: msg`1000万+`, label: msg`短视频素材` },
+  { value: msg`数万`, label: msg`日触达达人` },
 ];
 
 export interface AuthShellProps {
@@ -77,6 +85,20 @@ export function AuthShell({ title, subtitle, banner, children, footer }: AuthShe
               </li>
             ))}
           </ul>
+          <dl className={styles.figures}>
+            {FIGURES.map((figure) => (
+              <div key={figure.label.id} className={styles.figure}>
+                <dt className={styles.figureLabel}>{i18n._(figure.label)}</dt>
+                <dd className={styles.figureValue}>{i18n._(figure.value)}</dd>
+              </div>
+            ))}
+          </dl>
+          <figure className={styles.quote}>
+            <blockquote className={styles.quoteText}>
+              {t`“现在设好筛选条件和话术，一晚上就能触达两千多位达人，回复的基本都是真正在带货的。”`}
+            </blockquote>
+            <figcaption className={styles.quoteSource}>{t`—— 跨境女装卖家，东南亚四个站点`}</figcaption>
+          </figure>
         </aside>
         {card}
       </div>

@@ -34,9 +34,9 @@ describe('forget password page', () => {
   it('says it in English', async () => {
     const { user } = await renderAuthPage('/en/forget_password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(errorOf('Phone number')).toBe('Please enter the phone number');
-    expect(errorOf('Verification code')).toBe('Please enter the verification code');
-    expect(errorOf('New password')).toBe('Please enter the new account password');
+    expect(errorOf('Phone number')).toBe('Enter your phone number');
+    expect(errorOf('Verification code')).toBe('Enter the code');
+    expect(errorOf('New password')).toBe('Enter a new password');
   });
 
   it('resets the password, toasts and goes to the login page of the same language', async () => {

@@ -36,8 +36,8 @@ describe('login page: validation', () => {
   it('says it in English on /en/login', async () => {
     const { user } = await renderAuthPage('/en/login');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(errorOf('Phone number')).toBe('Please enter the phone number');
-    expect(errorOf('Password')).toBe('Please enter the account password');
+    expect(errorOf('Phone number')).toBe('Enter your phone number');
+    expect(errorOf('Password')).toBe('Enter your password');
   });
 
   it('checks the phone for China and the password length like the server', async () => {
@@ -245,8 +245,8 @@ describe('login page: tabs and links', () => {
   it('offers the workbench to a visitor who is logged in already', async () => {
     vi.mocked(useSession).mockReturnValue({ loggedIn: true, userName: 'Alice', loggingOut: false });
     await renderAuthPage('/en/login');
-    expect(await screen.findByText('You are logged in as Alice')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to workbench' })).toHaveAttribute(
+    expect(await screen.findByText('Signed in as Alice')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the workbench' })).toHaveAttribute(
       'href',
       '/en/workbench/function_introduction',
     );

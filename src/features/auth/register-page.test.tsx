@@ -52,10 +52,10 @@ describe('register page: validation', () => {
   it('says it in English on /en/register', async () => {
     const { user } = await renderAuthPage('/en/register');
     await user.click(screen.getByRole('button', { name: 'Register and start the free trial' }));
-    expect(errorOf('Phone number')).toBe('Please enter the phone number');
-    expect(errorOf('Verification code')).toBe('Please enter the verification code');
-    expect(errorOf('Nickname')).toBe('Please enter your nickname');
-    expect(errorOf('Password')).toBe('Please enter the account password');
+    expect(errorOf('Phone number')).toBe('Enter your phone number');
+    expect(errorOf('Verification code')).toBe('Enter the code');
+    expect(errorOf('Nickname')).toBe('Choose a nickname');
+    expect(errorOf('Password')).toBe('Enter your password');
   });
 
   it('checks formats: code of 6 digits, password of 8 to 64, nickname up to 32', async () => {

@@ -1,6 +1,6 @@
 /**
- * One article: title, meta, the text, the like button, the authorization notice and the previous/next
- * toggle. The text is the HTML markdown-it made on the server with raw HTML turned off
+ * One article: title, meta, the text, the like button, a free-trial prompt (to /register, keeping the query
+ * string for attribution), the authorization notice and the previous/next toggle. The text is the HTML markdown-it made on the server with raw HTML turned off
  * (server/college/markdown.ts); it is the only HTML this page inserts.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { ArticleLink, ArticlePage } from '#shared/contract/college';
 import { localizePath } from '#shared/locale';
 import type { ApiFetch } from '~/app/router-context';
+import { TrialLink } from '~/components/trial-link/trial-link';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { ArticleMeta } from './article-list';
@@ -42,6 +43,17 @@ export function ArticleView({ family, page, api }: { family: CollegeFamily; page
         dangerouslySetInnerHTML={{ __html: article.html }}
       />
       <LikeButton api={api} articleId={article.id} />
+      <aside className={styles.trialPrompt} aria-labelledby="college-trial-title">
+        <div>
+          <h2 id="college-trial-title" className={styles.trialTitle}>
+            {t`免费试用${brandName}`}
+          </h2>
+          <p
+            className={styles.trialText}
+          >{t`把文章里的方法用起来：注册即享 3 天免费试用，批量邀约、私信与达人邮件群发。`}</p>
+        </div>
+        <TrialLink className={styles.trialButton}>{t`立即免费试用`}</TrialLink>
+      </aside>
       <p className={styles.notice}>{t`本文由${brandName}商学院原创，未经授权禁止转载。`}</p>
       <nav className={styles.neighbours} aria-label={t`上一篇和下一篇`}>
         <div className={styles.neighbour}>

@@ -1,12 +1,14 @@
 /**
  * Calls to the business college API (`/api/v2/college/...`, docs/api.md) through the router context's
  * `api`: `fetch` in the browser, the in-process API on the server. Answers are the `{code, message, data}`
- * envelope; anything else than code 200 becomes a CollegeApiError carrying the HTTP status.
+ * envelope; anything else than code 200 becomes a CollegeApiError carrying the HTTP status. Like every API call,
+ * they carry the session token in `X-Auth-Token` when logged in (spec §7).
  */
 
 import type { LikeResult, LikeState } from '#shared/contract/college';
 import type { Locale } from '#shared/locale';
 import type { ApiFetch } from '~/app/router-context';
+import { withAuthToken } from '~/lib/api/auth-token';
 
 export class CollegeApiError extends Error {
   constructor(
@@ -42,7 +44,9 @@ async function read<T>(response: Response): Promise<T> {
 }
 
 export async function collegeGet<T>(api: ApiFetch, url: string, locale: Locale, signal?: AbortSignal): Promise<T> {
-  return read<T>(await api(url, { headers: { accept: 'application/json', 'accept-language': locale }, signal }));
+  return read<T>(
+    await api(url, { headers: withAuthToken({ accept: 'application/json', 'accept-language': locale }), signal }),
+  );
 }
 
 export async function fetchLikes(api: ApiFetch, id: number, locale: Locale, signal?: AbortSignal) {
@@ -52,7 +56,11 @@ export async function fetchLikes(api: ApiFetch, id: number, locale: Locale, sign
 export async function postLike(api: ApiFetch, id: number, locale: Locale) {
   const response = await api(`${BASE}/articles/${id}/likes`, {
     method: 'POST',
-    headers: { accept: 'application/json', 'accept-language': locale, 'content-type': 'application/json' },
+    headers: withAuthToken({
+      accept: 'application/json',
+      'accept-language': locale,
+      'content-type': 'application/json',
+    }),
     body: '{}',
   });
   return read<LikeResult>(response);

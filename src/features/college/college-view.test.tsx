@@ -181,3 +181,30 @@ describe('the college page with a list', () => {
     expect(screen.queryByRole('navigation', { name: '分页' })).toBeNull();
   });
 });
+
+describe('the free-trial prompt at the end of an article', () => {
+  it('follows the article and leads to /register, keeping the query string (attribution)', async () => {
+    await renderCollege(<CollegeView data={articleData()} api={likes().api} />, {
+      path: '/business-college/operate/3005?utm_term=creators&bd_vid=42',
+    });
+    const prompt = screen.getByRole('complementary', { name: '免费试用星达通' });
+    const link = within(prompt).getByRole('link', { name: '立即免费试用' });
+    const url = new URL(link.getAttribute('href') ?? '', 'http://x');
+    expect(url.pathname).toBe('/register');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ utm_term: 'creators', bd_vid: '42' });
+    // It ends the article: after the text and the like button, before the neighbours.
+    const article = screen.getByRole('article');
+    expect(article.contains(prompt)).toBe(true);
+    const neighbours = screen.getByRole('navigation', { name: '上一篇和下一篇' });
+    expect(prompt.compareDocumentPosition(neighbours) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('speaks English under /en', async () => {
+    await renderCollege(<CollegeView data={articleData()} api={likes().api} />, {
+      locale: 'en',
+      path: '/business-college/operate/3005',
+    });
+    const prompt = screen.getByRole('complementary', { name: 'Try StarReach free' });
+    expect(within(prompt).getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/en/register');
+  });
+});

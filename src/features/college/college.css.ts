@@ -352,3 +352,35 @@ export const rankDate = style({ fontSize: 12, color: vars.color.muted });
 export const highlight = style({ background: '#fff1a8', color: 'inherit', padding: '0 1px', borderRadius: 2 });
 
 export const resultSection = style({ color: vars.color.accent, fontWeight: 600 });
+
+/** The free-trial prompt that ends every article: the reader who got this far is the one to invite. */
+export const trialPrompt = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 24,
+  margin: '32px 0 0',
+  padding: '20px 24px',
+  borderRadius: vars.radius.medium,
+  background: vars.color.accentSoft,
+});
+
+export const trialTitle = style({ margin: 0, fontSize: 18, fontWeight: 700, color: vars.color.ink });
+
+export const trialText = style({ margin: '4px 0 0', fontSize: 14, color: vars.color.text });
+
+export const trialButton = style({
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 40,
+  padding: '0 22px',
+  borderRadius: 999,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: 15,
+  fontWeight: 600,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  ':hover': { filter: 'brightness(1.08)' },
+});

@@ -1,5 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AUTH_COOKIE } from '~/lib/storage-keys';
 import { LikeButton } from './like-button';
 import { fakeApi, renderCollege } from './test-utils';
 
@@ -55,6 +57,43 @@ describe('LikeButton', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('点赞没有成功，请稍后再试。');
     expect(count()).toHaveTextContent('1 人点赞');
     expect(screen.getByRole('button', { name: '点赞' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('invites the first like instead of showing a count of 0, in both languages', async () => {
+    const { api } = likeServer({ likes: 0, liked: false });
+    const { unmount } = await renderCollege(<LikeButton api={api} articleId={3005} />);
+    expect(await screen.findByText('成为第一个点赞的人')).toBeInTheDocument();
+    expect(screen.queryByText(/0 人点赞/)).toBeNull();
+    unmount();
+    await renderCollege(<LikeButton api={likeServer({ likes: 0, liked: false }).api} articleId={3005} />, {
+      locale: 'en',
+    });
+    expect(await screen.findByText('Be the first to like this')).toBeInTheDocument();
+    expect(screen.queryByText(/0 likes/)).toBeNull();
+  });
+
+  describe('when logged in', () => {
+    afterEach(() => Cookies.remove(AUTH_COOKIE, { path: '/' }));
+
+    it('sends the session token in X-Auth-Token with the count and the like (spec §7)', async () => {
+      Cookies.set(AUTH_COOKIE, 'tok-college', { path: '/' });
+      const { api, calls } = likeServer({ likes: 2, liked: false });
+      const { user } = await renderCollege(<LikeButton api={api} articleId={3005} />);
+      await screen.findByText('2 人点赞');
+      await user.click(screen.getByRole('button', { name: '点赞' }));
+      await screen.findByText('3 人点赞');
+      expect(calls.map((call) => [call.method, call.headers['x-auth-token']])).toEqual([
+        ['GET', 'tok-college'],
+        ['POST', 'tok-college'],
+      ]);
+    });
+
+    it('sends no X-Auth-Token when logged out', async () => {
+      const { api, calls } = likeServer({ likes: 2, liked: false });
+      await renderCollege(<LikeButton api={api} articleId={3005} />);
+      await screen.findByText('2 人点赞');
+      expect(calls[0].headers).not.toHaveProperty('x-auth-token');
+    });
   });
 
   it('shows a dash when the count cannot be loaded', async () => {

@@ -1,7 +1,8 @@
 /**
  * The like button and count of an article. The count is fetched after the page has hydrated (pages are cached
  * on the server for minutes, so a count in the HTML could be stale); a like is counted once per visitor by
- * the server (visitor cookie), so a second click or a reload never adds another.
+ * the server (visitor cookie), so a second click or a reload never adds another. A count of 0 reads as an
+ * invitation ("be the first to like this") rather than a verdict.
  */
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -64,7 +65,15 @@ export function LikeButton({ api, articleId }: { api: ApiFetch; articleId: numbe
           {liked ? t`已点赞` : t`点赞`}
         </button>
         <span className={styles.likeCount} role="status" aria-label={t`点赞数`}>
-          {count === null ? view.status === 'loading' ? '…' : '—' : <Plural value={count} other="# 人点赞" />}
+          {count === null ? (
+            view.status === 'loading' ? (
+              '…'
+            ) : (
+              '—'
+            )
+          ) : (
+            <Plural value={count} _0="成为第一个点赞的人" other="# 人点赞" />
+          )}
         </span>
       </div>
       {view.status === 'ready' && view.failed ? (

@@ -55,13 +55,16 @@ export interface FakeCall {
   path: string;
   method: string;
   body?: string;
+  /** The request's headers, names in lower case. */
+  headers: Record<string, string>;
 }
 
 /** An ApiFetch answering from `respond` (an envelope's data, or a status to fail with); it records the calls. */
 export function fakeApi(respond: (call: FakeCall) => unknown | { status: number }) {
   const calls: FakeCall[] = [];
   const api: ApiFetch = async (path, init) => {
-    const call = { path, method: init?.method ?? 'GET', body: init?.body as string | undefined };
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const call = { path, method: init?.method ?? 'GET', body: init?.body as string | undefined, headers };
     calls.push(call);
     const answer = await respond(call);
     if (answer && typeof answer === 'object' && 'status' in answer && typeof answer.status === 'number') {

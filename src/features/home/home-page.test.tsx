@@ -6,7 +6,7 @@ import { renderPage } from './test-utils';
 
 const SECTION_HEADINGS = {
   zh: ['功能介绍', '分销', '安全', '卖家反馈', '合作伙伴', '福利包', '扫码添加'],
-  en: ['Function introduction', 'Distribution', 'Safety', 'Seller feedback', 'Partners', 'Welfare pack', 'Scan to add'],
+  en: ['Features', 'Distribution', 'Security', 'Seller feedback', 'Partners', 'Free resources', 'Talk to us'],
 };
 
 const FEATURE_TABS = {
@@ -23,16 +23,16 @@ const FEATURE_TABS = {
     '多店铺多账号',
   ],
   en: [
-    'Bulk invitations & DMs',
+    'Bulk invites & DMs',
     'Creator database',
-    'Video material library',
+    'Video library',
     'Mass email',
-    'AI multilingual replies',
+    'AI replies',
     'Buyer messages',
     'Competitor creators',
-    'Targeted invitation plans',
+    'Targeted invites',
     'Creator management',
-    'Multiple shops & accounts',
+    'Multiple shops',
   ],
 };
 
@@ -45,8 +45,8 @@ const CLAIMS = {
   ],
   en: [
     ['8M+', 'affiliate creators'],
-    ['10M+', 'short-video materials'],
-    ['10,000s', 'of creators reached per day'],
+    ['10M+', 'short videos'],
+    ['10K+', 'creators reached a day'],
     ['Up to 90%', 'less manual work'],
   ],
 };
@@ -112,10 +112,10 @@ describe.each(['zh', 'en'] as const)('HomePage in %s', (locale) => {
 
   it('opens the client and plug-in download layers from the hero buttons', async () => {
     const { actors } = await renderPage(<HomePage />, { locale });
-    await userEvent.click(screen.getByRole('button', { name: locale === 'zh' ? '下载客户端' : 'Download client' }));
+    await userEvent.click(screen.getByRole('button', { name: locale === 'zh' ? '下载客户端' : 'Download the client' }));
     expect(actors.layer.getSnapshot().context.layerType).toBe('clientDownload');
     actors.layer.send({ type: 'layer.close' });
-    await userEvent.click(screen.getByRole('button', { name: locale === 'zh' ? '安装插件' : 'Install plug-in' }));
+    await userEvent.click(screen.getByRole('button', { name: locale === 'zh' ? '安装插件' : 'Install the plug-in' }));
     expect(actors.layer.getSnapshot().context.layerType).toBe('pluginDownload');
   });
 
@@ -172,7 +172,7 @@ describe('HomePage', () => {
   it('shows brand 1 by default, in English too', async () => {
     await renderPage(<HomePage />, { locale: 'en' });
     expect(screen.getAllByText('StarReach').length).toBeGreaterThan(0);
-    expect(screen.getByAltText('WeChat QR code to add a StarReach consultant')).toHaveAttribute(
+    expect(screen.getByAltText('WeChat QR code to add a StarReach advisor')).toHaveAttribute(
       'src',
       '/brand/starreach/community-qr.svg',
     );

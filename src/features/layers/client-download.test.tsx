@@ -63,7 +63,7 @@ describe('ClientDownload', () => {
     expect(within(notice).getByRole('button', { name: 'Plug-in' })).toBeInTheDocument();
     // Not configured in this test: the dedicated browser is shown as coming, not as a dead link.
     expect(within(notice).getByRole('button', { name: /^Dedicated browser\s*dev\.\.\.$/ })).toBeDisabled();
-    expect(within(notice).getByRole('link', { name: 'Cloud computer' })).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Cloud PC' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download now' })).not.toBeInTheDocument();
   });
 

@@ -17,7 +17,7 @@ describe('CustomerService', () => {
   it('uses the English background on English pages', async () => {
     const { container } = await renderWithLayers(<CustomerService />, { locale: 'en', env: { brandId: 'creatorbox' } });
     expect(container.querySelector('img[alt=""]')).toHaveAttribute('src', '/brand/creatorbox/art/service-bg-en.svg');
-    expect(screen.getByRole('img', { name: 'QR code of your CreatorBox consultant' })).toHaveAttribute(
+    expect(screen.getByRole('img', { name: 'QR code of your CreatorBox advisor' })).toHaveAttribute(
       'src',
       '/brand/creatorbox/service-qr.svg',
     );

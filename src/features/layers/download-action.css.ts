@@ -7,7 +7,10 @@ export const pending = style({
   flexDirection: 'column',
   alignItems: 'center',
   gap: 4,
+  maxWidth: '100%',
 });
+
+export const pendingBlock = style({ display: 'flex', alignItems: 'stretch', textAlign: 'center' });
 
 export const pendingButton = style({
   selectors: {

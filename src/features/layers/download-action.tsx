@@ -10,10 +10,13 @@ import * as styles from './download-action.css';
 export function DownloadAction({
   href,
   className,
+  block = false,
   children,
 }: {
   href: string | null | undefined;
   className: string;
+  /** Takes the full width of its card (the button and its note), rather than its label's. */
+  block?: boolean;
   children: ReactNode;
 }) {
   const noteId = useId();
@@ -25,7 +28,7 @@ export function DownloadAction({
     );
   }
   return (
-    <span className={styles.pending}>
+    <span className={block ? `${styles.pending} ${styles.pendingBlock}` : styles.pending}>
       <button type="button" className={`${className} ${styles.pendingButton}`} disabled aria-describedby={noteId}>
         {children}
         <span className={styles.devMark}>dev...</span>

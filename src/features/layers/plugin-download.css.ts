@@ -89,7 +89,7 @@ export const card = style({
 
 export const cardText = style({ margin: '0 0 10px', fontSize: 13, color: vars.color.muted, lineHeight: 1.5 });
 
-export const cardButton = style({ width: '100%' });
+export const cardButton = style({ width: '100%', paddingInline: 12 });
 
 export const browsers = style({
   display: 'grid',

@@ -104,6 +104,7 @@ export function PluginDownload() {
               </Trans>
             </p>
             <DownloadAction
+              block
               className={`${button({ tone: 'secondary' })} ${styles.cardButton}`}
               href={downloads?.pluginBrowser}
             >

@@ -86,11 +86,11 @@ describe('Footer', () => {
 
   it('speaks English under /en', async () => {
     await renderInLayout(<Footer />, { locale: 'en', env: { year: thisYear } });
-    for (const group of ['Operational guideline', 'Laws and regulations', 'Download', 'Contact way', 'Friendly links'])
+    for (const group of ['Guides', 'Legal', 'Download', 'Contact', 'Useful links'])
       expect(screen.getByRole('heading', { name: group })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'User agreement' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Website map' })).toHaveAttribute('href', '/en/site-map');
-    expect(screen.getByRole('link', { name: 'FastMoss Data' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User Agreement' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sitemap' })).toHaveAttribute('href', '/en/site-map');
+    expect(screen.getByRole('link', { name: 'FastMoss' })).toBeInTheDocument();
     expect(screen.getByText(brands.starreach.footerContact!.blurb.en)).toBeInTheDocument();
     expect(
       screen.getByText(`© 2020-${thisYear} ${brands.starreach.companyName.en}`, { exact: false }),

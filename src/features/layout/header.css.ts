@@ -18,10 +18,7 @@ const innerBase = style({
   gap: 24,
 });
 
-/**
- * Chinese lines up with the content (main width). The eight English labels need more room than that, so the
- * English header uses the wider English page minimum, less a 30 px gutter on each side.
- */
+/** The header lines up with the content (main width) in both languages: the logo starts at the content's edge. */
 const headerWidth = layout.mainWidth;
 
 export const inner = styleVariants(headerWidth, (width) => [innerBase, { width }]);

@@ -56,6 +56,14 @@ describe('Header', () => {
     expect(workbench).not.toHaveAttribute('target');
   });
 
+  it("shows the wordmark in the page's language: 星达通 / 达人宝 on Chinese pages, the Latin name on English ones", async () => {
+    const { unmount } = await renderInLayout(<Header />, { env: { brandId: 'creatorbox' } });
+    expect(screen.getByRole('img', { name: '达人宝' })).toHaveAttribute('src', '/brand/creatorbox/logo-zh.svg');
+    unmount();
+    await renderInLayout(<Header />, { locale: 'en', path: '/en' });
+    expect(screen.getByRole('img', { name: 'StarReach' })).toHaveAttribute('src', '/brand/starreach/logo.svg');
+  });
+
   it('highlights the entry of the current page only', async () => {
     await renderInLayout(<Header />, { path: '/business-college/electricity?page=2' });
     expect(screen.getByRole('link', { name: '问答中心' })).toHaveAttribute('aria-current', 'page');
@@ -75,15 +83,15 @@ describe('Header', () => {
     await renderInLayout(<Header />, { locale: 'en', path: '/en/business-college/ecommerce-intro' });
     expect(entryLabels()).toEqual([
       'Home',
-      'Client Download',
-      'Plugin Download',
+      'Desktop client',
+      'Browser plug-in',
       'Help Center',
       'Workbench',
-      'Operation Center',
-      'Q&A Center',
-      'Article Information',
+      'Operations Center',
+      'Q&A',
+      'Articles',
     ]);
-    const articles = screen.getByRole('link', { name: 'Article Information' });
+    const articles = screen.getByRole('link', { name: 'Articles' });
     expect(articles).toHaveAttribute('href', '/en/business-college/ecommerce-intro');
     expect(articles).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/en');

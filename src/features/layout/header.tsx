@@ -29,7 +29,7 @@ function HomeLogo({ className, imageClassName, width, height }: LogoProps) {
   const locale = useLocale();
   return (
     <Link to={localizePath('/', locale)} className={className} activeOptions={{ exact: true, includeSearch: false }}>
-      <img src={brand.logo} alt={brand.name[locale]} width={width} height={height} className={imageClassName} />
+      <img src={brand.logo[locale]} alt={brand.name[locale]} width={width} height={height} className={imageClassName} />
     </Link>
   );
 }

@@ -58,6 +58,8 @@ export const item = style({
 
 /** The visible label; in the compact bar it is hidden on screen but still names the button. */
 export const label = style({
+  whiteSpace: 'nowrap',
+  wordBreak: 'keep-all',
   '@media': {
     [compact]: visuallyHiddenRules,
   },

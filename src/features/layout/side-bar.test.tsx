@@ -47,7 +47,7 @@ describe('SideBar', () => {
   it('speaks English under /en', async () => {
     await renderInLayout(<SideBar />, { locale: 'en' });
     expect(screen.getByRole('complementary', { name: 'Quick links' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Contact consultant' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Contact an advisor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Help Center' })).toBeInTheDocument();
   });
 });

@@ -11,14 +11,17 @@ import { usePortalEnv } from '~/lib/portal-env';
 import * as styles from './side-bar.css';
 
 interface SideBarItemProps {
+  /** The button's accessible name and tooltip. */
   label: string;
+  /** What the 56 px bar shows under the icon (one line; a short form of `label` where a language needs it). */
+  shortLabel: string;
   icon: string;
   activeIcon: string;
   onActivate: () => void;
   hasPopup?: 'dialog';
 }
 
-function SideBarItem({ label, icon, activeIcon, onActivate, hasPopup }: SideBarItemProps) {
+function SideBarItem({ label, shortLabel, icon, activeIcon, onActivate, hasPopup }: SideBarItemProps) {
   const [active, setActive] = useState(false);
   return (
     <button
@@ -32,9 +35,12 @@ function SideBarItem({ label, icon, activeIcon, onActivate, hasPopup }: SideBarI
       onBlur={() => setActive(false)}
       onClick={onActivate}
       title={label}
+      aria-label={label}
     >
       <img className={styles.icon} src={active ? activeIcon : icon} alt="" width={24} height={24} />
-      <span className={styles.label}>{label}</span>
+      <span className={styles.label} aria-hidden="true">
+        {shortLabel}
+      </span>
     </button>
   );
 }
@@ -49,6 +55,7 @@ export function SideBar() {
         <li>
           <SideBarItem
             label={t`联系顾问`}
+            shortLabel={t({ message: '联系顾问', context: 'side bar' })}
             icon="/icons/sidebar-consultant.svg"
             activeIcon={brandArt(brand.id, 'sidebar-consultant-active')}
             hasPopup="dialog"
@@ -58,6 +65,7 @@ export function SideBar() {
         <li>
           <SideBarItem
             label={t`帮助中心`}
+            shortLabel={t({ message: '帮助中心', context: 'side bar' })}
             icon="/icons/sidebar-help.svg"
             activeIcon={brandArt(brand.id, 'sidebar-help-active')}
             onActivate={() => window.open(brand.helpCenter[edition], '_blank', 'noopener')}

@@ -70,7 +70,7 @@ describe('UserCentre', () => {
     const { user } = await renderWithSession(<UserCentre />, { locale: 'en' });
     await user.click(screen.getByRole('button', { name: 'seller_01' }));
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to workbench' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the workbench' })).toBeInTheDocument();
   });
 
   it('closes the account panel with Escape and returns focus to the name', async () => {

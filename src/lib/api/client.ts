@@ -12,10 +12,9 @@
  * with the first load of a page, not even a form's page: the forms need only `ApiRequestError` (./errors).
  */
 import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
-import Cookies from 'js-cookie';
 import type { ApiEnvelope, BodyOf, DataOf, Operation, QueryOf } from '#shared/contract/operation';
 import { localeFromPath } from '#shared/locale';
-import { AUTH_COOKIE } from '../storage-keys';
+import { AUTH_HEADER, sessionToken } from './auth-token';
 import { ApiRequestError } from './errors';
 import { apiHooks } from './hooks';
 
@@ -36,8 +35,8 @@ export const http = axios.create({
 });
 
 http.interceptors.request.use((config) => {
-  const token = Cookies.get(AUTH_COOKIE);
-  if (token) config.headers.set('X-Auth-Token', token);
+  const token = sessionToken();
+  if (token) config.headers.set(AUTH_HEADER, token);
   config.headers.set('Accept-Language', requestLanguage());
   return config;
 });

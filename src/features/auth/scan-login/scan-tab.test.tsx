@@ -44,18 +44,18 @@ afterEach(() => assign.mockRestore());
 describe('login page: the WeChat tab', () => {
   it('loads the panel only when the tab opens', async () => {
     const { user } = await renderAuthPage('/en/login');
-    const tab = screen.getByRole('tab', { name: 'Log in with WeChat' });
+    const tab = screen.getByRole('tab', { name: 'Scan with WeChat' });
     expect(tab).toHaveAttribute('aria-selected', 'false');
     expect(createLoginQrCode).not.toHaveBeenCalled();
     await user.click(tab);
     expect(tab).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Log in with WeChat');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Scan with WeChat');
     expect(await screen.findByRole('heading', { name: 'Scan with WeChat to log in' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'WeChat login QR code' })).toHaveAttribute('data-qr-url', code.qrUrl);
     expect(screen.getByText(/^Expires in \d:\d\d$/)).toBeInTheDocument();
     expect(createLoginQrCode).toHaveBeenCalledTimes(1);
     // Leaving the tab stops the panel (no more polls for a code nobody looks at).
-    await user.click(screen.getByRole('tab', { name: 'Account login' }));
+    await user.click(screen.getByRole('tab', { name: 'Log in' }));
     expect(screen.queryByRole('img', { name: 'WeChat login QR code' })).not.toBeInTheDocument();
   });
 
