@@ -12,6 +12,8 @@
  *   the wire, including what loads after hydrating and the idle prefetch of linked pages). Prints figures; it
  *   does not fail. LIGHTHOUSE_PATHS (comma-separated) limits the paths; LIGHTHOUSE_DETAILS=1 prints each
  *   run's LCP element and phases, layout shifts and requests.
+ * - **Home page** (`-- desktop`): performance of / and /en in both brands under the desktop preset (score, LCP,
+ *   TBT, CLS). Prints figures; it does not fail.
  *
  * Lighthouse (pinned) is installed into node_modules/.cache/lighthouse on first use; it is not a dependency of
  * the project. Ports: LIGHTHOUSE_PORT (default 5170) and the next one (brand 2); LIGHTHOUSE_DIST: the build folder.
@@ -169,9 +171,33 @@ async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
   return true;
 }
 
+/** Performance of the home page (zh and en, both brands) under the desktop preset: a phone is sent to /register. */
+async function desktopHome(run: RunLighthouse, chromePort: number, desktop: object, origins: [string, string][]) {
+  console.log(`Lighthouse ${LIGHTHOUSE_VERSION} performance, desktop preset, the home page`);
+  console.log('brand    page  score  LCP ms   TBT ms  CLS');
+  for (const [brand, origin] of origins)
+    for (const path of ['/', '/en']) {
+      const result = await run(
+        `${origin}${path}`,
+        { port: chromePort, onlyCategories: ['performance'], logLevel: 'error' },
+        desktop,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) continue;
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      console.log(
+        `${pad(brand, 8)} ${pad(path, 5)} ${pad(Math.round((lhr.categories.performance?.score ?? 0) * 100), 6)} ${pad(Math.round(value('largest-contentful-paint')), 8)} ${pad(Math.round(value('total-blocking-time')), 7)} ${value('cumulative-layout-shift').toFixed(3)}`,
+      );
+      if (lhr.runtimeError) console.log(`    Lighthouse error: ${lhr.runtimeError.message}`);
+      if (DETAILS) printDetails(lhr.audits);
+    }
+  return true;
+}
+
 let exitCode = 1;
 try {
-  if (mode !== 'seo' && mode !== 'mobile') throw new Error(`Unknown mode "${mode}": use seo or mobile.`);
+  if (mode !== 'seo' && mode !== 'mobile' && mode !== 'desktop')
+    throw new Error(`Unknown mode "${mode}": use seo, mobile or desktop.`);
   installCachedTool(LIGHTHOUSE, LIGHTHOUSE_VERSION, CACHE_DIR);
   await buildIfStale(DIST);
   started.dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
@@ -194,7 +220,9 @@ try {
   const ok =
     mode === 'seo'
       ? await seo(lighthouse, chrome.port, desktop, origins)
-      : await mobile(lighthouse, chrome.port, started.server.baseUrl);
+      : mode === 'desktop'
+        ? await desktopHome(lighthouse, chrome.port, desktop, origins)
+        : await mobile(lighthouse, chrome.port, started.server.baseUrl);
   exitCode = ok ? 0 : 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
