@@ -19,6 +19,11 @@ export interface Settings {
   edition: Edition;
   workbenchUrl: string;
   production: boolean;
+  /**
+   * DEMO_MODE: the pages offer the tools made for trying the product (the QR panels link to the WeChat simulator,
+   * labelled as a demo aid). Default: on in development (`npm run dev`), off otherwise.
+   */
+  demoMode: boolean;
   /** Seconds a rendered page stays in the server's HTML cache (0 turns the cache off). */
   htmlCacheSeconds: number;
   /** The most memory the HTML cache's pages (every encoding) take, in MiB (HTML_CACHE_MB). */
@@ -104,6 +109,13 @@ function benchUnlimitedSetting(env: Record<string, string | undefined>): boolean
   if (value !== '1') throw new Error(`BENCH_UNLIMITED must be 1 or 0, got "${value}"`);
   if (env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL);
   return true;
+}
+
+function demoModeSetting(env: Record<string, string | undefined>): boolean {
+  const value = env.DEMO_MODE ?? '';
+  if (value === '') return env.NODE_ENV === 'development';
+  if (value !== '1' && value !== '0') throw new Error(`DEMO_MODE must be 1 or 0, got "${value}"`);
+  return value === '1';
 }
 
 function intSetting(value: string | undefined, fallback: number, name: string): number {
@@ -305,6 +317,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     edition,
     workbenchUrl: env.WORKBENCH_URL ?? '/workbench/function_introduction',
     production: env.NODE_ENV !== 'development',
+    demoMode: demoModeSetting(env),
     htmlCacheSeconds: intSetting(env.HTML_CACHE_SECONDS, 300, 'HTML_CACHE_SECONDS'),
     htmlCacheMegabytes: intSetting(env.HTML_CACHE_MB, 64, 'HTML_CACHE_MB'),
     benchUnlimited: benchUnlimitedSetting(env),

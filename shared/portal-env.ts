@@ -19,6 +19,8 @@ export interface PortalEnv {
   year: number;
   /** Where this brand's Windows client and dedicated browser download from; absent or null: not available yet. */
   downloads?: { client: string | null; pluginBrowser: string | null };
+  /** Demo mode (server setting DEMO_MODE): the pages offer the simulator as a labelled demo aid; absent: off. */
+  demo?: true;
   /** Page-view analytics and ad conversions of this brand; absent when none is configured (the default). */
   analytics?: AnalyticsConfig;
 }

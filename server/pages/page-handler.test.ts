@@ -236,3 +236,14 @@ describe('the origin of absolute URLs (issue 16)', () => {
     expect(() => readSettings({ PUBLIC_URL_2: 'ftp://example.com' })).toThrow(/PUBLIC_URL_2 must be/);
   });
 });
+
+describe('demo mode', () => {
+  it('tells the page about demo mode only when the setting turns it on', async () => {
+    const off = setup();
+    await off.get('/login');
+    expect(off.seen[0].env.demo).toBeUndefined();
+    const on = setup({ DEMO_MODE: '1' });
+    await on.get('/login');
+    expect(on.seen[0].env.demo).toBe(true);
+  });
+});

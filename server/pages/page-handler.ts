@@ -112,6 +112,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
       year: now().getFullYear(),
     };
     env.downloads = settings.downloads[env.brandId];
+    if (settings.demoMode) env.demo = true;
     const analytics = settings.analytics[env.brandId];
     if (analytics) env.analytics = analytics;
     // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
