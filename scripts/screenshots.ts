@@ -90,6 +90,9 @@ async function main() {
       for (const locale of LOCALES) {
         for (const [device, options] of Object.entries(DEVICES)) {
           const context = await browser.newContext(options);
+          // A first render on a cold server of a busy machine can take tens of seconds.
+          context.setDefaultNavigationTimeout(90_000);
+          context.setDefaultTimeout(30_000);
           const page = await context.newPage();
           const paths = device === 'phone' ? PHONE_PATHS : PAGE_PATHS;
           for (const path of paths) {

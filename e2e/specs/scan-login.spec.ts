@@ -208,7 +208,11 @@ describe('WeChat QR login in Chinese on brand 1', () => {
       assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the code fits the phone screen');
       // The simulator is a tool for trying the product: the shipped default (no demo mode) does not offer it.
       assert.equal(await panel.simulatorLink.count(), 0, 'no simulator link outside demo mode');
-      assert.doesNotMatch(await panel.root.innerText(), /模拟器|simulator/i, 'the panel never mentions the simulator');
+      assert.doesNotMatch(
+        (await panel.root.textContent()) ?? '',
+        /模拟器|simulator/i,
+        'the panel never mentions the simulator',
+      );
       // No second device: the simulator opens in a new tab of the same phone, on the page's own origin.
       const encoded = new URL(code.url);
       const simulatorTab = await context.newPage();
