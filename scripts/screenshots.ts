@@ -89,7 +89,8 @@ async function main() {
     for (const brand of Object.keys(brands) as BrandId[]) {
       for (const locale of LOCALES) {
         for (const [device, options] of Object.entries(DEVICES)) {
-          const context = await browser.newContext(options);
+          // The browser speaks the page's language, so "/" stays in it (spec §4 picks the language there).
+          const context = await browser.newContext({ ...options, locale: locale === 'zh' ? 'zh-CN' : 'en-US' });
           // A first render on a cold server of a busy machine can take tens of seconds.
           context.setDefaultNavigationTimeout(90_000);
           context.setDefaultTimeout(30_000);
