@@ -8,10 +8,10 @@
 # to change the videos.
 #
 # For each brand (starreach, creatorbox) it writes:
-#   public/media/<slug>-intro.mp4            12 s, 960x540, 24 fps
 #   public/media/<slug>-client-tutorial.mp4   8 s, 840x472, 24 fps
 #   public/media/<slug>-plugin-tutorial.mp4  10 s, 1200x676, 24 fps
-# The posters the pages show are drawn per brand and language by scripts/make-posters.ts
+# The home page's intro is a tour of the workbench recorded by scripts/make-workbench.ts (npm run
+# media:workbench), with the product pictures. The posters the pages show are drawn per brand and language by scripts/make-posters.ts
 # (npm run media:posters), so that the player's play control never covers the name or the caption.
 set -euo pipefail
 
@@ -66,46 +66,8 @@ box() {
 
 make_brand() {
   local slug="$1" name="$2" zh="$3" accent="$4" ink="$5" tint="$6" tint2="$7"
-  local logo="$ROOT/public/brand/$slug/logo.svg"
   local mark="$ROOT/public/brand/$slug/mark.svg"
   local F="fontfile=$FONT_BOLD" R="fontfile=$FONT_REG" C="$FONT_CJK"
-
-  # ---------------------------------------------------------------- intro ----
-  # 0-2.4 brand card, four claims of 2.1 s each, 10.8-12 closing card.
-  local s=(2.4 4.5 6.6 8.7 10.8)
-  local big=("8,000,000+" "10,000,000+" "Tens of thousands" "Up to 90%")
-  local sub=("creators" "video materials" "of creators reached per day" "of outreach labour saved")
-  local cn=("800万+ 达人资源" "1000万+ 视频素材" "每天触达数万名达人" "最高节省 90% 人力")
-  local f="$WORK/intro.txt"
-  {
-    printf "[1:v]format=rgba,split[logoA][logoB];"
-    printf "[2:v]format=rgba[small];"
-    printf "[0:v]format=yuv420p[bg];"
-    printf "[bg][logoA]overlay=x=(W-w)/2:y='150+20*max(0,1-t/0.5)':enable='between(t,0,2.4)'[v1];"
-    printf "[v1][logoB]overlay=x=(W-w)/2:y=170:enable='between(t,10.8,12)'[v2];"
-    printf "[v2][small]overlay=x=36:y=28:enable='between(t,2.4,10.8)'[v3];"
-    printf "[v3]"
-    printf "%s," "$(dt "$C" "$(txt zh "$zh")" 44 "$ink" "(w-text_w)/2" "$(rise 290 0.3)" 0.3 2.4)"
-    printf "%s," "$(dt "$R" "$(txt tag 'Creator outreach for short-video e-commerce')" 24 "$ink@0.75" "(w-text_w)/2" "$(rise 360 0.6)" 0.6 2.4)"
-    local i
-    for i in 0 1 2 3; do
-      local a="${s[$i]}" b="${s[$((i + 1))]}"
-      printf "%s," "$(dt "$F" "$(txt "big$i" "${big[$i]}")" 78 "$accent" "(w-text_w)/2" "$(rise 150 "$a")" "$a" "$b")"
-      printf "%s," "$(dt "$F" "$(txt "sub$i" "${sub[$i]}")" 38 "$ink" "(w-text_w)/2" "$(rise 262 "$a+0.15")" "$a+0.15" "$b")"
-      printf "%s," "$(dt "$C" "$(txt "cn$i" "${cn[$i]}")" 32 "$ink@0.7" "(w-text_w)/2" "$(rise 330 "$a+0.3")" "$a+0.3" "$b")"
-    done
-    printf "%s," "$(dt "$F" "$(txt end "Reach more creators. Sell more.")" 30 "$ink" "(w-text_w)/2" "$(rise 330 11)" 11 12.5)"
-    printf "%s" "$(dt "$C" "$(txt endzh "$zh · 达人建联，一键触达")" 26 "$ink@0.7" "(w-text_w)/2" "$(rise 380 11.2)" 11.2 12.5)"
-    printf "[v4];"
-    printf "color=c=%s:s=960x8:r=24[bar];" "$accent"
-    printf "[v4][bar]overlay=x='-w+w*t/12':y=H-8:shortest=1[out]"
-  } > "$f"
-  ffmpeg -hide_banner -loglevel error -y \
-    -f lavfi -i "gradients=s=960x540:r=24:d=12:c0=#ffffff:c1=$tint:c2=$tint2:n=3:speed=0.015:seed=7" \
-    -loop 1 -framerate 24 -width 540 -height 120 -i "$logo" \
-    -loop 1 -framerate 24 -width 180 -height 40 -i "$logo" \
-    -filter_complex_script "$f" -map '[out]' -t 12 -r 24 \
-    "${X264[@]}" -crf 30 "$OUT/$slug-intro.mp4"
 
   # ------------------------------------------------------- client tutorial ----
   # 840x472, 8 s: title, then three step cards appear one after another.

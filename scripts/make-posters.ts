@@ -1,5 +1,5 @@
 /**
- * Draws the poster of every video the pages show (intro, client tutorial, plug-in tutorial), per brand and
+ * Draws the poster of the tutorial videos of the download layers (client, plug-in), per brand and
  * language, into public/brand/<id>/posters/<video>.<locale>.svg. The player draws its round play control in the
  * middle of the poster, so the brand name and the caption keep to the corners and edges: `PLAY_CONTROL_BOX`
  * is the middle area no text may enter (make-posters.test.ts measures every line of text against it).
@@ -16,7 +16,6 @@ export const postersDir = (brandId: BrandId) => join(root, 'public/brand', brand
 
 /** Poster sizes: the videos' own frame sizes (scripts/make-media.sh). */
 export const POSTER_SIZE: Record<PosterVideo, { width: number; height: number }> = {
-  intro: { width: 960, height: 540 },
   'client-tutorial': { width: 840, height: 472 },
   'plugin-tutorial': { width: 1200, height: 676 },
 };
@@ -29,10 +28,6 @@ export function playControlBox(video: PosterVideo) {
 }
 
 const CAPTIONS: Record<PosterVideo, Record<Locale, (name: string) => [string, string]>> = {
-  intro: {
-    zh: (name) => [`${name}产品介绍`, '找达人 · 批量邀约 · 私信 · 邮件'],
-    en: (name) => [`${name} product tour`, 'Find creators · Bulk invites · Messages · Email'],
-  },
   'client-tutorial': {
     zh: () => ['Windows 客户端安装教程', '下载 · 安装 · 登录，三步开始'],
     en: () => ['Installing the Windows client', 'Download, install and log in: three steps'],

@@ -4,6 +4,10 @@
  * with an empty database, and writes one PNG per route and layer × brand × language × desktop/phone into
  * `screenshots/` (not committed) with an `index.html` that shows them in a grid. Phones see only the pages a
  * phone may open (login, register, scan_code); every other route sends them to register.
+ *
+ * Besides the pages: the phone register page's value header, the QR panels with demo mode off (the shipped
+ * default) and on (a second server with DEMO_MODE=1 on the next two ports), the home page's hero and each feature
+ * tab with its workbench picture, and the workbench pictures themselves (public/brand/<id>/workbench/).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +18,8 @@ import { USER_AGENTS } from '../e2e/support/env';
 import { buildIfStale, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../e2e/support/portal-server';
 import { localized, PAGE_PATHS } from '../e2e/support/routes';
 import { escapeHtml } from '../server/html';
-import { type BrandId, brands } from '../shared/brand';
-import { LOCALES } from '../shared/locale';
+import { type BrandId, brands, FEATURE_IDS, WORKBENCH_PICTURES, workbenchPicture } from '../shared/brand';
+import { LOCALES, type Locale } from '../shared/locale';
 
 const OUT = join(PROJECT_ROOT, 'screenshots');
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 5090);
@@ -48,6 +52,18 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** The QR panel as a visitor sees it: the WeChat tab of /login on a computer, /scan_code on a phone. */
+async function qrPanel(page: Page, origin: string, locale: Locale, device: 'desktop' | 'phone') {
+  if (device === 'phone') {
+    await page.goto(`${origin}${localized('/scan_code', locale)}`, { waitUntil: 'networkidle' });
+  } else {
+    await page.goto(`${origin}${localized('/login', locale)}`, { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: /微信|WeChat/ }).click();
+  }
+  await page.locator('img[data-qr-url]').first().waitFor({ state: 'visible', timeout: 10_000 });
+  await settle(page);
+}
+
 async function main() {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -58,14 +74,26 @@ async function main() {
     distDir: TEST_DIST,
     logFile: join(OUT, 'server.log'),
   });
+  const demoServer = await startPortalServer({
+    port: PORT + 2,
+    brand2Port: PORT + 3,
+    distDir: TEST_DIST,
+    logFile: join(OUT, 'server-demo.log'),
+    env: { DEMO_MODE: '1' },
+  });
   const browser = await launchBrowser();
   const shots: Shot[] = [];
+  const demoOrigins: Record<BrandId, string> = { starreach: demoServer.baseUrl, creatorbox: demoServer.brand2Url };
   const origins: Record<BrandId, string> = { starreach: server.baseUrl, creatorbox: server.brand2Url };
   try {
     for (const brand of Object.keys(brands) as BrandId[]) {
       for (const locale of LOCALES) {
         for (const [device, options] of Object.entries(DEVICES)) {
-          const context = await browser.newContext(options);
+          // The browser speaks the page's language, so "/" stays in it (spec §4 picks the language there).
+          const context = await browser.newContext({ ...options, locale: locale === 'zh' ? 'zh-CN' : 'en-US' });
+          // A first render on a cold server of a busy machine can take tens of seconds.
+          context.setDefaultNavigationTimeout(90_000);
+          context.setDefaultTimeout(30_000);
           const page = await context.newPage();
           const paths = device === 'phone' ? PHONE_PATHS : PAGE_PATHS;
           for (const path of paths) {
@@ -75,8 +103,40 @@ async function main() {
             await page.screenshot({ path: join(OUT, file), fullPage: true });
             shots.push({ file, brand, locale, device, what: path });
           }
+          if (device === 'phone') {
+            await page.goto(`${origins[brand]}${localized('/register', locale)}`, { waitUntil: 'networkidle' });
+            await settle(page);
+            const file = `${brand}-${locale}-phone-register-value-header.png`;
+            await page
+              .locator('#register-value-title')
+              .locator('xpath=..')
+              .screenshot({ path: join(OUT, file) });
+            shots.push({ file, brand, locale, device, what: 'register: value header' });
+          }
+          for (const [mode, origin] of [
+            ['off', origins[brand]],
+            ['on', demoOrigins[brand]],
+          ] as const) {
+            await qrPanel(page, origin, locale, device as 'desktop' | 'phone');
+            const file = `${brand}-${locale}-${device}-qr-demo-${mode}.png`;
+            await page.screenshot({ path: join(OUT, file) });
+            shots.push({ file, brand, locale, device, what: `QR panel, demo mode ${mode}` });
+          }
           if (device === 'desktop') {
             await page.goto(`${origins[brand]}${localized('/', locale)}`, { waitUntil: 'networkidle' });
+            const hero = page.locator('section').first();
+            await settle(page);
+            await hero.screenshot({ path: join(OUT, `${brand}-${locale}-desktop-hero.png`) });
+            shots.push({ file: `${brand}-${locale}-desktop-hero.png`, brand, locale, device, what: 'home: hero' });
+            for (const [index, feature] of FEATURE_IDS.entries()) {
+              await page.getByRole('tab').nth(index).click();
+              const panel = page.locator(`#home-feature-panel-${feature}`);
+              await panel.scrollIntoViewIfNeeded();
+              await panel.locator('img').evaluate((img: HTMLImageElement) => img.decode().catch(() => {}));
+              const file = `${brand}-${locale}-desktop-feature-${feature}.png`;
+              await panel.screenshot({ path: join(OUT, file) });
+              shots.push({ file, brand, locale, device, what: `feature tab: ${feature}` });
+            }
             for (const layer of LAYERS) {
               const scope =
                 layer.scope === 'header'
@@ -104,9 +164,18 @@ async function main() {
         }
       }
     }
+    // The pictures as committed, at their largest width.
+    for (const brand of Object.keys(brands) as BrandId[])
+      for (const locale of LOCALES)
+        for (const view of ['hero', ...FEATURE_IDS] as const) {
+          const kind = view === 'hero' ? WORKBENCH_PICTURES.hero : WORKBENCH_PICTURES.feature;
+          const file = `../public${workbenchPicture(brand, view, locale, kind.widths[kind.widths.length - 1])}`;
+          shots.push({ file, brand, locale, device: 'workbench pictures', what: view });
+        }
   } finally {
     await browser.close();
     await server.stop();
+    await demoServer.stop();
   }
   writeFileSync(join(OUT, 'index.html'), indexPage(shots));
   console.log(`${shots.length} pictures in ${OUT}/ — open ${join(OUT, 'index.html')}`);

@@ -127,6 +127,15 @@ export const ENV = {
     doc: '`development` is set by `npm run dev` (development-only calls such as the SMS outbox exist only then)',
     read: text,
   }),
+  DEMO_MODE: variable({
+    group: 'site',
+    doc: '`1` shows a labelled link to the built-in WeChat simulator under the QR codes, for demos; default on only with `npm run dev`, off when shipped',
+    read: (value, name) => {
+      if (value === undefined || value === '') return undefined;
+      if (value !== '1' && value !== '0') throw new Error(`${name} must be 1 or 0, got "${value}"`);
+      return value === '1';
+    },
+  }),
   HTML_CACHE_SECONDS: variable({
     group: 'site',
     default: '300',

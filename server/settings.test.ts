@@ -21,6 +21,7 @@ describe('settings', () => {
       edition: 'main',
       workbenchUrl: '/workbench/function_introduction',
       production: true,
+      demoMode: false,
       htmlCacheSeconds: 300,
       htmlCacheMegabytes: 64,
       benchUnlimited: false,
@@ -270,6 +271,15 @@ describe('settings', () => {
   it('refuses values it cannot use, naming the setting', () => {
     expect(() => readSettings({ EDITION: 'asia' })).toThrow(/EDITION/);
     expect(() => readSettings({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('turns demo mode on with DEMO_MODE=1 or in development, and refuses other values', () => {
+    expect(readSettings({}).demoMode).toBe(false);
+    expect(readSettings({ NODE_ENV: 'production' }).demoMode).toBe(false);
+    expect(readSettings({ NODE_ENV: 'development' }).demoMode).toBe(true);
+    expect(readSettings({ DEMO_MODE: '1' }).demoMode).toBe(true);
+    expect(readSettings({ NODE_ENV: 'development', DEMO_MODE: '0' }).demoMode).toBe(false);
+    expect(() => readSettings({ DEMO_MODE: 'yes' })).toThrow('DEMO_MODE must be 1 or 0, got "yes"');
   });
 
   it('reads the database pool size, 1 to 1000', () => {

@@ -25,6 +25,11 @@ export interface Settings {
   edition: Edition;
   workbenchUrl: string;
   production: boolean;
+  /**
+   * DEMO_MODE: the pages offer the tools made for trying the product (the QR panels link to the WeChat simulator,
+   * labelled as a demo aid). Default: on in development (`npm run dev`), off otherwise.
+   */
+  demoMode: boolean;
   /** Seconds a rendered page stays in the server's HTML cache (0 turns the cache off). */
   htmlCacheSeconds: number;
   /** The most memory the HTML cache's pages (every encoding) take, in MiB (HTML_CACHE_MB). */
@@ -489,6 +494,7 @@ export function readSettings(environment: NodeJS.ProcessEnv = process.env): Sett
     benchUnlimited: env.BENCH_UNLIMITED,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'development' ? 0 : 5000),
+    demoMode: env.DEMO_MODE ?? env.NODE_ENV === 'development',
     downloads: {
       starreach: { client: env.CLIENT_DOWNLOAD_URL, pluginBrowser: env.BROWSER_DOWNLOAD_URL },
       creatorbox: { client: env.CLIENT_DOWNLOAD_URL_2, pluginBrowser: env.BROWSER_DOWNLOAD_URL_2 },

@@ -35,8 +35,6 @@ export interface Brand {
    * its square mark for small places. */
   logo: Localized;
   mark: string;
-  /** Intro video on the home page. */
-  introVideo: string;
   companyName: Localized;
   /** ICP filing number shown in the footer; links to the national filing site. */
   filingNumber: string;
@@ -65,7 +63,6 @@ export const brands: Record<BrandId, Brand> = {
     slogan: { zh: '跨境达人建联工具', en: 'Creator outreach for cross-border sellers' },
     logo: { zh: '/brand/starreach/logo-zh.svg', en: '/brand/starreach/logo.svg' },
     mark: '/brand/starreach/mark.svg',
-    introVideo: '/media/starreach-intro.mp4',
     companyName: { zh: '广州星达通网络科技有限公司', en: 'Guangzhou StarReach Network Technology Co., Ltd.' },
     filingNumber: '粤ICP备2020086421号-1',
     downloads: {
@@ -102,7 +99,6 @@ export const brands: Record<BrandId, Brand> = {
     slogan: { zh: '短视频电商达人营销助手', en: 'The creator marketing assistant for short-video commerce' },
     logo: { zh: '/brand/creatorbox/logo-zh.svg', en: '/brand/creatorbox/logo.svg' },
     mark: '/brand/creatorbox/mark.svg',
-    introVideo: '/media/creatorbox-intro.mp4',
     companyName: { zh: '广州达人宝信息技术有限公司', en: 'Guangzhou CreatorBox Information Technology Co., Ltd.' },
     filingNumber: '粤ICP备2021032758号-2',
     downloads: {
@@ -158,13 +154,49 @@ export function brandArt(brandId: BrandId, name: string): string {
   return `/brand/${brandId}/art/${name}.svg`;
 }
 
-/** The videos the pages show; each has a poster per brand and language (scripts/make-posters.ts draws them). */
-export const POSTER_VIDEOS = ['intro', 'client-tutorial', 'plugin-tutorial'] as const;
+/**
+ * The tutorial videos of the download layers; each has a poster per brand and language (scripts/make-posters.ts
+ * draws them). The home page's intro is a tour of the workbench with a picture of it as its poster (introVideo).
+ */
+export const POSTER_VIDEOS = ['client-tutorial', 'plugin-tutorial'] as const;
 export type PosterVideo = (typeof POSTER_VIDEOS)[number];
 
 /** The poster of one of the brand's videos in the page's language. */
 export function videoPoster(brandId: BrandId, video: PosterVideo, locale: Locale): string {
   return `/brand/${brandId}/posters/${video}.${locale}.svg`;
+}
+
+/** The ten features of spec §1, in the spec's order (the home page's feature tabs; one workbench picture each). */
+export const FEATURE_IDS = [
+  'invite',
+  'database',
+  'materials',
+  'email',
+  'ai-reply',
+  'buyer-message',
+  'competitor',
+  'plan',
+  'crm',
+  'multistore',
+] as const;
+export type FeatureId = (typeof FEATURE_IDS)[number];
+
+/**
+ * The pictures of the workbench (scripts/make-workbench.ts draws them from an HTML page of the workbench): the
+ * hero's poster and one per feature, per brand and language, as WebP in the widths listed here.
+ */
+export const WORKBENCH_PICTURES = {
+  hero: { width: 960, height: 540, widths: [960] },
+  feature: { width: 560, height: 360, widths: [560, 1120] },
+} as const;
+
+export function workbenchPicture(brandId: BrandId, name: 'hero' | FeatureId, locale: Locale, width: number): string {
+  return `/brand/${brandId}/workbench/${name}.${locale}.${width}.webp`;
+}
+
+/** The intro video: a short tour of the workbench in the page's language (scripts/make-workbench.ts records it). */
+export function introVideo(brandId: BrandId, locale: Locale): string {
+  return `/media/${brandId}-tour.${locale}.mp4`;
 }
 
 /** The brand's share image: the picture of its social cards (Open Graph, Twitter), drawn by make-share-images.ts. */

@@ -19,9 +19,19 @@ export interface PortalEnv {
   year: number;
   /** Where this brand's Windows client and dedicated browser download from; absent or null: not available yet. */
   downloads?: { client: string | null; pluginBrowser: string | null };
+  /**
+   * The request carried the session cookie (`Authorization`), which is what "logged in" means in the browser
+   * (spec §4): the header renders the logged-in user widget at first paint. The user's name is not known here.
+   */
+  signedIn?: true;
+  /** Demo mode (server setting DEMO_MODE): the pages offer the simulator as a labelled demo aid; absent: off. */
+  demo?: true;
   /** Page-view analytics and ad conversions of this brand; absent when none is configured (the default). */
   analytics?: AnalyticsConfig;
 }
+
+/** The session cookie (spec §3): its presence is the logged-in state, on the server as in the browser. */
+export const AUTH_COOKIE = 'Authorization';
 
 /** The ad click ids of `registeInfo` (spec §3) that a registration reports back to their ad platform. */
 export const CLICK_ID_PARAMS = ['bd_vid', 'qhclickid'] as const;

@@ -30,7 +30,7 @@ export const SCAN_TEXT = {
     bindForm: '绑定已有账号',
     registerForm: '使用微信注册',
     rescan: '重新扫码',
-    simulatorLink: '没有手机？在新窗口打开微信模拟器',
+    simulatorLink: '演示：在新窗口打开微信模拟器',
     withCode: '使用验证码',
     bindSubmit: '绑定并登录',
     registerSubmit: '注册并登录',
@@ -56,7 +56,7 @@ export const SCAN_TEXT = {
     bindForm: 'Bind an existing account',
     registerForm: 'Register with WeChat',
     rescan: 'Scan again',
-    simulatorLink: 'No phone at hand? Open the WeChat simulator in a new window',
+    simulatorLink: 'Demo: open the WeChat simulator in a new window',
     withCode: 'With an SMS code',
     bindSubmit: 'Bind and log in',
     registerSubmit: 'Register and log in',
@@ -147,7 +147,7 @@ export class ScanPanel {
     return readQrCode(this.qrImage);
   }
 
-  /** The simulator link shown beside the code in simulator mode (for a visitor without a second device). */
+  /** The demo aid beside the code: a link to the simulator, only in demo mode (DEMO_MODE=1 or development). */
   get simulatorLink(): Locator {
     return this.root.getByRole('link', { name: exact(this.text.simulatorLink) });
   }

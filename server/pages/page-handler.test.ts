@@ -236,3 +236,35 @@ describe('the origin of absolute URLs', () => {
     expect(() => readSettings({ PUBLIC_URL_2: 'ftp://example.com' })).toThrow(/PUBLIC_URL_2 must be/);
   });
 });
+
+describe('demo mode', () => {
+  it('tells the page about demo mode only when the setting turns it on', async () => {
+    const off = setup();
+    await off.get('/login');
+    expect(off.seen[0].env.demo).toBeUndefined();
+    const on = setup({ DEMO_MODE: '1' });
+    await on.get('/login');
+    expect(on.seen[0].env.demo).toBe(true);
+  });
+});
+
+describe('signed-in visitors', () => {
+  it('renders a page with the session cookie apart from the anonymous one, private, and never mixes the two', async () => {
+    const { get, seen } = setup();
+    const anonymous = await get('/login');
+    expect(anonymous.headers.get('cache-control')).toBe('no-cache');
+    const signedIn = await get('/login', { cookie: 'i18n_redirected=zh; Authorization=token-of-a' });
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    expect(seen.map((render) => render.env.signedIn)).toEqual([undefined, true]);
+    // Each variant comes from its own cache entry afterwards: no third render, each visitor gets their own.
+    const anonymousAgain = await get('/login', { cookie: 'i18n_redirected=zh' });
+    const otherSignedIn = await get('/login', { cookie: 'Authorization=token-of-b' });
+    expect(seen).toHaveLength(2);
+    expect(anonymousAgain.headers.get('cache-control')).toBe('no-cache');
+    expect(anonymousAgain.headers.get('etag')).toBe(anonymous.headers.get('etag'));
+    expect(otherSignedIn.headers.get('cache-control')).toBe('private, no-cache');
+    // An empty cookie is no session, as in the browser.
+    await get('/register', { cookie: 'Authorization=' });
+    expect(seen.at(-1)?.env.signedIn).toBeUndefined();
+  });
+});

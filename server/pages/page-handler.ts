@@ -14,7 +14,7 @@ import { resolveBrandId } from '../../shared/brand';
 import { isMobileUserAgent, platformFromUserAgent } from '../../shared/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../shared/locale';
 import { pageRedirect } from '../../shared/page-rules';
-import type { PortalEnv } from '../../shared/portal-env';
+import { AUTH_COOKIE, type PortalEnv } from '../../shared/portal-env';
 import { logRequest, requestIdFrom } from '../log';
 import { catchAllTemplate } from '../metrics';
 import { withCaptchaOrigins } from '../providers/captcha/index';
@@ -49,6 +49,8 @@ export interface PageHandlerDeps {
 }
 
 const HTML_CACHE_CONTROL = 'no-cache';
+/** A page rendered for a signed-in visitor: a shared cache (CDN, proxy) must not hand it to anyone else. */
+const HTML_CACHE_CONTROL_SIGNED_IN = 'private, no-cache';
 /**
  * What a page depends on besides its URL: the device class and platform, read from the User-Agent (shared caches
  * have nothing narrower to key on), and the encoding. "/" also depends on the language cookie and the browser's
@@ -114,12 +116,17 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
       year: now().getFullYear(),
     };
     env.downloads = settings.downloads[env.brandId];
+    if (settings.demoMode) env.demo = true;
+    // The header shows the logged-in widget from the first paint. Only the cookie's presence is used (the name
+    // comes from the browser's storage after hydration), so the page holds nothing of one user: the signed-in
+    // variant is a second cache entry shared by every signed-in visitor, and is marked private for other caches.
+    if (readCookie(c.req.header('cookie'), AUTH_COOKIE)) env.signedIn = true;
     const analytics = settings.analytics[env.brandId];
     if (analytics) env.analytics = analytics;
     // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
     const origin = publicOrigin(c, settings, env.brandId);
     // HTTPS is in the key for the Strict-Transport-Security header stored with the page.
-    const key = `${https ? 's' : 'p'}|${env.brandId}|${env.isMobile ? 'm' : 'd'}|${env.platform}|${env.year}|${origin}|${rawPathAndQuery(c.req.url)}`;
+    const key = `${https ? 's' : 'p'}|${env.signedIn ? 'a' : 'n'}|${env.brandId}|${env.isMobile ? 'm' : 'd'}|${env.platform}|${env.year}|${origin}|${rawPathAndQuery(c.req.url)}`;
     return { env, origin, https, key };
   }
 
@@ -278,7 +285,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
         thirdParty: withCaptchaOrigins(analyticsOrigins(env.analytics), settings.captcha),
       });
       headers['content-type'] = 'text/html; charset=utf-8';
-      headers['cache-control'] = HTML_CACHE_CONTROL;
+      headers['cache-control'] = env.signedIn ? HTML_CACHE_CONTROL_SIGNED_IN : HTML_CACHE_CONTROL;
       headers.vary = url.pathname === '/' ? VARY_ROOT : VARY_PAGE;
       const rendered = await buildCachedPage(response.status, body, headers);
       if (rendered.status === 200 || rendered.status === 404) cache.set(key, rendered);

@@ -1,5 +1,5 @@
 /** Browser storage keys and cookie names of spec §3, with their lifetimes (§9). */
-export const AUTH_COOKIE = 'Authorization';
+export { AUTH_COOKIE } from '#shared/portal-env';
 export const AUTH_COOKIE_DAYS = 7;
 export const INVITE_COOKIE = 'inviteCode';
 export const INVITE_COOKIE_DAYS = 365;

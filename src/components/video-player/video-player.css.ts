@@ -25,7 +25,8 @@ export const overlay = style({
   justifyContent: 'center',
   border: 0,
   padding: 0,
-  background: 'rgba(8, 10, 20, 0.35)',
+  // A light veil only: the posters are bright pictures of the product, not to be greyed out.
+  background: 'rgba(8, 10, 20, 0.06)',
   cursor: 'pointer',
 });
 

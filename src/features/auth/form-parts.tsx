@@ -1,6 +1,6 @@
 /** Pieces every auth form shares: the submit button with its busy state, the agreement notice, the form notice. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { useAppActors } from '~/app/actors-context';
 import * as styles from './auth-form.css';
 
@@ -61,13 +61,5 @@ export function useBusyLabels() {
   return { login: t`登录中…`, register: t`注册中…`, reset: t`提交中…` };
 }
 
-const subscribeNothing = () => () => {};
-
-/** False while the server renders and during hydration, true afterwards (for what only the browser knows). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
+/** Kept here too for the auth pages that already import it from this file. */
+export { useHydrated } from '~/lib/use-hydrated';

@@ -6,18 +6,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { localizePath } from '#shared/locale';
+import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
 import { AuthShell } from './auth-shell';
 import { LoggedInBanner } from './logged-in-banner';
 import { RegisterForm } from './register-form';
+import { RegisterValueHeader } from './register-value';
 
 export function RegisterPage() {
   const { t } = useLingui();
   const locale = useLocale();
+  const { isMobile } = usePortalEnv();
   return (
     <AuthShell
-      banner={<LoggedInBanner />}
+      // Phones see no brand panel beside the form: the value header gives them the reason to register.
+      banner={
+        <>
+          {isMobile ? <RegisterValueHeader /> : null}
+          <LoggedInBanner />
+        </>
+      }
       title={t`注册领取免费试用`}
       subtitle={t`手机号快速注册，立即领取 3 天免费试用权益`}
       footer={

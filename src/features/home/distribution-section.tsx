@@ -5,6 +5,7 @@ import { brandArt } from '#shared/brand';
 import { RankBadge, type RankPosition } from '~/components/rank-badge/rank-badge';
 import { SafeImage } from '~/components/safe-image/safe-image';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './distribution-section.css';
 import * as shared from './home.css';
 import { SectionHeader } from './section-header';
@@ -75,6 +76,8 @@ function RankingBoard() {
 export function DistributionSection() {
   const { i18n } = useLingui();
   const { brand } = usePortalEnv();
+  // The map's labels are in the page's language.
+  const locale = useLocale();
   return (
     <section className={shared.sectionAlt} aria-labelledby={DISTRIBUTION_TITLE_ID}>
       <div className={shared.container}>
@@ -87,7 +90,7 @@ export function DistributionSection() {
         <div className={styles.layout}>
           <SafeImage
             className={styles.image}
-            src={brandArt(brand.id, 'distribution')}
+            src={brandArt(brand.id, `distribution-${locale}`)}
             alt={i18n._(msg`通过达人把商品分销到多个站点的示意图`)}
             width={560}
             height={360}

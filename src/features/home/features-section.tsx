@@ -2,9 +2,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { brandArt } from '#shared/brand';
+import { type FeatureId, WORKBENCH_PICTURES, workbenchPicture } from '#shared/brand';
 import { SafeImage } from '~/components/safe-image/safe-image';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './features-section.css';
 import * as shared from './home.css';
 import { SectionHeader } from './section-header';
@@ -12,17 +13,7 @@ import { TrialLink } from './trial-link';
 
 export const FEATURES_TITLE_ID = 'home-features-title';
 
-export type FeatureId =
-  | 'invite'
-  | 'database'
-  | 'materials'
-  | 'email'
-  | 'ai-reply'
-  | 'buyer-message'
-  | 'competitor'
-  | 'plan'
-  | 'crm'
-  | 'multistore';
+export type { FeatureId };
 
 interface Feature {
   id: FeatureId;
@@ -106,6 +97,8 @@ const panelId = (id: FeatureId) => `home-feature-panel-${id}`;
 export function FeaturesSection() {
   const { i18n } = useLingui();
   const { brand } = usePortalEnv();
+  const locale = useLocale();
+  const picture = WORKBENCH_PICTURES.feature;
   const [selected, setSelected] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -191,12 +184,17 @@ export function FeaturesSection() {
                   <span aria-hidden="true"> →</span>
                 </TrialLink>
               </div>
+              {/* The feature's view of the workbench (scripts/make-workbench.ts), sharp on dense screens. */}
               <SafeImage
                 className={styles.panelImage}
-                src={brandArt(brand.id, `feature-${feature.id}`)}
+                src={workbenchPicture(brand.id, feature.id, locale, picture.width)}
+                srcSet={picture.widths
+                  .map((width) => `${workbenchPicture(brand.id, feature.id, locale, width)} ${width}w`)
+                  .join(', ')}
+                sizes={`${picture.width}px`}
                 alt={i18n._(feature.title)}
-                width={560}
-                height={360}
+                width={picture.width}
+                height={picture.height}
                 loading="lazy"
                 decoding="async"
               />

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PLUGIN_VERSION, videoPoster } from '#shared/brand';
+import { introVideo, PLUGIN_VERSION, WORKBENCH_PICTURES, workbenchPicture } from '#shared/brand';
 import { useAppActors } from '~/app/actors-context';
 import { VideoPlayer } from '~/components/video-player/video-player';
 import { usePortalEnv } from '~/lib/portal-env';
@@ -90,8 +90,9 @@ export function HeroSection() {
         </div>
         <div className={styles.media}>
           <VideoPlayer
-            src={brand.introVideo}
-            poster={videoPoster(brand.id, 'intro', locale)}
+            src={introVideo(brand.id, locale)}
+            // A picture of the workbench itself (scripts/make-workbench.ts), small enough for the first paint.
+            poster={workbenchPicture(brand.id, 'hero', locale, WORKBENCH_PICTURES.hero.width)}
             width={INTRO_VIDEO.width}
             height={INTRO_VIDEO.height}
             title={t`${brandName}产品介绍视频`}

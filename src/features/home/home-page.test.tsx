@@ -82,10 +82,15 @@ describe.each(['zh', 'en'] as const)('HomePage in %s', (locale) => {
     for (const [index, panel] of panels.entries()) {
       expect(panel).toHaveAttribute('aria-labelledby', tabs[index].id);
       expect(within(panel).getByRole('heading', { level: 3, hidden: true })).toBeInTheDocument();
-      expect(panel.querySelector('img')).toHaveAttribute(
-        'src',
-        expect.stringMatching(/^\/brand\/starreach\/art\/feature-[a-z-]+\.svg$/),
+      // A picture of the workbench's view of this feature, in the page's language, sharp on dense screens.
+      const id = panel.id.replace('home-feature-panel-', '');
+      const picture = panel.querySelector('img');
+      expect(picture).toHaveAttribute('src', `/brand/starreach/workbench/${id}.${locale}.560.webp`);
+      expect(picture).toHaveAttribute(
+        'srcset',
+        `/brand/starreach/workbench/${id}.${locale}.560.webp 560w, /brand/starreach/workbench/${id}.${locale}.1120.webp 1120w`,
       );
+      expect(picture).toHaveAttribute('loading', 'lazy');
     }
   });
 
@@ -161,7 +166,15 @@ describe('HomePage', () => {
     expect(screen.queryByText(/星达通/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('达人宝产品介绍视频', { selector: 'video' })).toHaveAttribute(
       'src',
-      '/media/creatorbox-intro.mp4',
+      '/media/creatorbox-tour.zh.mp4',
+    );
+    expect(screen.getByLabelText('达人宝产品介绍视频', { selector: 'video' })).toHaveAttribute(
+      'poster',
+      '/brand/creatorbox/workbench/hero.zh.960.webp',
+    );
+    expect(screen.getByAltText('通过达人把商品分销到多个站点的示意图')).toHaveAttribute(
+      'src',
+      '/brand/creatorbox/art/distribution-zh.svg',
     );
     expect(screen.getByAltText('添加达人宝运营顾问的微信二维码')).toHaveAttribute(
       'src',

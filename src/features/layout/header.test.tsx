@@ -156,7 +156,7 @@ describe('Header', () => {
     expect(actors.layer.getSnapshot().context.layerType).toBe('clientDownload');
   });
 
-  it('renders the user centre and the language switcher after mount', async () => {
+  it('renders the user centre and the language switcher with the page', async () => {
     await renderInLayout(<Header />);
     expect(screen.getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');

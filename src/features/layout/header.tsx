@@ -1,28 +1,22 @@
 /**
  * The site header (spec §2 "Layout", "Header entries"). Desktop: logo, the eight entries of `headerMenu`,
  * then the user centre and the language switcher. Mobile: logo and language switcher only.
- * The two widgets on the right read browser storage, so they render after mount inside fixed-size slots.
+ * The two widgets on the right are in the server's HTML, inside fixed-size slots: the language is the page's,
+ * and the user widget's logged-in state comes from the session cookie the server saw (the name fills in after
+ * hydration, from the browser's storage).
  */
 import { useLingui } from '@lingui/react/macro';
-import { ClientOnly, Link, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
 import { localizePath, stripLocale } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './header.css';
+import { LanguageSwitcher } from './language-switcher';
 import { headerMenu, isActivePath, type MenuEntry } from './menu';
 import { PopoverNavEntry } from './popover-nav-entry';
-
-/**
- * The user-centre widget and the language switcher render only in the browser, after mount (they read the
- * session and the browser's URL), so their code is not part of the first load: it comes as the header mounts.
- */
-const LanguageSwitcher = lazy(() =>
-  import('./language-switcher').then((module) => ({ default: module.LanguageSwitcher })),
-);
-const UserCentre = lazy(() => import('./user-centre').then((module) => ({ default: module.UserCentre })));
+import { UserCentre } from './user-centre';
 
 function HomeLogo({ className, imageClassName, width, height }: LogoProps) {
   const { brand } = usePortalEnv();
@@ -119,18 +113,10 @@ export function Header() {
         </nav>
         <div className={styles.actions}>
           <div className={styles.userSlot}>
-            <ClientOnly>
-              <Suspense fallback={null}>
-                <UserCentre />
-              </Suspense>
-            </ClientOnly>
+            <UserCentre />
           </div>
           <div className={styles.languageSlot}>
-            <ClientOnly>
-              <Suspense fallback={null}>
-                <LanguageSwitcher />
-              </Suspense>
-            </ClientOnly>
+            <LanguageSwitcher />
           </div>
         </div>
       </div>
@@ -144,11 +130,7 @@ export function MobileHeader() {
     <header className={styles.mobileHeader}>
       <HomeLogo imageClassName={styles.mobileLogo} width={126} height={28} />
       <div className={styles.languageSlot}>
-        <ClientOnly>
-          <Suspense fallback={null}>
-            <LanguageSwitcher />
-          </Suspense>
-        </ClientOnly>
+        <LanguageSwitcher />
       </div>
     </header>
   );

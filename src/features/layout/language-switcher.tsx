@@ -2,7 +2,7 @@
  * The language switcher (spec §2 "Header entries", §4 "Language"): two toggle buttons, 中文 and English.
  * Switching keeps the page (path, query and hash) in the other language, remembers the choice in the
  * `i18n_redirected` cookie (365 days) and the `language` local key, then navigates; the `{-$locale}` layout
- * loads the other catalog. It reads the URL of the browser, so the header renders it after mount.
+ * loads the other catalog. The server renders it with the page (the router knows the URL there too).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';

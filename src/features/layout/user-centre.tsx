@@ -2,8 +2,10 @@
  * The user-centre widget of the header (spec §2 "User-centre widget", §6). Logged out: a login button.
  * Logged in: the user name, which opens a small panel with the go-to-workbench and logout buttons (the
  * header has no room to show all three side by side in English). It renders the session actor
- * (src/app/session.ts: the Authorization cookie and localStorage until the session machine loads), so the
- * header renders it only in the browser, after mount. Logout sends `user.logout` to the session machine.
+ * (src/app/session.ts: the Authorization cookie and localStorage until the session machine loads). The server
+ * renders it too, from the cookie it saw (`signedIn` in the portal environment); until the page has hydrated,
+ * the browser renders the same, then the session's own state and the user's name from storage (the trigger's
+ * avatar and name fill in inside the header's fixed slot). Logout sends `user.logout` to the session machine.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -12,6 +14,7 @@ import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
 import { useSession } from '~/app/use-session';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './user-centre.css';
 
@@ -56,7 +59,9 @@ function UserMenu({ name, loggingOut }: { name: string; loggingOut: boolean }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
-        title={name}
+        // Before hydration the name is not known yet: the button is named for what it opens.
+        title={name || undefined}
+        aria-label={name ? undefined : t`我的账户`}
         onClick={() => setOpen((value) => !value)}
       >
         <span className={styles.avatar} aria-hidden="true">
@@ -100,7 +105,13 @@ function UserMenu({ name, loggingOut }: { name: string; loggingOut: boolean }) {
 export function UserCentre() {
   const { t } = useLingui();
   const locale = useLocale();
-  const { loggedIn, userName, loggingOut } = useSession();
+  const session = useSession();
+  const { signedIn } = usePortalEnv();
+  const hydrated = useHydrated();
+  // The server knows the cookie but not the name: the first render (server and hydration) shows the shell.
+  const loggedIn = hydrated ? session.loggedIn : signedIn === true;
+  const userName = hydrated ? session.userName || t`已登录用户` : '';
+  const loggingOut = hydrated && session.loggingOut;
   const loginPath = localizePath('/login', locale);
 
   if (!loggedIn) {
@@ -110,5 +121,5 @@ export function UserCentre() {
       </Link>
     );
   }
-  return <UserMenu name={userName || t`已登录用户`} loggingOut={loggingOut} />;
+  return <UserMenu name={userName} loggingOut={loggingOut} />;
 }

@@ -126,23 +126,44 @@ describe('scan panel: the wording of each state', () => {
     expect(send).toHaveBeenLastCalledWith({ type: 'scan.bindNow' });
   });
 
-  it('shows the code with its URL, and the simulator link in a new window only for simulator codes', async () => {
+  it('shows the code with its URL and no simulator link outside demo mode, in both languages', async () => {
     const view: ScanView = { kind: 'waiting', qr, expiresAt: qr.expiresAt, paused: false, retrying: false };
-    const { unmount } = await renderView(view);
-    const image = screen.getByRole('img', { name: '微信登录二维码' });
-    expect(image).toHaveAttribute('src', qr.qrcode);
-    expect(image).toHaveAttribute('data-qr-url', qr.qrUrl);
-    const link = screen.getByRole('link', { name: '没有手机？在新窗口打开微信模拟器' });
-    // The QR code keeps the phone's address; the link opens the simulator on the origin the visitor is using.
-    const qrTarget = new URL(qr.qrUrl);
-    expect(link).toHaveAttribute('href', `${window.location.origin}${qrTarget.pathname}${qrTarget.search}`);
-    expect(qrTarget.origin).not.toBe(window.location.origin);
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener');
-    unmount();
-    await renderView({ ...view, qr: { ...qr, simulator: false } }, 'en');
+    for (const locale of ['zh', 'en'] as const) {
+      const { unmount } = await renderView(view, locale);
+      const image = screen.getByRole('img', { name: locale === 'zh' ? '微信登录二维码' : 'WeChat login QR code' });
+      expect(image).toHaveAttribute('src', qr.qrcode);
+      expect(image).toHaveAttribute('data-qr-url', qr.qrUrl);
+      expect(screen.queryByRole('link')).not.toBeInTheDocument();
+      expect(document.body.textContent).not.toMatch(/模拟器|simulator/i);
+      unmount();
+    }
+  });
+
+  it('in demo mode, offers the simulator as a labelled demo aid in a new window, only for simulator codes', async () => {
+    const view: ScanView = { kind: 'waiting', qr, expiresAt: qr.expiresAt, paused: false, retrying: false };
+    const names = { zh: '演示：在新窗口打开微信模拟器', en: 'Demo: open the WeChat simulator in a new window' };
+    for (const locale of ['zh', 'en'] as const) {
+      const send = vi.fn();
+      const { unmount } = await renderWithProviders(<ScanPanelView view={view} send={send} variant="tab" />, {
+        locale,
+        env: { demo: true },
+      });
+      const link = screen.getByRole('link', { name: names[locale] });
+      // The QR code keeps the phone's address; the link opens the simulator on the origin the visitor is using.
+      const qrTarget = new URL(qr.qrUrl);
+      expect(link).toHaveAttribute('href', `${window.location.origin}${qrTarget.pathname}${qrTarget.search}`);
+      expect(qrTarget.origin).not.toBe(window.location.origin);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener');
+      unmount();
+    }
+    const { unmount } = await renderWithProviders(
+      <ScanPanelView view={{ ...view, qr: { ...qr, simulator: false } }} send={vi.fn()} variant="page" />,
+      { locale: 'en', env: { demo: true } },
+    );
     expect(screen.getByRole('img', { name: 'WeChat login QR code' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /simulator/ })).not.toBeInTheDocument();
+    unmount();
   });
 
   it('says "paused" while the page is hidden and "retrying" after a failed poll', async () => {

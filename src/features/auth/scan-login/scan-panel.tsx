@@ -19,6 +19,7 @@ import { visuallyHidden } from '~/styles/a11y.css';
 import { describeFailure, networkFailure } from '../api-errors';
 import { AgreementNotice } from '../form-parts';
 import { formatTimeLeft, milestoneOf, useSecondsLeft } from './countdown';
+import * as demoStyles from './demo-aid.css';
 import { browserScanEffects, createQrCodeEarly, type ScanEffects, type ScanEffectsContext } from './effects';
 import { QR_PLACEHOLDER_SRC } from './qr-placeholder';
 import { BindForm, WechatRegisterForm } from './scan-forms';
@@ -267,6 +268,7 @@ function QrCodeState({
   onReload: () => void;
 }) {
   const { t } = useLingui();
+  const { demo } = usePortalEnv();
   const { qr } = view;
   return (
     <>
@@ -307,9 +309,10 @@ function QrCodeState({
       <button type="button" className={styles.refreshButton} onClick={onReload}>
         <Trans>刷新二维码</Trans>
       </button>
-      {qr.simulator && view.kind === 'waiting' ? (
-        <a className={styles.link} href={onThisOrigin(qr.qrUrl)} target="_blank" rel="noopener">
-          <Trans>没有手机？在新窗口打开微信模拟器</Trans>
+      {/* The simulator is a tool for trying the product: offered only in demo mode, and labelled as such. */}
+      {demo && qr.simulator && view.kind === 'waiting' ? (
+        <a className={demoStyles.demoAid} href={onThisOrigin(qr.qrUrl)} target="_blank" rel="noopener">
+          <Trans>演示：在新窗口打开微信模拟器</Trans>
         </a>
       ) : null}
     </>
