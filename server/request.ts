@@ -121,5 +121,5 @@ export function nodeContext(incoming: IncomingMessage, target: string): Context 
     const value = headers[name.toLowerCase()];
     return Array.isArray(value) ? value.join(', ') : value;
   };
-  return { req: { header, url }, env: { incoming } } as unknown as Context;
+  return { req: { header, url, method: incoming.method }, env: { incoming } } as unknown as Context;
 }

@@ -62,7 +62,7 @@ async function listen(app: ReturnType<typeof setup>['app']) {
   return { port: (server.address() as AddressInfo).port, seen };
 }
 
-type Get = (path: string, headers?: Record<string, string>) => Promise<Response>;
+type Get = (path: string, headers?: Record<string, string>, method?: 'GET' | 'HEAD') => Promise<Response>;
 
 /** The two ways a request reaches the cache: Hono's middleware (app.request) and the Node fast path. */
 const paths: [string, () => Promise<{ get: Get; renderer: Renderer; seen?: { byApp: number } }>][] = [
@@ -70,8 +70,9 @@ const paths: [string, () => Promise<{ get: Get; renderer: Renderer; seen?: { byA
     'app.request',
     async () => {
       const { app, renderer } = setup();
-      const get: Get = async (path, headers = {}) =>
+      const get: Get = async (path, headers = {}, method = 'GET') =>
         app.request(`http://localhost:3030${path}`, {
+          method,
           headers: { host: 'localhost:3030', 'user-agent': WINDOWS, ...headers },
         });
       return { get, renderer };
@@ -83,10 +84,16 @@ const paths: [string, () => Promise<{ get: Get; renderer: Renderer; seen?: { byA
       const { app, renderer } = setup();
       const { port, seen } = await listen(app);
       // node:http, not fetch: it sends the Host header asked for and hands the bytes as sent.
-      const get: Get = (path, headers = {}) =>
+      const get: Get = (path, headers = {}, method = 'GET') =>
         new Promise((resolve, reject) => {
           request(
-            { port, host: '127.0.0.1', path, headers: { host: 'localhost:3030', 'user-agent': WINDOWS, ...headers } },
+            {
+              port,
+              host: '127.0.0.1',
+              path,
+              method,
+              headers: { host: 'localhost:3030', 'user-agent': WINDOWS, ...headers },
+            },
             (res) => {
               const chunks: Buffer[] = [];
               res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,7 +102,8 @@ const paths: [string, () => Promise<{ get: Get; renderer: Renderer; seen?: { byA
                 for (const [name, value] of Object.entries(res.headers))
                   if (value !== undefined) answer.set(name, Array.isArray(value) ? value.join(', ') : value);
                 const status = res.statusCode ?? 0;
-                const body = status === 304 || status === 302 ? null : Buffer.concat(chunks);
+                const body = status === 304 || status === 302 || method === 'HEAD' ? null : Buffer.concat(chunks);
+                if (method === 'HEAD') answer.set('x-body-bytes', String(Buffer.concat(chunks).length));
                 resolve(new Response(body, { status, headers: answer }));
               });
             },
@@ -198,6 +206,13 @@ describe.each(paths)('the page cache through %s', (_name, make) => {
     expect(renderer.renderPage).toHaveBeenCalledTimes(1);
     const head = await get('/login', { 'accept-encoding': 'identity' });
     expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+    // A HEAD hit: the same headers, no body.
+    const headOnly = await get('/login', { 'accept-encoding': 'identity' }, 'HEAD');
+    expect(headOnly.status).toBe(200);
+    expect(headOnly.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+    expect(headOnly.headers.get('etag')).toBe(head.headers.get('etag'));
+    expect(await headOnly.text()).toBe('');
+    expect(headOnly.headers.get('x-body-bytes') ?? '0').toBe('0');
     expect((await get('/missing-page')).status).toBe(404);
     expect((await get('/missing-page')).status).toBe(404);
   });

@@ -130,20 +130,31 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     return { env, origin, https, key };
   }
 
-  function respond(c: Context, page: CachedPage, setCookie: string | undefined, requestId: unknown): Response {
+  /**
+   * What a cache hit answers, for both ways a hit is served (the Hono middleware and the Node fast path): the
+   * status (304 when the ETag matches), the stored header object (copied only when a request id or the language
+   * cookie is added) and the stored body (none for a 304 or a HEAD).
+   */
+  function hitAnswer(c: Context, page: CachedPage, setCookie: string | undefined, requestId: string | undefined) {
     const representation = page[pickEncoding(c.req.header('accept-encoding'))];
     const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
     let headers = notModified ? representation.notModified : representation.headers;
-    // The stored object is written as it is; a request id or the language cookie needs a copy of it.
-    if (typeof requestId === 'string' || setCookie) {
+    if (requestId || setCookie) {
       headers = { ...headers };
-      if (typeof requestId === 'string') headers['x-request-id'] = requestId;
+      if (requestId) headers['x-request-id'] = requestId;
       if (setCookie) headers['set-cookie'] = setCookie;
     }
-    if (notModified) return new Response(null, { status: 304, headers });
+    const body = notModified || c.req.method === 'HEAD' ? null : representation.body;
+    return { status: notModified ? 304 : page.status, headers, body };
+  }
+
+  function respond(c: Context, page: CachedPage, setCookie: string | undefined, requestId: unknown): Response {
+    const answer = hitAnswer(c, page, setCookie, typeof requestId === 'string' ? requestId : undefined);
     // The stored Buffer itself: @hono/node-server writes a Uint8Array body and a plain header object as they are.
-    const body = c.req.method === 'HEAD' ? null : (representation.body as Uint8Array<ArrayBuffer>);
-    return new Response(body, { status: page.status, headers });
+    return new Response(answer.body as Uint8Array<ArrayBuffer> | null, {
+      status: answer.status,
+      headers: answer.headers,
+    });
   }
 
   /** The cached page for a request and the language cookie "/" sets, or null when the page route must answer. */
@@ -191,17 +202,10 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     }
     if (!hit) return false;
     const reqId = requestIdFrom(c.req.header('x-request-id'));
-    const representation = hit.page[pickEncoding(c.req.header('accept-encoding'))];
-    const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
-    const headers: Record<string, string> = {
-      ...(notModified ? representation.notModified : representation.headers),
-      'x-request-id': reqId,
-    };
-    if (hit.setCookie) headers['set-cookie'] = hit.setCookie;
-    const status = notModified ? 304 : hit.page.status;
+    const { status, headers, body } = hitAnswer(c, hit.page, hit.setCookie, reqId);
     outgoing.writeHead(status, headers);
-    if (notModified || method === 'HEAD') outgoing.end();
-    else outgoing.end(representation.body);
+    if (body) outgoing.end(body);
+    else outgoing.end();
     logRequest({
       reqId,
       method,
