@@ -16,7 +16,7 @@ import {
 } from './engine';
 import { enginePaths } from './paths';
 
-class ChromiumPage implements EnginePage {
+export class ChromiumPage implements EnginePage {
   readonly engine = 'chromium' as const;
   private native: string[] = [];
 

@@ -234,7 +234,7 @@ async function scanAsNewWeChat(qrUrl: string, locale: Locale): Promise<void> {
 /** The code the panel shows: its address (data-qr-url) and the image's natural and drawn sizes. */
 function qrImage(): { url: string; natural: [number, number]; drawn: [number, number] } | null {
   const image = document.querySelector('img[data-qr-url]') as HTMLImageElement | null;
-  if (!image || !image.complete || image.naturalWidth === 0) return null;
+  if (!image?.complete || image.naturalWidth === 0) return null;
   const box = image.getBoundingClientRect();
   if (box.width === 0) return null;
   return {
@@ -313,9 +313,9 @@ const FORMS: FormCase[] = [
 /** Which form cases run on which device: every form on the desktop; the phone pages that hydrate late. */
 function formCases(device: Device): { form: FormCase; locale: Locale }[] {
   const cases: { form: FormCase; locale: Locale }[] = [];
+  // A phone gets no reset form (the page sends it to a computer).
   for (const form of FORMS)
     for (const locale of ['zh', 'en'] as const)
-      // A phone gets no reset form (the page sends it to a computer).
       if (device === 'desktop' || form.path !== '/forget_password') cases.push({ form, locale });
   return cases;
 }
@@ -360,7 +360,9 @@ async function typeBeforeHydration(page: EnginePage, form: FormCase, locale: Loc
       });
       const body = JSON.parse(calls[calls.length - 1].body ?? '{}') as { phone?: string; password?: string };
       if (body.phone !== phone || body.password !== more.password)
-        failures.push(`${label}: the login request carried ${JSON.stringify({ phone: body.phone, password: body.password })}`);
+        failures.push(
+          `${label}: the login request carried ${JSON.stringify({ phone: body.phone, password: body.password })}`,
+        );
       await waitUntil(page, `the toast "${t.wrongPassword}"`, async () =>
         (await page.evaluate(toastTexts)).some((text) => text.includes(t.wrongPassword)),
       );
@@ -477,31 +479,35 @@ export function defineJourneys(name: EngineName): void {
       }
     }
 
-    journey('/en/login: the first click after a scroll before hydration acts, and the page stays put', 'desktop', async (page) => {
-      const css = `form[aria-label="${TEXT.en.loginForm}"]`;
-      await page.goto(`${BASE_URL}/en/login`);
-      await page.wheel(240);
-      const scrolled = await waitUntil(page, 'the scroll', async () => {
+    journey(
+      '/en/login: the first click after a scroll before hydration acts, and the page stays put',
+      'desktop',
+      async (page) => {
+        const css = `form[aria-label="${TEXT.en.loginForm}"]`;
+        await page.goto(`${BASE_URL}/en/login`);
+        await page.wheel(240);
+        const scrolled = await waitUntil(page, 'the scroll', async () => {
+          const y = await page.evaluate(() => scrollY);
+          return y > 100 ? y : null;
+        });
+        assert.equal(await page.evaluate(pageHydrated), false, `${name}: a wheel scroll does not hydrate the page`);
+        await page.press(`${css} button[type="submit"]`, { scroll: false });
+        const invalid = await waitUntil(
+          page,
+          'the validation message of the empty form',
+          async () => {
+            const list = await page.evaluate(invalidFields, TEXT.en.loginForm);
+            return list.length ? list : null;
+          },
+          8000,
+        ).catch((error: Error) => {
+          throw new Error(`the click on "Log in" was lost: ${error.message}`);
+        });
+        assert.ok(invalid.includes('phone'), `${name}: the empty phone is marked (${invalid.join(', ')})`);
         const y = await page.evaluate(() => scrollY);
-        return y > 100 ? y : null;
-      });
-      assert.equal(await page.evaluate(pageHydrated), false, `${name}: a wheel scroll does not hydrate the page`);
-      await page.press(`${css} button[type="submit"]`, { scroll: false });
-      const invalid = await waitUntil(
-        page,
-        'the validation message of the empty form',
-        async () => {
-          const list = await page.evaluate(invalidFields, TEXT.en.loginForm);
-          return list.length ? list : null;
-        },
-        8000,
-      ).catch((error: Error) => {
-        throw new Error(`the click on "Log in" was lost: ${error.message}`);
-      });
-      assert.ok(invalid.includes('phone'), `${name}: the empty phone is marked (${invalid.join(', ')})`);
-      const y = await page.evaluate(() => scrollY);
-      assert.ok(Math.abs(y - scrolled) <= 2, `${name}: the page stays where it was scrolled (${scrolled} → ${y})`);
-    });
+        assert.ok(Math.abs(y - scrolled) <= 2, `${name}: the page stays where it was scrolled (${scrolled} → ${y})`);
+      },
+    );
 
     journey('password login on /login reaches the workbench with the success toast', 'desktop', async (page) => {
       const account = await newAccount();
@@ -526,7 +532,9 @@ export function defineJourneys(name: EngineName): void {
       await page.goto(`${BASE_URL}/login`);
       await page.press({ css: '[role="tab"]', text: TEXT.zh.scanTab, exact: true });
       await waitUntil(page, 'the WeChat tab selected', () =>
-        page.evaluate(() => document.querySelector('[role="tab"][id$="-tab-scan"]')?.getAttribute('aria-selected') === 'true'),
+        page.evaluate(
+          () => document.querySelector('[role="tab"][id$="-tab-scan"]')?.getAttribute('aria-selected') === 'true',
+        ),
       );
       const qr = await waitUntil(page, 'the QR code', () => page.evaluate(qrImage));
       assertSquare(name, qr);
@@ -556,6 +564,7 @@ export function defineJourneys(name: EngineName): void {
       await page.goto(`${BASE_URL}/site-map`);
       await page.evaluate(
         (arg) => {
+          // biome-ignore lint/suspicious/noDocumentCookie: the login's cookie, set as the app's session code does
           document.cookie = `Authorization=${arg.token}; path=/`;
           localStorage.setItem('userInfo', arg.info);
         },
@@ -580,7 +589,9 @@ export function defineJourneys(name: EngineName): void {
       );
       assert.ok(title, `${name}: the list shows articles`);
       await page.press(link);
-      await waitUntil(page, 'the article', async () => /^\/business-college\/ecommerce-intro\/\d+$/.test(await pathOf(page)));
+      await waitUntil(page, 'the article', async () =>
+        /^\/business-college\/ecommerce-intro\/\d+$/.test(await pathOf(page)),
+      );
       await waitUntil(page, `the article's heading "${title}"`, () =>
         page.evaluate(
           (text) => (document.querySelector('main h1')?.textContent ?? '').replace(/\s+/g, ' ').trim() === text,
@@ -589,20 +600,32 @@ export function defineJourneys(name: EngineName): void {
       );
     });
 
-    const LOAD_PAGES = ['/', '/en', '/login', '/en/register', '/forget_password', '/en/scan_code', '/business-college/ecommerce-intro'];
-    journey(`every page loads without console errors or CSP violations (${LOAD_PAGES.join(', ')})`, 'desktop', async (page) => {
-      for (const path of LOAD_PAGES) {
-        await page.goto(`${BASE_URL}${path}`);
-        await sleep(500);
-      }
-      if (name === 'webkit') {
-        // The engine's own console (a directive it rejects, a failed load): WebDriver cannot read it.
-        const lines = await (engine as WebKitEngine).consoleAtLoad(
-          LOAD_PAGES.map((path) => `${BASE_URL}${path}`),
-          'desktop',
-        );
-        assert.deepEqual(lines, [], `${name}: the engine's console while the pages load`);
-      }
-    });
+    const LOAD_PAGES = [
+      '/',
+      '/en',
+      '/login',
+      '/en/register',
+      '/forget_password',
+      '/en/scan_code',
+      '/business-college/ecommerce-intro',
+    ];
+    journey(
+      `every page loads without console errors or CSP violations (${LOAD_PAGES.join(', ')})`,
+      'desktop',
+      async (page) => {
+        for (const path of LOAD_PAGES) {
+          await page.goto(`${BASE_URL}${path}`);
+          await sleep(500);
+        }
+        if (name === 'webkit') {
+          // The engine's own console (a directive it rejects, a failed load): WebDriver cannot read it.
+          const lines = await (engine as WebKitEngine).consoleAtLoad(
+            LOAD_PAGES.map((path) => `${BASE_URL}${path}`),
+            'desktop',
+          );
+          assert.deepEqual(lines, [], `${name}: the engine's console while the pages load`);
+        }
+      },
+    );
   });
 }

@@ -138,10 +138,7 @@ class WebKitPage implements EnginePage {
   }
 
   async wheel(dy: number): Promise<void> {
-    await this.session
-      .action('wheel')
-      .scroll({ x: 200, y: 200, deltaX: 0, deltaY: dy, duration: 100 })
-      .perform();
+    await this.session.action('wheel').scroll({ x: 200, y: 200, deltaX: 0, deltaY: dy, duration: 100 }).perform();
   }
 
   async problems(): Promise<string[]> {
@@ -234,7 +231,10 @@ export async function launchWebKit(): Promise<WebKitEngine> {
               ...(device === 'phone' ? [`--user-agent=${PHONE_USER_AGENT}`] : []),
               url,
             ],
-            { env: { ...env, XDG_DATA_HOME: home, XDG_CACHE_HOME: home, XDG_CONFIG_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] },
+            {
+              env: { ...env, XDG_DATA_HOME: home, XDG_CACHE_HOME: home, XDG_CONFIG_HOME: home },
+              stdio: ['ignore', 'pipe', 'pipe'],
+            },
           );
           let output = '';
           const collect = (data: Buffer) => {
