@@ -14,7 +14,7 @@
  * CPU or network throttling their drivers can set, so their phone cases are unthrottled (marked so).
  *
  * Builds into dist-e2e/ when stale and serves it on BENCH_PORT (5140) and the next port. A measurement, not a
- * test: it exits 0 (FIRST_TAP_ENGINES=chromium,webkit picks engines). On a loaded machine figures are noisy.
+ * test: it exits 0 (FIRST_TAP_ENGINES=chromium,webkit picks engines, FIRST_TAP_CASES=/login the cases). On a loaded machine figures are noisy.
  */
 import type { Page } from 'playwright-core';
 import type { ChromiumPage } from '../../e2e/engines/chromium';
@@ -27,6 +27,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 5140);
 const RUNS = Math.max(1, Number(process.env.FIRST_TAP_RUNS ?? 3));
 const ENGINE_LIST = (process.env.FIRST_TAP_ENGINES ?? 'chromium,firefox,webkit').split(',') as EngineName[];
 const WAITS = [500, 2000];
+/** FIRST_TAP_CASES=word: only the cases whose label contains it. */
+const ONLY = process.env.FIRST_TAP_CASES ?? '';
 
 interface Case {
   label: string;
@@ -175,7 +177,7 @@ try {
   for (const name of ENGINE_LIST) {
     const engine = await launchEngine(name);
     try {
-      for (const item of CASES) {
+      for (const item of CASES.filter((c) => c.label.includes(ONLY))) {
         for (const at of WAITS) {
           const times: number[] = [];
           const pressedAt: number[] = [];
