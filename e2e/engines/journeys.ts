@@ -497,7 +497,8 @@ export function defineJourneys(name: EngineName): void {
           const y = await page.evaluate(() => scrollY);
           return y > 100 ? y : null;
         });
-        assert.equal(await page.evaluate(pageHydrated), false, `${name}: a wheel scroll does not hydrate the page`);
+        // Pressed at once after the scroll: before hydration when the page hydrates on the first interaction (a
+      // wheel does not count as one); a page that hydrates at idle may be ready already, and must act the same.
         await page.press(`${css} button[type="submit"]`, { scroll: false });
         const invalid = await waitUntil(
           page,
