@@ -185,6 +185,17 @@ export async function launchWebKit(): Promise<WebKitEngine> {
     driver.kill();
     xvfb.process.kill();
   };
+  // An interrupted run must not leave the driver, its browser or the X server behind.
+  process.once('exit', () => {
+    driver.kill();
+    xvfb.process.kill();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      driver.kill();
+      xvfb.process.kill();
+      process.exit(130);
+    });
 
   return {
     name: 'webkit',
