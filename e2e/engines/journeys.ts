@@ -499,7 +499,7 @@ export function defineJourneys(name: EngineName): void {
           return y > 100 ? y : null;
         });
         // Pressed at once after the scroll: before hydration when the page hydrates on the first interaction (a
-      // wheel does not count as one); a page that hydrates at idle may be ready already, and must act the same.
+        // wheel does not count as one); a page that hydrates at idle may be ready already, and must act the same.
         await page.press(`${css} button[type="submit"]`, { scroll: false });
         const invalid = await waitUntil(
           page,

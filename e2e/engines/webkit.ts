@@ -138,7 +138,16 @@ class WebKitPage implements EnginePage {
   }
 
   async wheel(dy: number): Promise<void> {
-    await this.session.action('wheel').scroll({ x: 200, y: 200, deltaX: 0, deltaY: dy, duration: 100 }).perform();
+    const before = await this.evaluate(() => scrollY);
+    await this.session
+      .action('wheel')
+      .scroll({ x: 200, y: 200, deltaX: 0, deltaY: dy, duration: 100 })
+      .perform()
+      .catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // WebKitGTK's driver may take the wheel action without scrolling (under Xvfb): then the page is scrolled by
+    // script, which, like a wheel, is no interaction the page could hydrate on.
+    if ((await this.evaluate(() => scrollY)) === before) await this.evaluate((y) => scrollBy(0, y), dy);
   }
 
   async problems(): Promise<string[]> {
@@ -227,40 +236,50 @@ export async function launchWebKit(): Promise<WebKitEngine> {
       return new WebKitPage(session, device);
     },
     async consoleAtLoad(urls, device) {
-      const lines: string[] = [];
       // A profile of its own, so nothing of the developer's MiniBrowser (cookies, cache) changes the pages.
       const home = mkdtempSync(join(tmpdir(), 'webkit-console-'));
+      const loadOne = async (url: string): Promise<string[]> => {
+        // --exit-after-load quits once the page has loaded; the console (stdout or stderr, depending on the
+        // message) is written by then. (--private would silence it.) A page still loading after 8 s is stopped.
+        const child = spawn(
+          paths.miniBrowser,
+          [
+            '--exit-after-load',
+            '--enable-write-console-messages-to-stdout=true',
+            ...(device === 'phone' ? [`--user-agent=${PHONE_USER_AGENT}`] : []),
+            url,
+          ],
+          {
+            env: { ...env, XDG_DATA_HOME: home, XDG_CACHE_HOME: home, XDG_CONFIG_HOME: home },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        let output = '';
+        const collect = (data: Buffer) => {
+          output += data;
+        };
+        child.stdout?.on('data', collect);
+        child.stderr?.on('data', collect);
+        const timer = setTimeout(() => child.kill(), 8000);
+        await new Promise((resolve) => child.once('exit', resolve));
+        clearTimeout(timer);
+        return output
+          .split('\n')
+          .filter((line) => /CONSOLE .*ERROR/.test(line))
+          .map((line) => `${line.trim()} (page ${new URL(url).pathname})`);
+      };
+      const lines: string[] = [];
       try {
-        for (const url of urls) {
-          // --exit-after-load quits once the page has loaded; the console (stdout or stderr, depending on the
-          // message) is written by then. (--private would silence it.)
-          const child = spawn(
-            paths.miniBrowser,
-            [
-              '--exit-after-load',
-              '--enable-write-console-messages-to-stdout=true',
-              ...(device === 'phone' ? [`--user-agent=${PHONE_USER_AGENT}`] : []),
-              url,
-            ],
-            {
-              env: { ...env, XDG_DATA_HOME: home, XDG_CACHE_HOME: home, XDG_CONFIG_HOME: home },
-              stdio: ['ignore', 'pipe', 'pipe'],
-            },
-          );
-          let output = '';
-          const collect = (data: Buffer) => {
-            output += data;
-          };
-          child.stdout?.on('data', collect);
-          child.stderr?.on('data', collect);
-          const timer = setTimeout(() => child.kill(), 15_000);
-          await new Promise((resolve) => child.once('exit', resolve));
-          clearTimeout(timer);
-          for (const line of output.split('\n'))
-            if (/CONSOLE .*ERROR/.test(line)) lines.push(`${line.trim()} (page ${new URL(url).pathname})`);
-        }
+        // Three at a time: a MiniBrowser is mostly waiting for its page.
+        for (let i = 0; i < urls.length; i += 3)
+          for (const found of await Promise.all(urls.slice(i, i + 3).map(loadOne))) lines.push(...found);
       } finally {
-        rmSync(home, { recursive: true, force: true });
+        // Its web process may still be writing its shader cache: best effort.
+        try {
+          rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+        } catch {
+          // Left to the system's temporary-file cleaning.
+        }
       }
       return lines;
     },
