@@ -34,7 +34,7 @@ class FirefoxPage implements EnginePage {
   }
 
   async goto(url: string): Promise<void> {
-    await this.page.goto(url, { waitUntil: 'load' });
+    await this.page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   }
 
   async url(): Promise<string> {
