@@ -280,7 +280,13 @@ async function assertReachedWorkbench(
   toast: 'loggedIn' | 'bindSuccess' = 'loggedIn',
 ): Promise<void> {
   try {
-    await waitForPath(page, WORKBENCH, 15_000);
+    // The workbench in the page's language (an English page may land on /en/…).
+    await waitUntil(
+      page,
+      `the address ${WORKBENCH}`,
+      async () => [WORKBENCH, `/en${WORKBENCH}`].includes(await pathOf(page)),
+      15_000,
+    );
   } catch (error) {
     const toasts = await page.evaluate(seenToasts).catch(() => []);
     throw new Error(
