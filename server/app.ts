@@ -15,7 +15,7 @@ import { requestLog } from './log';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
 import { createMessagingProvider } from './providers/messaging/index';
-import { securityHeaders } from './security-headers';
+import { policyForEngine, securityHeaders } from './security-headers';
 import { iconRoutes } from './seo/icons';
 import { seoRoutes } from './seo/sitemap';
 import { workbenchRoutes } from './workbench/index';
@@ -36,6 +36,7 @@ export function createApp(options: AppOptions) {
   const pages = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
   // A log line and a request id for every request (first, so it sees the final status).
   app.use('*', requestLog(options.settings));
+  app.use('*', policyForEngine());
   // A page already in the HTML cache is answered here, as stored: its security headers, encodings and ETag were
   // made when it was rendered, so none of the middlewares below has anything to add.
   app.use('*', pages.serveCached);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import type { Renderer } from './pages/page-handler';
-import { contentSecurityPolicy, inlineHash, inlineScriptHashes } from './security-headers';
+import { contentSecurityPolicy, inlineHash, inlineScriptHashes, withoutManifestSrc } from './security-headers';
 import { readSettings } from './settings';
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
@@ -69,6 +69,33 @@ describe('security headers on every kind of response', () => {
     expect(csp).toContain(inlineHash(ROUTER_SCRIPT));
     expect(csp).not.toContain(inlineHash('{"a":1}'));
     expect(csp).not.toContain('nonce-');
+  });
+
+  it('WebKit gets no manifest-src (it rejects the directive); Blink and Gecko keep it, from the same cached page', async () => {
+    const { get } = setup();
+    const agents = {
+      chromium: WINDOWS,
+      firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0',
+      safari:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+      webkitgtk:
+        'Mozilla/5.0 (X11; Ubuntu; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+      iosChrome:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/130.0 Mobile/15E148 Safari/604.1',
+    };
+    const policies: Record<string, string> = {};
+    for (const [name, agent] of Object.entries(agents))
+      policies[name] = (await get('/en/login', { 'user-agent': agent })).headers.get('content-security-policy') ?? '';
+    for (const name of ['chromium', 'firefox']) expect(policies[name]).toContain("manifest-src 'self'");
+    for (const name of ['safari', 'webkitgtk', 'iosChrome']) {
+      expect(policies[name]).not.toContain('manifest-src');
+      expect(policies[name]).toContain("default-src 'none'");
+      expect(policies[name]).toContain(inlineHash(ROUTER_SCRIPT));
+    }
+    expect(policies.safari).toBe(withoutManifestSrc(policies.chromium));
+    // Every response, not only pages.
+    const api = await get('/api/health', { 'user-agent': agents.safari });
+    expect(api.headers.get('content-security-policy')).not.toContain('manifest-src');
   });
 
   it('a cached page keeps its policy, and the HTML is the same bytes for every visitor', async () => {

@@ -125,6 +125,25 @@ export function securityHeaderValues(c: Context, settings: SecuritySettings): Re
   return headers;
 }
 
+/**
+ * Whether a browser knows the `manifest-src` directive. WebKit (Safari, every browser on iOS, WebKitGTK) does
+ * not: it reports "Unrecognized Content-Security-Policy directive" as an error on every page, and applies
+ * `default-src` to the manifest anyway, so leaving the directive out for it changes nothing it enforces.
+ * Blink says `Chrome/` (or `Chromium/`) next to `AppleWebKit/`; Gecko does not say `AppleWebKit/` at all.
+ */
+export function understandsManifestSrc(userAgent: string | undefined): boolean {
+  if (!userAgent || !/\bAppleWebKit\//.test(userAgent)) return true;
+  return /\b(?:Chrome|Chromium|HeadlessChrome)\//.test(userAgent);
+}
+
+/** The policy without its `manifest-src` directive. */
+export function withoutManifestSrc(policy: string): string {
+  return policy
+    .split(';')
+    .filter((directive) => !/^\s*manifest-src\b/i.test(directive))
+    .join(';');
+}
+
 export function securityHeaders(settings: SecuritySettings): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -143,4 +162,27 @@ export function securityHeaders(settings: SecuritySettings): MiddlewareHandler {
 
 function applyHeaders(headers: Headers, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) if (!headers.has(name)) headers.set(name, value);
+}
+
+/**
+ * The policy as the requesting engine understands it (WebKit: without `manifest-src`). Mounted before the
+ * HTML cache, so a cached page (stored with the full policy) is adapted too; pages vary by User-Agent already
+ * (server/pages/page-handler.ts).
+ */
+export function policyForEngine(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (understandsManifestSrc(c.req.header('user-agent'))) return;
+    const policy = c.res.headers.get('Content-Security-Policy');
+    if (!policy) return;
+    const adapted = withoutManifestSrc(policy);
+    if (adapted === policy) return;
+    try {
+      c.res.headers.set('Content-Security-Policy', adapted);
+    } catch {
+      const response = new Response(c.res.body, c.res);
+      response.headers.set('Content-Security-Policy', adapted);
+      c.res = response;
+    }
+  };
 }

@@ -7,13 +7,16 @@ import { hydrateRoot } from 'react-dom/client';
 import { localeFromPath } from '#shared/locale';
 import { browserEffects, createAppActors } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
-import { isChunkLoadError, reloadInBrowser } from './lib/chunk-reload';
+import { isChunkLoadError, reloadInBrowser, watchLeaving } from './lib/chunk-reload';
 import { areasOfPath, loadLocale } from './lib/i18n';
 import { machinesModule } from './lib/machines-module';
 import { readPortalEnv } from './lib/portal-env';
+import { keepReady, warmUpWhenIdle } from './lib/warm-up';
 import { createAppRouter } from './router';
 
-// A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute.
+// A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute; a load that the
+// page's own navigation cancelled reloads nothing (the guard knows the page is leaving).
+watchLeaving();
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadInBrowser()) event.preventDefault();
 });
@@ -38,9 +41,11 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
       (module) => module.prefetchLinksOnIdle(router),
       () => {},
     );
-    // On a page that hydrates on the first interaction (src/lib/deferred-hydration.ts) that interaction is over.
-    if (window.__portalDefer?.i === 1) loadMachines();
-    else loadMachinesOnFirstInteraction();
+    // XState and the machines, and the code of the first taps (layers, "get code", toasts: src/lib/warm-up.ts),
+    // load once the page is idle; at once if the visitor already acts.
+    loadMachinesOnFirstInteraction();
+    keepReady(() => machinesModule.load());
+    warmUpWhenIdle();
     startAnalyticsAfterLoad();
   },
   (error: unknown) => {
@@ -51,8 +56,8 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
 );
 
 /**
- * XState and the machines are not part of the first load; they load as soon as the visitor does anything
- * (moves the pointer, touches, types, scrolls), so the first click or navigation finds them ready.
+ * XState and the machines are not part of the first load; they load when the page is idle, or as soon as the
+ * visitor does anything (moves the pointer, touches, types, scrolls), so the first click finds them ready.
  */
 function loadMachines() {
   machinesModule.load().catch(() => {

@@ -59,7 +59,7 @@ export async function renderPage(
 const deferredManifests = new WeakMap<ServerManifest, Map<string, ServerManifest | undefined>>();
 
 /**
- * The manifest a page is rendered with: the build's, or for a route with `staticData.hydrate: 'interaction'`
+ * The manifest a page is rendered with: the build's, or for a route with `staticData.hydrate: 'idle'`
  * the one without the entry's script and preloads, with the loader of ./lib/deferred-hydration.ts instead.
  */
 function pageManifest(
@@ -68,7 +68,7 @@ function pageManifest(
   manifest: ServerManifest,
 ): ServerManifest {
   const [matchedRoutes, , foundRoute] = router.getMatchedRoutes(pathname);
-  if (foundRoute?.options.staticData?.hydrate !== 'interaction') return manifest;
+  if (foundRoute?.options.staticData?.hydrate !== 'idle') return manifest;
   const routeIds = matchedRoutes.map((route) => route.id);
   const key = routeIds.join('|');
   const byRoutes = deferredManifests.get(manifest) ?? new Map<string, ServerManifest | undefined>();

@@ -2,12 +2,15 @@
  * A script chunk that fails to load forces one full page reload, at most once per 60 s (spec §4, §8;
  * src/lib/chunk-reload.ts, src/entry-client.tsx): the first failure reloads and stamps sessionStorage
  * `chunk-reload-at`; a second failure within the minute shows the error page instead of reloading again.
+ * A load that the page's own navigation cancelled (Firefox and WebKit cancel what is in flight when a sign-in
+ * leaves for the workbench) is not such a failure: the navigation goes on.
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { NAMES } from '../models/names';
 import { SitePage } from '../models/site-page';
 import { browserForThisFile, pageTest } from '../support/browser';
+import { waitForHydration } from '../support/hydration';
 import { turnOnDataSaver } from '../support/page-scripts';
 import { eventually, sleep } from '../support/wait';
 
@@ -61,4 +64,65 @@ describe('chunk load failure', () => {
     const home = page.getByRole('main').getByRole('link', { name: NAMES.homeLink });
     assert.equal(await home.first().getAttribute('href'), '/', 'the error page links home');
   });
+
+  pageTest(
+    'a load cancelled by the sign-in navigation reloads nothing: the workbench opens',
+    browser,
+    async ({ page }) => {
+      await page.addInitScript(logNavigations);
+      // Nothing loads at idle: the toaster is first asked for by the success toast, just before the navigation.
+      await page.addInitScript(turnOnDataSaver);
+      // The login's answer (a real account costs an SMS, and the run's SMS budget is spoken for by other specs).
+      await page.route('**/api/v2/web/userlogin', (route) =>
+        route.fulfill({
+          json: {
+            code: 200,
+            message: 'success',
+            data: {
+              userId: 1,
+              userName: 'Early bird',
+              nickname: 'Early bird',
+              phone: '139****5678',
+              countryCode: 86,
+              tenantId: 14,
+              Authorization: 'e2e-token',
+            },
+          },
+        }),
+      );
+      // The workbench answers slowly; as it is asked for, the toaster's files fail, as Firefox cancels them.
+      let leaving = false;
+      await page.route(/\/workbench\//, async (route) => {
+        leaving = true;
+        await sleep(1500);
+        await route.fulfill({
+          contentType: 'text/html',
+          body: '<!doctype html><title>workbench</title><p>workbench</p>',
+        });
+      });
+      let cancelled = 0;
+      await page.route(/\/assets\/toaster-[^/]+\.(?:js|css)$/, async (route) => {
+        await eventually(() => assert.ok(leaving), { timeout: 10_000 });
+        cancelled++;
+        await route.abort('aborted');
+      });
+      await page.goto('/en/login', { waitUntil: 'load' });
+      await waitForHydration(page);
+      await page.getByLabel('Phone number', { exact: true }).fill('13912345678');
+      await page.getByLabel('Password', { exact: true }).fill('a password 123');
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.waitForURL(/\/workbench\//, { timeout: 10_000 });
+      await page.getByText('workbench').waitFor();
+      assert.ok(cancelled > 0, "the toaster's files were cancelled");
+      const log = JSON.parse(
+        (await page.evaluate(() => sessionStorage.getItem('e2e-navigations'))) ?? '[]',
+      ) as string[];
+      assert.ok(!log.some((line) => line.startsWith('reload')), `no reload (${log.join(', ')})`);
+      assert.equal(
+        await page.evaluate(() => sessionStorage.getItem('chunk-reload-at')),
+        null,
+        'the guard did not fire',
+      );
+    },
+  );
 });

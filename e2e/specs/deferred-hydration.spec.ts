@@ -1,9 +1,10 @@
 /**
- * /register and /login hydrate on the visitor's first interaction (issue 12 item 4,
- * docs/decisions/026-hydration-on-first-interaction.md): no script but the inline loader before it, and nothing
- * the visitor does before hydration is lost — typed text reaches the form's state, a click runs after hydration,
- * a submit is held back (never sent natively with the password in the URL) and sent by the app. No SMS: the
- * run's server allows 20 an hour per address, and the other specs use them all. A logged-in
+ * /register and /login hydrate at idle (docs/decisions/028-hydration-at-idle.md): no script in their HTML but
+ * the inline loader, which starts the app once the page has loaded (or at the first interaction), and nothing the
+ * visitor does before hydration is lost — text typed at any pace, even while the page hydrates, reaches the
+ * form's state; a click runs after hydration on the element that was pressed; a submit is held back (never sent
+ * natively with the password in the URL) and sent by the app; hydration does not scroll a page the visitor
+ * moved. No SMS: the run's server allows 20 an hour per address, and the other specs use them all. A logged-in
  * visitor hydrates at once; /scan_code still loads its code at once.
  */
 import assert from 'node:assert/strict';
@@ -11,40 +12,130 @@ import { describe } from 'node:test';
 import { AuthPage } from '../models/auth-page';
 import { browserForThisFile, pageTest } from '../support/browser';
 import { BASE_URL, BRAND2_URL } from '../support/env';
-import { holdEntry, isEntryChunk, isHydrated, waitForHydration, watchScripts } from '../support/hydration';
+import {
+  holdEntry,
+  isEntryChunk,
+  isHydrated,
+  waitForHydration,
+  waitForReactElement,
+  watchScripts,
+} from '../support/hydration';
 import { uniquePhone } from '../support/sms';
 import { eventually, sleep } from '../support/wait';
 
 const browser = browserForThisFile();
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** A phone's browser: the server serves the phone layout (no fixed desktop header over the fields). */
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-describe('hydration on the first interaction', () => {
+/** The entry is let through this long after the page asked for it: hydration lands in the middle of typing. */
+const ENTRY_DELAY_MS = 400;
+
+describe('hydration at idle', () => {
   for (const [path, base, locale] of [
     ['/register', BASE_URL, 'zh'],
     ['/en/login', BRAND2_URL, 'en'],
   ] as const) {
     pageTest(
-      `${path} on ${base === BASE_URL ? 'brand 1' : 'brand 2'}: no script before the first interaction, the app after it`,
+      `${path} on ${base === BASE_URL ? 'brand 1' : 'brand 2'}: no script in the HTML, the app starts by itself after the page has loaded`,
       browser,
       async ({ page, errors }) => {
         const scripts = watchScripts(page);
-        await page.goto(path, { waitUntil: 'networkidle' });
-        await sleep(1000);
-        assert.deepEqual(scripts, [], 'no script requested before the first interaction');
-        const preloads = await page.locator('link[rel="modulepreload"]').count();
-        assert.equal(preloads, 0, 'no modulepreload in the HTML');
-        assert.equal(await isHydrated(page), false, 'not hydrated yet');
-
-        const auth = new AuthPage(page, locale);
-        await auth.phone(path.endsWith('register') ? 'register' : 'login').focus();
+        const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+        const html = (await response?.text()) ?? '';
+        assert.doesNotMatch(html, /<script[^>]+src=/, 'no script element with a source');
+        assert.doesNotMatch(html, /<link[^>]+modulepreload/, 'no modulepreload in the HTML');
+        // Nobody touches the page: it hydrates by itself, and the entry was asked for only after the page's load.
         await waitForHydration(page);
-        assert.ok(scripts.some(isEntryChunk), 'the entry loaded on the first interaction');
+        assert.ok(scripts.some(isEntryChunk), 'the entry loaded without an interaction');
+        const [entryStart, loadEnd] = await page.evaluate(() => [
+          performance.getEntriesByType('resource').find((entry) => /\/entry-client-[^/]*\.js$/.test(entry.name))
+            ?.startTime ?? -1,
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+        ]);
+        assert.ok(entryStart >= loadEnd, `the entry (${entryStart} ms) after the page's load (${loadEnd} ms)`);
+        assert.equal(await page.evaluate(() => window.__portalDefer?.i), 0, 'started without an interaction');
+        const auth = new AuthPage(page, locale);
+        assert.equal(await auth.phone(path.endsWith('register') ? 'register' : 'login').isVisible(), true);
         assert.deepEqual(errors.list(), [], 'no console or page errors');
       },
       { ...PHONE, baseURL: base },
     );
   }
+
+  // Typed from the first click or tap at a person's pace or faster, while the page hydrates in the middle of it.
+  for (const [path, form, locale, device] of [
+    ['/en/login', 'login', 'en', 'desktop'],
+    ['/login', 'login', 'zh', 'phone'],
+    ['/register', 'register', 'zh', 'phone'],
+    ['/en/forget_password', 'reset', 'en', 'desktop'],
+  ] as const)
+    for (const delay of [0, 60, 150, 300])
+      pageTest(
+        `${device} ${path}: a phone typed at ${delay} ms a key from the first ${device === 'phone' ? 'tap' : 'click'} is kept whole`,
+        browser,
+        async ({ page }) => {
+          const auth = new AuthPage(page, locale);
+          await page.route(
+            (url) => isEntryChunk(url.href),
+            async (route) => {
+              await sleep(ENTRY_DELAY_MS);
+              await route.continue();
+            },
+          );
+          await page.goto(path, { waitUntil: 'domcontentloaded' });
+          const phone = auth.phone(form);
+          // Out from under the fixed header before the tap.
+          await phone.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+          if (device === 'phone') await phone.tap();
+          else await phone.click();
+          await page.keyboard.type('13912345678', { delay });
+          await waitForHydration(page);
+          await waitForReactElement(phone);
+          // The form renders again with its errors: the phone is in its state, whole and accepted.
+          await auth.submit(form).click();
+          await eventually(async () =>
+            assert.ok((await page.locator('[aria-invalid="true"]').count()) > 0, 'the form showed its checks'),
+          );
+          assert.equal(await phone.inputValue(), '13912345678', 'every character is there');
+          assert.equal(await phone.getAttribute('aria-invalid'), null, 'the form accepted the phone');
+        },
+        {
+          ...(device === 'phone' ? { ...PHONE, userAgent: PHONE_UA } : {}),
+          locale: locale === 'en' ? 'en-US' : 'zh-CN',
+          baseURL: BASE_URL,
+        },
+      );
+
+  pageTest(
+    'a page scrolled before hydration stays where it is, and the click pressed then submits the form',
+    browser,
+    async ({ page }) => {
+      const auth = new AuthPage(page, 'en');
+      const entry = await holdEntry(page);
+      await page.goto('/en/login', { waitUntil: 'load' });
+      // A wheel scroll, then a press on "Log in" (the page still the server's).
+      await page.mouse.move(640, 200);
+      await page.mouse.wheel(0, 200);
+      await eventually(async () => assert.ok((await page.evaluate(() => window.scrollY)) > 0, 'scrolled'));
+      const scrolled = await page.evaluate(() => window.scrollY);
+      const box = await auth.submit('login').boundingBox();
+      assert.ok(box && box.y > 0 && box.y + box.height < 480, 'the button is on screen');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await eventually(() => assert.ok(entry.requested()));
+      entry.release();
+      await waitForHydration(page);
+      await sleep(200);
+      assert.equal(await page.evaluate(() => window.scrollY), scrolled, 'hydration did not move the page');
+      await page.mouse.up();
+      // The click was for "Log in": the empty form shows its checks.
+      await eventually(async () => assert.equal(await auth.phone('login').getAttribute('aria-invalid'), 'true'));
+    },
+    { viewport: { width: 1280, height: 480 }, locale: 'en-US', baseURL: BASE_URL },
+  );
 
   pageTest(
     '/scan_code still loads its code at once',
@@ -73,8 +164,8 @@ describe('hydration on the first interaction', () => {
         if (request.resourceType() === 'document') documents.push(request.url());
         if (new URL(request.url()).pathname === '/api/v2/web/userlogin') logins.push(request.postDataJSON());
       });
-      await auth.open('/login');
       const entry = await holdEntry(page);
+      await page.goto('/login', { waitUntil: 'load' });
       await auth.phone('login').fill(phone);
       await auth.password('login').fill(password);
       await auth.submit('login').click();
@@ -105,8 +196,8 @@ describe('hydration on the first interaction', () => {
     async ({ page }) => {
       const auth = new AuthPage(page, 'en');
       const phone = uniquePhone();
-      await auth.open('/en/register');
       const entry = await holdEntry(page);
+      await page.goto('/en/register', { waitUntil: 'load' });
       await auth.phone('register').fill(phone);
       await auth.field('register', auth.text.nickname).fill(`Early ${phone.slice(-4)}`);
       await auth.password('register').fill(`early ${phone} typing`);
@@ -139,8 +230,8 @@ describe('hydration on the first interaction', () => {
     browser,
     async ({ page }) => {
       const auth = new AuthPage(page, 'zh');
-      await auth.open('/login');
       const entry = await holdEntry(page);
+      await page.goto('/login', { waitUntil: 'load' });
       const registerTab = page.getByRole('tab', { name: '快速注册领取试用权益' });
       await registerTab.click();
       await sleep(300);
@@ -166,14 +257,13 @@ describe('hydration on the first interaction', () => {
       await page.goto('/login');
       await page.getByRole('link', { name: '进入工作台' }).waitFor({ timeout: 10_000 });
       assert.ok(scripts.some(isEntryChunk), 'the entry loaded without an interaction');
-      // The loader lets events through once every control of the page is React's, a frame or so later.
       await waitForHydration(page);
     },
     { locale: 'zh-CN', baseURL: BASE_URL },
   );
 
   pageTest(
-    'an entry that fails to load on the first interaction reloads the page once a minute, as the chunk guard does',
+    'an entry that fails to load reloads the page once a minute, as the chunk guard does',
     browser,
     async ({ page, errors }) => {
       await page.addInitScript(() => {
@@ -183,21 +273,18 @@ describe('hydration on the first interaction', () => {
           sessionStorage.setItem('e2e-loads', JSON.stringify(log));
         });
       });
-      const auth = new AuthPage(page, 'zh');
-      await auth.open('/login');
       // The entry is gone, as after a deploy replaced it.
       await page.route(
         (url) => isEntryChunk(url.href),
         (route) => route.abort('failed'),
       );
+      await page.goto('/login', { waitUntil: 'load' });
       const loads = async () =>
         JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-loads'))) ?? '[]') as string[];
-      await auth.phone('login').focus();
       await eventually(async () => assert.deepEqual(await loads(), ['navigate', 'reload']), { timeout: 10_000 });
       const stamp = Number(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at')));
       assert.ok(stamp > Date.now() - 60_000, "the guard's stamp is set");
       // Within the minute a second failure does not reload again: the server's page stays, its links work.
-      await auth.phone('login').focus();
       await eventually(() =>
         assert.ok(
           errors.list().some((line) => line.includes('the page could not start')),

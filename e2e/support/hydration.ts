@@ -1,8 +1,8 @@
 /**
- * Pages that hydrate on the first interaction (/register, /login: src/lib/deferred-hydration.ts): what a spec
- * needs to watch and steer them.
+ * Pages that hydrate at idle (/register, /login: src/lib/deferred-hydration.ts) and pages whose entry a spec
+ * holds back: what a spec needs to watch and steer them.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { eventually } from './wait';
 
 /** The client entry's chunk (`/assets/entry-client-<hash>.js`). */
@@ -23,6 +23,26 @@ export async function waitForHydration(page: Page, timeout = 10_000): Promise<vo
       if (!(await isHydrated(page))) throw new Error('the page has not hydrated yet');
     },
     { timeout, interval: 50 },
+  );
+}
+
+/**
+ * Waits until React has hydrated this element (on any page, with or without the loader). A test may look at
+ * React's own mark on the element (`__reactFiber$…`); the app never does.
+ */
+export async function waitForReactElement(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.evaluate(
+    (element, ms) =>
+      new Promise<void>((resolve, reject) => {
+        const deadline = performance.now() + ms;
+        const check = () => {
+          if (Object.keys(element).some((key) => key.startsWith('__reactFiber$'))) resolve();
+          else if (performance.now() > deadline) reject(new Error('the element did not hydrate'));
+          else setTimeout(check, 20);
+        };
+        check();
+      }),
+    timeout,
   );
 }
 

@@ -12,6 +12,10 @@
  *   the wire, including what loads after hydrating and the idle prefetch of linked pages). Prints figures; it
  *   does not fail. LIGHTHOUSE_PATHS (comma-separated) limits the paths; LIGHTHOUSE_DETAILS=1 prints each
  *   run's LCP element and phases, layout shifts and requests.
+ * - **Desktop pages** (`-- desktop`): performance of the home page (zh and en) and a college article under the
+ *   desktop preset, simulated and devtools throttling. Prints figures; it does not fail.
+ * - LIGHTHOUSE_ORIGIN=http://host:port measures a server that is already running (another build, to compare)
+ *   instead of starting one on the build folder.
  *
  * Lighthouse (pinned) is installed into node_modules/.cache/lighthouse on first use; it is not a dependency of
  * the project. Ports: LIGHTHOUSE_PORT (default 5170) and the next one (brand 2); LIGHTHOUSE_DIST: the build folder.
@@ -132,10 +136,35 @@ function printDetails(audits: Record<string, Audit>) {
     );
 }
 
+/** An article of the college (seeded from content/), as the Observatory run grades one. */
+const ARTICLE_PATH = '/business-college/ecommerce-intro/1001';
+
+async function desktopPages(run: RunLighthouse, chromePort: number, desktop: object, origin: string) {
+  console.log(`Lighthouse ${LIGHTHOUSE_VERSION} performance, desktop preset (brand 1)`);
+  console.log('page                                     throttling  score  LCP ms   TBT ms  CLS');
+  for (const path of ['/', '/en', ARTICLE_PATH].filter((p) => !ONLY_PATHS || ONLY_PATHS.includes(p)))
+    for (const throttlingMethod of ['simulate', 'devtools'] as const) {
+      const result = await run(
+        `${origin}${path}`,
+        { port: chromePort, onlyCategories: ['performance'], logLevel: 'error', throttlingMethod },
+        desktop,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) continue;
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      console.log(
+        `${pad(path, 40)} ${pad(throttlingMethod, 11)} ${pad(Math.round((lhr.categories.performance?.score ?? 0) * 100), 6)} ${pad(Math.round(value('largest-contentful-paint')), 8)} ${pad(Math.round(value('total-blocking-time')), 7)} ${value('cumulative-layout-shift').toFixed(3)}`,
+      );
+      if (lhr.runtimeError) console.log(`    Lighthouse error: ${lhr.runtimeError.message}`);
+      if (DETAILS) printDetails(lhr.audits);
+    }
+  return true;
+}
+
 async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
   console.log(`Lighthouse ${LIGHTHOUSE_VERSION} performance, mobile preset, the pages a phone sees (brand 1)`);
-  // "JS to hydrate" (from the build) is what the page loads to hydrate; /register and /login load it only on the
-  // first interaction (src/lib/deferred-hydration.ts), so Lighthouse, which does not interact, fetches no script.
+  // "JS to hydrate" (from the build) is what the page loads to hydrate; /register and /login load it once the page
+  // has loaded and the browser is idle (src/lib/deferred-hydration.ts), after the first paint.
   console.log('page              throttling  score  LCP ms   TBT ms  CLS    JS to hydrate  scripts fetched (br, kB)');
   for (const locale of ['zh', 'en'] as const)
     for (const path of (['/register', '/login', '/scan_code'] as const).filter(
@@ -171,16 +200,21 @@ async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
 
 let exitCode = 1;
 try {
-  if (mode !== 'seo' && mode !== 'mobile') throw new Error(`Unknown mode "${mode}": use seo or mobile.`);
+  if (mode !== 'seo' && mode !== 'mobile' && mode !== 'desktop')
+    throw new Error(`Unknown mode "${mode}": use seo, mobile or desktop.`);
   installCachedTool(LIGHTHOUSE, LIGHTHOUSE_VERSION, CACHE_DIR);
-  await buildIfStale(DIST);
-  started.dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-  started.server = await startPortalServer({
-    port,
-    brand2Port: port + 1,
-    distDir: DIST,
-    logFile: join(started.dir, 'server.log'),
-  });
+  const given = process.env.LIGHTHOUSE_ORIGIN?.replace(/\/$/, '');
+  if (!given) {
+    await buildIfStale(DIST);
+    started.dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+    started.server = await startPortalServer({
+      port,
+      brand2Port: port + 1,
+      distDir: DIST,
+      logFile: join(started.dir, 'server.log'),
+    });
+  }
+  const baseUrl = given ?? (started.server as PortalServer).baseUrl;
   const { lighthouse, desktop, chromeLauncher } = await loadLighthouse();
   const chrome = await chromeLauncher.launch({
     chromePath: ensureBrowser(),
@@ -188,13 +222,15 @@ try {
   });
   started.chrome = chrome;
   const origins: [string, string][] = [
-    ['brand 1', started.server.baseUrl],
-    ['brand 2', started.server.brand2Url],
+    ['brand 1', baseUrl],
+    ['brand 2', started.server?.brand2Url ?? baseUrl.replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1}`)],
   ];
   const ok =
     mode === 'seo'
       ? await seo(lighthouse, chrome.port, desktop, origins)
-      : await mobile(lighthouse, chrome.port, started.server.baseUrl);
+      : mode === 'desktop'
+        ? await desktopPages(lighthouse, chrome.port, desktop, baseUrl)
+        : await mobile(lighthouse, chrome.port, baseUrl);
   exitCode = ok ? 0 : 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -8,9 +8,10 @@ import { lazy, Suspense, useState } from 'react';
 import { selectIsOpen } from '#machines/layer/layer.selectors';
 import { localeFromPath } from '#shared/locale';
 import { useCustomerServiceAutoOpen } from '~/features/layers/auto-open';
-import { loadLocale } from '~/lib/i18n';
+import { loadLocale, prefetchLocale } from '~/lib/i18n';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useActorSelector } from '~/lib/use-actor-selector';
+import { keepReady } from '~/lib/warm-up';
 import { useAppActors } from './actors-context';
 
 /** The dialog code and the layers' messages (in the page's language) arrive together. */
@@ -20,6 +21,15 @@ const withMessages =
     Promise.all([load(), loadLocale(localeFromPath(window.location.pathname), ['layers'])]).then(([module]) => module);
 const loadGlobalLayerDialog = withMessages(() => import('~/features/layers/global-layer-dialog'));
 const loadDocumentModalDialog = withMessages(() => import('~/features/layers/document-modal-dialog'));
+// Opening a layer is a first tap: its code and messages are kept ready once the page is idle (the desktop layout
+// mounts these); the messages reach the language's instance when a layer opens.
+keepReady(() =>
+  Promise.all([
+    import('~/features/layers/global-layer-dialog'),
+    import('~/features/layers/document-modal-dialog'),
+    prefetchLocale(localeFromPath(window.location.pathname), ['layers']),
+  ]),
+);
 const GlobalLayerDialog = lazy(loadGlobalLayerDialog);
 const DocumentModalDialog = lazy(loadDocumentModalDialog);
 

@@ -3,19 +3,11 @@
  * navigation settles), except on 2g connections or with data saver on (spec §9).
  */
 import type { AnyRouter } from '@tanstack/react-router';
+import { type NetworkInformationLike, shouldPrefetch } from '~/lib/prefetch-rule';
 
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
-interface NetworkInformationLike {
-  effectiveType?: string;
-  saveData?: boolean;
-}
-
-export function shouldPrefetch(connection: NetworkInformationLike | undefined): boolean {
-  if (!connection) return true;
-  if (connection.saveData) return false;
-  return !(connection.effectiveType ?? '').includes('2g');
-}
+export { shouldPrefetch };
 
 function internalHrefs(): string[] {
   const hrefs = new Set<string>();

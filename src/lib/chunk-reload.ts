@@ -29,7 +29,47 @@ export function reloadAfterChunkError(deps: ReloadDeps): boolean {
   return true;
 }
 
+/**
+ * Once the page has started to leave (a full navigation, a link to another document, the tab unloading) the
+ * browser cancels the loads still in flight, and Firefox and WebKit report each as a failed chunk. Those are not
+ * a replaced deploy: reloading would replace the navigation under way (a sign-in would reload the login page
+ * instead of opening the workbench).
+ */
+let leaving = false;
+
+/** Says the page is leaving: chunk failures from now on are the navigation's doing and reload nothing. */
+export function noteLeaving(): void {
+  leaving = true;
+}
+
+export function isLeaving(): boolean {
+  return leaving;
+}
+
+/**
+ * Watches for the page leaving by itself (`pagehide`); the app's own full navigations say so first
+ * (src/features/auth/navigation.ts), since the browser cancels loads as soon as one starts. A page restored from
+ * the back/forward cache is staying again. No `beforeunload` listener: it would keep Firefox from putting the
+ * page in that cache.
+ */
+export function watchLeaving(win: Window = window): void {
+  win.addEventListener('pagehide', noteLeaving);
+  win.addEventListener('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted) leaving = false;
+  });
+}
+
+/** Forgets that the page was leaving (tests). */
+export function resetLeaving(): void {
+  leaving = false;
+}
+
+/**
+ * Reloads through the guard; returns whether the failure is handled (reloaded, or the page is leaving anyway,
+ * when nothing must happen).
+ */
 export function reloadInBrowser(): boolean {
+  if (leaving) return true;
   try {
     return reloadAfterChunkError({
       now: Date.now,

@@ -5,7 +5,7 @@
  * is (a suspended boundary keeps its content), links in it work as plain links, and its styles must be in the
  * entry's stylesheet (import the part's `.css` module where the part is used).
  */
-import { type ComponentType, Suspense, use } from 'react';
+import { type ComponentType, memo, Suspense, use } from 'react';
 
 /** A promise React's `use` reads at once when it has settled (its `status` and `value`). */
 function tracked<T>(promise: Promise<T>): Promise<T> {
@@ -49,10 +49,16 @@ function Loaded({ part }: { part: DeferredPart }) {
   return <Component />;
 }
 
-export function Deferred({ part }: { part: DeferredPart }) {
+/**
+ * Memoised: the layout renders again soon after hydrating, and an update that reaches a boundary still waiting
+ * for its code makes React give up the server's HTML and show the fallback (nothing) until the code is there.
+ * The page would shrink under the visitor for a moment (a scrolled page jumped up, a pressed button moved away).
+ * The part takes no props but itself, so nothing needs to reach it.
+ */
+export const Deferred = memo(function Deferred({ part }: { part: DeferredPart }) {
   return (
     <Suspense fallback={null}>
       <Loaded part={part} />
     </Suspense>
   );
-}
+});

@@ -1,9 +1,11 @@
 import type { ServerManifest } from '@tanstack/router-core';
-import { act, createElement, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act, createElement, useRef, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type DeferState, deferredManifest, loaderScript } from './deferred-hydration';
-import { finishDeferredHydration, replayFieldValues } from './hydration-replay';
+import { useAdoptDomValue } from './adopt-dom-value';
+import { type DeferState, deferredManifest, IDLE_START_TIMEOUT_MS, loaderScript } from './deferred-hydration';
+import { finishDeferredHydration } from './hydration-replay';
 
 const OPTIONS = { sessionCookie: 'Authorization', reloadKey: 'chunk-reload-at', reloadIntervalMs: 60_000 };
 
@@ -19,7 +21,7 @@ const built: ServerManifest = {
   },
 };
 
-describe('the manifest of a page that hydrates on interaction', () => {
+describe('the manifest of a page that hydrates at idle', () => {
   it('keeps the stylesheets, drops every preload and puts the loader in place of the entry script', () => {
     const manifest = deferredManifest(built, { ...OPTIONS, routeIds: ['__root__', '/{-$locale}/register'] });
     expect(manifest?.routes.__root__?.css).toEqual(['/assets/entry.css']);
@@ -59,12 +61,16 @@ function runLoader(preloads: string[] = ['/assets/entry.js']) {
 
 describe('the inline loader', () => {
   let listeners: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
+  let readyState: DocumentReadyState = 'interactive';
   beforeEach(() => {
     const add = window.addEventListener.bind(window);
     vi.spyOn(window, 'addEventListener').mockImplementation((type, listener, options) => {
       listeners.push([type, listener, options]);
       add(type, listener, options);
     });
+    // The loader runs at the end of the body, before the page's `load`.
+    readyState = 'interactive';
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
     document.body.innerHTML = `
       <a href="#next">next</a>
       <form><input name="phone"><label><input type="checkbox"> agree</label><button type="submit">go</button></form>
@@ -72,6 +78,7 @@ describe('the inline loader', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.useRealTimers();
     for (const [type, listener, options] of listeners) window.removeEventListener(type, listener, options);
     listeners = [];
     for (const link of document.head.querySelectorAll('link')) link.remove();
@@ -80,18 +87,38 @@ describe('the inline loader', () => {
     document.cookie = 'Authorization=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 
-  it('loads nothing until the first interaction, then the entry with its preloads', () => {
+  it('loads nothing before the page has loaded, then the entry with its preloads once the browser is idle', () => {
+    vi.useFakeTimers();
     const { load, state } = runLoader(['/assets/entry.js', '/assets/page.js']);
+    vi.advanceTimersByTime(5000);
     expect(load).not.toHaveBeenCalled();
     expect(document.head.querySelectorAll('link[rel=modulepreload]')).toHaveLength(0);
-    document.querySelector('input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    readyState = 'complete';
+    window.dispatchEvent(new Event('load'));
+    // jsdom has no requestIdleCallback: the loader falls back to a timer.
+    vi.advanceTimersByTime(IDLE_START_TIMEOUT_MS);
     expect(load).toHaveBeenCalledWith('/assets/entry.js');
     expect([...document.head.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))).toEqual([
       '/assets/entry.js',
       '/assets/page.js',
     ]);
+    expect(state).toMatchObject({ i: 0, p: 1, h: 0 });
+  });
+
+  it('starts earlier on the first interaction, once', () => {
+    const { load, state } = runLoader();
+    expect(load).not.toHaveBeenCalled();
+    document.querySelector('input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(load).toHaveBeenCalledWith('/assets/entry.js');
     expect(state).toMatchObject({ i: 1, p: 1, h: 0 });
     document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    window.dispatchEvent(new Event('load'));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts on a wheel scroll too', () => {
+    const { load } = runLoader();
+    document.body.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -103,7 +130,7 @@ describe('the inline loader', () => {
     expect(state.i).toBe(0);
   });
 
-  it('holds back clicks on buttons and submissions until hydration, records typed values, lets links be', () => {
+  it('holds back clicks on buttons and submissions until hydration, lets links and fields be', () => {
     const { state } = runLoader();
     const tab = document.getElementById('tab') as HTMLButtonElement;
     const onTab = vi.fn();
@@ -128,85 +155,104 @@ describe('the inline loader', () => {
     expect(submit.defaultPrevented).toBe(true);
     expect(state.q[1]).toMatchObject({ f: form });
 
-    const phone = document.querySelector<HTMLInputElement>('input[name=phone]') as HTMLInputElement;
-    phone.value = '13800138000';
-    phone.dispatchEvent(new Event('input', { bubbles: true }));
-    expect(state.v.get(phone)).toEqual(['13800138000', false]);
-
     state.h = 1;
     const later = new MouseEvent('click', { bubbles: true, cancelable: true });
     tab.dispatchEvent(later);
     expect(later.defaultPrevented).toBe(false);
     expect(onTab).toHaveBeenCalledTimes(1);
   });
+
+  it('queues a click for the element that was pressed when the release landed elsewhere (the page moved)', () => {
+    const { state } = runLoader();
+    const form = document.querySelector('form') as HTMLFormElement;
+    const button = form.querySelector('button') as HTMLButtonElement;
+    button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    // Released over the field: the browser sends the click to the common ancestor, the form.
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    form.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(state.q).toEqual([{ c: button }]);
+  });
 });
 
-/** What a controlled field rendered: its state at each render. */
+describe('after hydration', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    delete window.__portalDefer;
+  });
+
+  it('replays the queued clicks once, a task later, and lets events through from then on', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<button type="button">go</button>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const onClick = vi.fn();
+    button.addEventListener('click', onClick);
+    window.__portalDefer = { q: [{ c: button }], h: 0, i: 1, p: 1 };
+    finishDeferredHydration(window);
+    expect(window.__portalDefer.h).toBe(1);
+    expect(onClick).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    finishDeferredHydration(window);
+    vi.advanceTimersByTime(100);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('replays a held-back submission as a click on its submit button (React hydrates on a click)', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<form><input name="phone"><button>go</button></form>';
+    const form = document.querySelector('form') as HTMLFormElement;
+    const button = form.querySelector('button') as HTMLButtonElement;
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    const submits = vi.fn((event: Event) => event.preventDefault());
+    form.addEventListener('submit', submits);
+    window.__portalDefer = { q: [{ f: form, s: null }], h: 0, i: 1, p: 1 };
+    finishDeferredHydration(window);
+    vi.advanceTimersByTime(1);
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(submits).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A controlled field as the forms have it, with the adoption of src/features/auth/fields.tsx. */
 const seen: string[] = [];
-function Field() {
+function Field({ adopt }: { adopt: boolean }) {
   const [value, setValue] = useState('');
+  const [renders, setRenders] = useState(0);
+  const ref = useRef<HTMLInputElement | null>(null);
+  useAdoptDomValue(ref, value, adopt ? setValue : () => {});
   seen.push(value);
-  return createElement('input', { value, onChange: (e: { target: { value: string } }) => setValue(e.target.value) });
+  return createElement(
+    'div',
+    null,
+    createElement('input', { ref, value, onChange: (e: { target: { value: string } }) => setValue(e.target.value) }),
+    createElement('button', { type: 'button', onClick: () => setRenders(renders + 1) }, 'render again'),
+  );
 }
 
-describe('after hydration', () => {
-  it('hands a recorded value to a controlled React field even after React put the field back to its state', async () => {
-    seen.length = 0;
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    await act(async () => root.render(createElement(Field)));
-    const input = container.querySelector('input') as HTMLInputElement;
-    const values: DeferState['v'] = new Map([[input, ['13800138000', false]]]);
-    await act(async () => {
-      expect(replayFieldValues(values)).toBe(1);
-    });
-    expect(seen.at(-1)).toBe('13800138000');
-    expect(input.value).toBe('13800138000');
-    root.unmount();
-    container.remove();
-  });
-
-  it('waits for the queued elements to hydrate, then replays the clicks once', () => {
-    vi.useFakeTimers();
-    try {
-      document.body.innerHTML = '<button type="button">go</button>';
-      const button = document.querySelector('button') as HTMLButtonElement;
-      const onClick = vi.fn();
-      button.addEventListener('click', onClick);
-      window.__portalDefer = { q: [{ c: button }], v: new Map(), h: 0, i: 1, p: 1 };
-      let hydrated = false;
-      finishDeferredHydration(window, { isHydrated: () => hydrated });
-      vi.advanceTimersByTime(100);
-      expect(window.__portalDefer.h).toBe(0);
-      hydrated = true;
-      vi.advanceTimersByTime(100);
-      expect(window.__portalDefer.h).toBe(1);
-      expect(onClick).toHaveBeenCalledTimes(1);
-      finishDeferredHydration(window, { isHydrated: () => true });
-      vi.advanceTimersByTime(100);
-      expect(onClick).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-      delete window.__portalDefer;
-    }
-  });
-
-  it('waits for every form control of the page, not only those touched yet, at most 5 s', () => {
-    vi.useFakeTimers();
-    try {
-      document.body.innerHTML = '<form><input name="phone"><button type="submit">go</button></form>';
-      window.__portalDefer = { q: [], v: new Map(), h: 0, i: 1, p: 1 };
-      const input = document.querySelector('input') as HTMLInputElement;
-      // The form and the button are React's, the field not yet (its Suspense boundary hydrates later).
-      finishDeferredHydration(window, { isHydrated: (element) => element !== input });
-      vi.advanceTimersByTime(1000);
-      expect(window.__portalDefer.h).toBe(0);
-      vi.advanceTimersByTime(4100);
-      expect(window.__portalDefer.h).toBe(1);
-    } finally {
-      vi.useRealTimers();
-      delete window.__portalDefer;
-    }
-  });
+describe('a field typed into before it hydrates', () => {
+  for (const adopt of [true, false])
+    it(
+      adopt
+        ? 'keeps the text and has it in its state after the next render'
+        : 'without the adoption, loses the text at the next render (what the adoption is for)',
+      async () => {
+        seen.length = 0;
+        const container = document.createElement('div');
+        container.innerHTML = renderToString(createElement(Field, { adopt }));
+        document.body.append(container);
+        const input = container.querySelector('input') as HTMLInputElement;
+        // Typed natively while the page's code was on its way.
+        input.value = '13800138000';
+        const root = await act(async () => hydrateRoot(container, createElement(Field, { adopt })));
+        await act(async () => (container.querySelector('button') as HTMLButtonElement).click());
+        if (adopt) {
+          expect(input.value).toBe('13800138000');
+          expect(seen.at(-1)).toBe('13800138000');
+        } else expect(input.value).toBe('');
+        act(() => root.unmount());
+        container.remove();
+      },
+    );
 });

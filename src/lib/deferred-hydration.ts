@@ -1,18 +1,22 @@
 /**
- * Hydration on the first interaction (docs/decisions/026-hydration-on-first-interaction.md). A route with
- * `staticData.hydrate: 'interaction'` (/register, /login) is served without the client entry's script and
- * without any modulepreload: its HTML carries only a small inline loader (this file's `loaderScript`) that
+ * Hydration at idle (docs/decisions/028-hydration-at-idle.md). A route with `staticData.hydrate: 'idle'`
+ * (/register, /login) is served without the client entry's script and without any modulepreload: nothing
+ * competes with the first paint. Its HTML carries a small inline loader (this file's `loaderScript`) that
  *
- * - imports the entry (preloading its chunks and the page's at the same moment) on the first pointerdown,
- *   touchstart, focusin, keydown or mouseover, or at once when a session cookie is present (a logged-in visitor
- *   sees the logged-in header without touching anything);
- * - records what is typed or ticked (React resets a controlled field to its state when it re-renders);
- * - until the app has hydrated, holds back what the server's HTML cannot do by itself: a click on anything but
- *   a link or a form field (buttons, tabs, dialog buttons) and every form submission (which would otherwise go
- *   out natively, as a GET with the password in the URL) are cancelled and queued in `window.__portalDefer`.
+ * - imports the entry (preloading its chunks and the page's at the same moment) as soon as the page has loaded
+ *   and the browser is idle, so the page is live before the visitor is likely to act; earlier on the first
+ *   pointerdown, touchstart, focusin, keydown, wheel or mouseover, or at once when a session cookie is present
+ *   (a logged-in visitor sees the logged-in header without touching anything);
+ * - until the app has hydrated, holds back what the server's HTML cannot do by itself: a click on anything but a
+ *   link or a form field (buttons, tabs, dialog buttons) and every form submission (which would otherwise go out
+ *   natively, as a GET with the password in the URL) are cancelled and queued in `window.__portalDefer`. A click
+ *   is queued for the element that was pressed: when the page moved between press and release, the browser
+ *   sends the click to an ancestor of both.
  *
- * The entry then calls `finishDeferredHydration` (./hydration-replay.ts) once the document has hydrated: what
- * was typed or ticked is handed to React as change events, and the queued clicks and submissions run again.
+ * Typing needs no help: the fields keep what the visitor typed, and each field adopts its DOM value when it
+ * hydrates (src/features/auth/fields.tsx). Once the document has hydrated, `finishDeferredHydration`
+ * (./hydration-replay.ts) lets events through and replays the queue; React hydrates the part of the page an
+ * event is for before it handles it.
  *
  * Only the renderer (src/entry-server.tsx) uses this module; the loader is plain ES2017 text, not bundled code.
  */
@@ -22,19 +26,16 @@ import type { ServerManifest } from '@tanstack/router-core';
 export interface DeferState {
   /** Queued actions: a click to run again (`c`), or a form to submit again (`f`, with its submitter `s`). */
   q: ({ c: HTMLElement } | { f: HTMLFormElement; s?: HTMLElement | null })[];
-  /**
-   * What the visitor typed or ticked before hydration, recorded at each `input` / `change` event: React puts a
-   * controlled field back to its state when it re-renders after hydrating, so the DOM does not keep it.
-   */
-  v: Map<HTMLInputElement | HTMLTextAreaElement, [value: string, checked: boolean]>;
   /** 1 once the app has hydrated: the loader lets everything through from then on. */
   h: 0 | 1;
-  /** 1 while the app waits for the page's fields to hydrate (src/lib/hydration-replay.ts). */
-  w?: 0 | 1;
-  /** 1 once the visitor has interacted (0 when a session cookie started the entry). */
+  /** 1 once the visitor has interacted before the entry started (0 when idle or a session cookie started it). */
   i: 0 | 1;
   /** 1 once the entry's import has started. */
   p: 0 | 1;
+  /** The element of the last pointerdown before hydration (the click's intended target). */
+  d?: Element | null;
+  /** 1 once the page is being left: a failed import then reloads nothing. */
+  l?: 0 | 1;
 }
 
 declare global {
@@ -43,8 +44,14 @@ declare global {
   }
 }
 
-/** The events that start the app: the first touch, click, key, focus, or (desktop) the pointer over the page. */
-export const START_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'mouseover'] as const;
+/**
+ * The events that start the app at once: the first touch, click, key, focus, wheel, or (desktop) the pointer
+ * over the page.
+ */
+export const START_EVENTS = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'wheel', 'mouseover'] as const;
+
+/** How long the idle start waits at most for the browser to be idle once the page has loaded. */
+export const IDLE_START_TIMEOUT_MS = 300;
 
 interface LoaderOptions {
   /** The client entry's URL. */
@@ -63,35 +70,42 @@ export function loaderScript(options: LoaderOptions): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   return [
     '(function(){',
-    'var w=window,d=document,S={q:[],v:new Map(),h:0,i:0,p:0};w.__portalDefer=S;',
+    'var w=window,d=document,S={q:[],h:0,i:0,p:0,d:null,l:0};w.__portalDefer=S;',
     `var E=${json(options.entry)},P=${json(options.preloads)},T=${json(START_EVENTS)},K=${json(options.reloadKey)};`,
     'function start(){if(S.p)return;S.p=1;',
     'T.forEach(function(t){w.removeEventListener(t,go,true)});',
     "P.forEach(function(f){var l=d.createElement('link');l.rel='modulepreload';l.href=f;d.head.appendChild(l)});",
-    // The entry could not be loaded (a deploy replaced it): one reload per interval, as the chunk guard does.
-    'import(E).catch(function(e){try{var n=Date.now(),l=+sessionStorage.getItem(K)||0;',
+    // The entry could not be loaded (a deploy replaced it): one reload per interval, as the chunk guard does;
+    // nothing when the page is being left (the browser cancelled the load).
+    'import(E).catch(function(e){if(S.l)return;try{var n=Date.now(),l=+sessionStorage.getItem(K)||0;',
     `if(!l||n-l>=${options.reloadIntervalMs}){sessionStorage.setItem(K,String(n));location.reload();return}}catch(x){}`,
     "console.error('[portal] the page could not start:',e)})}",
     'function go(){S.i=1;start()}',
     'T.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});',
+    // After the first paint and the page's load, when the browser is idle: the page is live before most
+    // visitors act, and nothing of it competes with the first paint.
+    `function idle(){if(w.requestIdleCallback)w.requestIdleCallback(start,{timeout:${IDLE_START_TIMEOUT_MS}});else setTimeout(start,0)}`,
+    "if(d.readyState==='complete')idle();else w.addEventListener('load',idle);",
+    "w.addEventListener('pagehide',function(){S.l=1});",
     'function hold(e){e.preventDefault();e.stopImmediatePropagation();go()}',
-    // Links work natively; form fields keep their native behaviour (typing, ticking), handed over after hydration.
-    "w.addEventListener('click',function(e){if(S.h)return;var t=e.target;if(!t||!t.closest)return;",
+    "w.addEventListener('pointerdown',function(e){if(!S.h)S.d=e.target},true);",
+    "w.addEventListener('click',function(e){if(S.h)return;var t=e.target,p=S.d;S.d=null;if(!t||!t.closest)return;",
+    // Pressed on one element, released on another (the page moved): the click goes to their common ancestor.
+    'if(p&&p!==t&&p.closest&&t.contains(p)){S.q.push({c:p});hold(e);return}',
+    // Links work natively; form fields keep their native behaviour (typing, ticking).
     "if(t.closest('a[href],label,select,textarea,option')||t.closest('input')&&!/^(submit|button|image|reset)$/.test(t.closest('input').type))return;",
     "S.q.push({c:t.closest('button,input,summary,[role=button]')||t});hold(e)},true);",
-    'function rec(e){var t=e.target;if(!S.h&&t&&/^(INPUT|TEXTAREA)$/.test(t.tagName))S.v.set(t,[t.value,t.checked])}',
-    "w.addEventListener('input',rec,true);w.addEventListener('change',rec,true);",
     "w.addEventListener('submit',function(e){if(S.h)return;S.q.push({f:e.target,s:e.submitter});hold(e)},true);",
     `if(/(?:^|;\\s*)${options.sessionCookie}=[^;]/.test(d.cookie))start()`,
     '})();',
   ].join('');
 }
 
-/** The route flag: the page hydrates on the first interaction. */
-export type HydrateMode = 'load' | 'interaction';
+/** The route flag: the page hydrates at load (its script in the HTML) or at idle (the loader). */
+export type HydrateMode = 'load' | 'idle';
 
 /**
- * The manifest for a page that hydrates on interaction: the same stylesheets, no modulepreload at all, and the
+ * The manifest for a page that hydrates at idle: the same stylesheets, no modulepreload at all, and the
  * loader instead of the entry's script. Undefined when the manifest has no single entry script (development,
  * where Vite serves the sources: pages hydrate at load there).
  */

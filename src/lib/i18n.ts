@@ -52,6 +52,16 @@ export async function loadLocale(locale: Locale, areas: readonly CatalogArea[] =
   return i18n;
 }
 
+/**
+ * Fetches the catalogs of these areas without handing them to the language's instance: handing them over makes
+ * every component that shows messages render again, and a part of the page that has not hydrated yet would lose
+ * its server HTML to that update. For code kept ready at idle (src/lib/warm-up.ts); `loadLocale` hands them over
+ * when they are used.
+ */
+export function prefetchLocale(locale: Locale, areas: readonly CatalogArea[]): Promise<unknown> {
+  return Promise.all(areas.map((area) => catalogLoaders[`../../locales/${locale}/${area}.po`]?.()));
+}
+
 /** Whether these areas of a language have loaded already (the server's, and a page's own before it hydrates). */
 export function areasReady(locale: Locale, areas: readonly CatalogArea[]): boolean {
   return areas.every((area) => ready.has(`${locale}/${area}`));

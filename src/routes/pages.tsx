@@ -21,8 +21,9 @@ declare module '@tanstack/react-router' {
     /** Source modules the page starts loading as it hydrates: preloaded by its HTML as well. */
     preload?: string[];
     /**
-     * `'interaction'`: the page loads no script but a small loader until the visitor's first interaction (or a
-     * session cookie), then hydrates (src/lib/deferred-hydration.ts). Default: at load.
+     * `'idle'`: the page loads no script but a small loader until it has loaded and the browser is idle (or the
+     * visitor's first interaction, or a session cookie), then hydrates (src/lib/deferred-hydration.ts).
+     * Default: at load.
      */
     hydrate?: HydrateMode;
   }
@@ -48,11 +49,10 @@ export const loginRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'login',
   head: (ctx) => pageHead(ctx, msg`登录`, msg`登录账号，或快速注册领取免费试用权益。`),
-  // The forms work as server HTML until the first interaction: no script loads before it (issue 12 item 4).
+  // The forms work as server HTML until the page is idle: no script competes with the first paint.
   staticData: {
     module: 'src/features/auth/login-page.tsx',
-    hydrate: 'interaction',
-    preload: ['src/lib/hydration-replay.ts'],
+    hydrate: 'idle',
   },
   component: page(() => import('~/features/auth/login-page'), 'LoginPage'),
 });
@@ -63,8 +63,7 @@ export const registerRoute = createRoute({
   head: (ctx) => pageHead(ctx, msg`注册`, msg`手机号快速注册，立即领取免费试用权益。`),
   staticData: {
     module: 'src/features/auth/register-page.tsx',
-    hydrate: 'interaction',
-    preload: ['src/lib/hydration-replay.ts'],
+    hydrate: 'idle',
   },
   component: page(() => import('~/features/auth/register-page'), 'RegisterPage'),
 });

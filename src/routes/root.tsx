@@ -4,6 +4,7 @@ import { brands } from '#shared/brand';
 import { localeFromPath } from '#shared/locale';
 import { ActorsContext } from '~/app/actors-context';
 import type { RouterContext } from '~/app/router-context';
+import { finishDeferredHydration } from '~/lib/hydration-replay';
 import { ENV_ELEMENT_ID, PortalEnvContext, serializeEnv } from '~/lib/portal-env';
 import { ErrorPage, NotFoundPage } from './error-page';
 
@@ -33,11 +34,9 @@ function RootDocument() {
   const { env, actors } = rootRoute.useRouteContext();
   const pathname = useLocation({ select: (location) => location.pathname });
   const locale = localeFromPath(pathname);
-  // Runs once the document has hydrated: on a page that hydrated on interaction, what the visitor typed,
-  // ticked, clicked or submitted before reaches React now (src/lib/hydration-replay.ts).
-  useEffect(() => {
-    if (window.__portalDefer) void finishDeferredHydration();
-  }, []);
+  // Runs once the document has hydrated: on a page that hydrated at idle, what the visitor clicked or submitted
+  // before runs now (src/lib/hydration-replay.ts).
+  useEffect(() => finishDeferredHydration(), []);
   return (
     <html lang={locale === 'zh' ? 'zh-CN' : 'en'} data-brand={env.brandId}>
       <head>
@@ -55,18 +54,4 @@ function RootDocument() {
       </body>
     </html>
   );
-}
-
-/**
- * The replay's code is only for a page that hydrated on interaction, whose HTML preloads it with the entry
- * (`preload` of its route): every other page leaves it out of its first load. Awaited apart from its use: Vite's
- * preload helper would report a failure of anything chained to the import as a chunk error, which reloads the page.
- */
-const loadReplay = () => import('~/lib/hydration-replay');
-async function finishDeferredHydration() {
-  try {
-    (await loadReplay()).finishDeferredHydration();
-  } catch (error) {
-    console.error('[portal] what was typed before the page started could not be handed over:', error);
-  }
 }

@@ -4,6 +4,8 @@
  * shows only the dial code (the phone field beside it has no room for names); the open list shows names.
  */
 import { useLingui } from '@lingui/react/macro';
+import { useRef } from 'react';
+import { useAdoptDomValue } from '~/lib/adopt-dom-value';
 import { COUNTRIES, countryByValue } from './countries';
 import * as styles from './country-select.css';
 
@@ -18,12 +20,15 @@ export interface CountrySelectProps {
 export function CountrySelect({ value, onChange, id, disabled, className }: CountrySelectProps) {
   const { i18n, t } = useLingui();
   const selected = countryByValue(value) ?? COUNTRIES[0];
+  const select = useRef<HTMLSelectElement | null>(null);
+  useAdoptDomValue(select, String(selected.value), (next) => onChange(Number(next)));
   return (
     <span className={[styles.wrapper, className].filter(Boolean).join(' ')}>
       <span className={styles.face} aria-hidden="true">
         +{selected.dialCode}
       </span>
       <select
+        ref={select}
         id={id}
         className={styles.select}
         value={selected.value}

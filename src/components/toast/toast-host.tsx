@@ -4,8 +4,18 @@
  * first toast.
  */
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
+import { isLeaving } from '~/lib/chunk-reload';
+import { keepReady } from '~/lib/warm-up';
 import { getServerToasts, getToasts, subscribeToasts, type ToastItem } from './toast';
 import * as styles from './toast-host.css';
+
+/**
+ * The toaster's code, kept ready once the page is idle: a success toast is shown just before a full navigation
+ * (a sign-in), which cancels the loads still in flight. (The module resolves to nothing when the chunk guard
+ * took a failure.)
+ */
+const loadToaster = () => import('./toaster') as Promise<typeof import('./toaster') | undefined>;
+keepReady(loadToaster);
 
 type ToastListProps = { items: readonly ToastItem[] };
 type Loaded = { List: ComponentType<ToastListProps> };
@@ -18,9 +28,12 @@ export function ToastHost() {
   useEffect(() => {
     if (!wanted || loaded) return;
     let live = true;
-    import('./toaster').then(
-      ({ ToastList }) => live && setLoaded({ List: ToastList }),
-      (error: unknown) => console.error('[toast] the toaster could not load:', error),
+    loadToaster().then(
+      // No module: the chunk guard took the failure (the page is leaving, or it reloads).
+      (module) => module && live && setLoaded({ List: module.ToastList }),
+      (error: unknown) => {
+        if (!isLeaving()) console.error('[toast] the toaster could not load:', error);
+      },
     );
     return () => {
       live = false;

@@ -3,8 +3,9 @@
  * input with `aria-describedby` and marks it `aria-invalid`.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { CountrySelect } from '~/components/country-select/country-select';
+import { useAdoptDomValue } from '~/lib/adopt-dom-value';
 import * as styles from './auth-form.css';
 import type { FieldError } from './use-form';
 
@@ -41,6 +42,15 @@ export function TextField({
   const hintId = `${id}-hint`;
   // The error takes the hint's place under the field.
   const describedBy = error ? errorId : hint ? hintId : undefined;
+  const own = useRef<HTMLInputElement | null>(null);
+  const ref = useCallback(
+    (element: HTMLInputElement | null) => {
+      own.current = element;
+      inputRef?.(element);
+    },
+    [inputRef],
+  );
+  useAdoptDomValue(own, value, onValue);
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
@@ -50,7 +60,7 @@ export function TextField({
         {before}
         <input
           {...input}
-          ref={inputRef}
+          ref={ref}
           id={id}
           className={styles.input}
           value={value}

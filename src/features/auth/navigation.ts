@@ -4,6 +4,7 @@
  * the workbench is a server page, not a route of this app.
  */
 import { type Locale, localizePath, stripLocale } from '#shared/locale';
+import { noteLeaving } from '~/lib/chunk-reload';
 
 const AUTH_PATHS = new Set(['/login', '/register', '/forget_password', '/scan_code']);
 
@@ -45,9 +46,13 @@ function isSameOriginPath(target: string, origin: string): boolean {
   }
 }
 
-/** A full navigation (its own function so tests can watch it: jsdom cannot leave the page). */
+/**
+ * A full navigation (its own function so tests can watch it: jsdom cannot leave the page). The chunk guard hears
+ * of it first: the loads the browser cancels now must not reload the page over the navigation.
+ */
 export const leavePage = {
   assign(url: string) {
+    noteLeaving();
     window.location.assign(url);
   },
 };

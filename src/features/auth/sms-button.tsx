@@ -10,6 +10,7 @@ import type { SmsTarget } from '#machines/sms-countdown/sms-countdown.selectors'
 import { toast } from '~/components/toast/toast';
 import type { SmsPurpose } from '~/lib/api/accounts';
 import { guardChunk } from '~/lib/chunk-reload';
+import { keepReady } from '~/lib/warm-up';
 import { networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import type { SmsLogicProps, SmsView } from './sms-logic';
@@ -26,6 +27,8 @@ export interface SmsButtonProps {
 
 /** Loads the button's logic (once; later calls share the first load). */
 export const loadSmsLogic = guardChunk(() => import('./sms-logic'));
+// "Get code" is often the first tap on a form page: its logic is kept ready once the page is idle.
+keepReady(loadSmsLogic);
 
 export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButtonProps) {
   const { i18n, t } = useLingui();

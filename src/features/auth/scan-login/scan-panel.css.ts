@@ -55,12 +55,15 @@ export const timeValue = style({ color: vars.color.accent, fontWeight: 700 });
 
 const QR_SIZE = 220;
 
-/** The code and whatever covers it (scanned, expired); the same box when there is no code to show. */
+/**
+ * The code and whatever covers it (scanned, expired); the same box when there is no code to show. The frame
+ * takes its height from its square content: an `aspect-ratio` on the padded frame with a `height: 100%` image
+ * made WebKit stretch the code (it sized the content box, not the border box, to the ratio).
+ */
 export const qrFrame = style({
   position: 'relative',
   width: QR_SIZE + 20,
   maxWidth: '100%',
-  aspectRatio: '1 / 1',
   padding: 10,
   border: `1px solid ${vars.color.line}`,
   borderRadius: vars.radius.medium,
@@ -71,7 +74,8 @@ export const qrFrame = style({
 export const qrImage = style({
   display: 'block',
   width: '100%',
-  height: '100%',
+  height: 'auto',
+  aspectRatio: '1 / 1',
   imageRendering: 'pixelated',
   // Long-press on phones opens the image menu ("识别图中二维码"); nothing else should get in the way.
   WebkitTouchCallout: 'default',
@@ -81,7 +85,7 @@ export const qrImage = style({
 /** Stands in for a code that is gone (expired, failed): grey squares, nothing to scan. */
 export const qrPlaceholder = style({
   width: '100%',
-  height: '100%',
+  aspectRatio: '1 / 1',
   borderRadius: vars.radius.small,
   background: `repeating-linear-gradient(45deg, ${vars.color.surfaceAlt} 0 12px, #eceef3 12px 24px)`,
 });
