@@ -1,0 +1,4 @@
+/** The critical journeys in firefox (e2e/engines/journeys.ts; run by e2e/run.ts after the Chromium specs). */
+import { defineJourneys } from './journeys';
+
+defineJourneys('firefox');
