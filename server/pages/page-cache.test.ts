@@ -176,6 +176,21 @@ describe.each(paths)('the page cache through %s', (_name, make) => {
     expect(hit.headers.get('set-cookie')).toBeNull();
   });
 
+  it('gives WebKit the policy without manifest-src on a hit too, in every encoding', async () => {
+    const { get } = await make();
+    const webkit =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+    await get('/login');
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const others = await get('/login', { 'accept-encoding': encoding });
+      expect(others.headers.get('content-security-policy')).toContain("manifest-src 'self'");
+      const hit = await get('/login', { 'accept-encoding': encoding, 'user-agent': webkit });
+      const policy = hit.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).not.toContain('manifest-src');
+    }
+  });
+
   it('answers a hit with the stored encodings, ETags and full headers, and 304 to its ETag', async () => {
     const { get, renderer } = await make();
     const plain = await get('/login');

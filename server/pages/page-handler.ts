@@ -19,7 +19,13 @@ import { logRequest, requestIdFrom } from '../log';
 import { catchAllTemplate } from '../metrics';
 import { withCaptchaOrigins } from '../providers/captcha/index';
 import { clientAddress, nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
-import { contentSecurityPolicy, inlineScriptHashes, securityHeaderValues } from '../security-headers';
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  securityHeaderValues,
+  understandsManifestSrc,
+  withoutManifestSrc,
+} from '../security-headers';
 import { analyticsOrigins, type Settings } from '../settings';
 import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
 
@@ -139,10 +145,15 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     const representation = page[pickEncoding(c.req.header('accept-encoding'))];
     const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
     let headers = notModified ? representation.notModified : representation.headers;
-    if (requestId || setCookie) {
+    // WebKit reports `manifest-src` as an error on every page: it gets the policy without it (the Node fast path
+    // never reaches the app's policyForEngine middleware, so the adaptation is made here for both paths).
+    const webkit = !understandsManifestSrc(c.req.header('user-agent'));
+    if (requestId || setCookie || webkit) {
       headers = { ...headers };
       if (requestId) headers['x-request-id'] = requestId;
       if (setCookie) headers['set-cookie'] = setCookie;
+      const policy = headers['content-security-policy'];
+      if (webkit && policy) headers['content-security-policy'] = withoutManifestSrc(policy);
     }
     const body = notModified || c.req.method === 'HEAD' ? null : representation.body;
     return { status: notModified ? 304 : page.status, headers, body };
