@@ -245,6 +245,18 @@ export function countLogin(method: 'password' | 'code', outcome: 'succeeded' | '
   logins.inc({ method, outcome });
 }
 
+const adConversions = new Counter({
+  name: `${PREFIX}ad_conversions_total`,
+  help: 'Ad conversions the server reported from its outbox, by click id and outcome: "sent", "retry" (a failure that will be tried again), "given_up" (refused for good or out of attempts), "not_configured".',
+  labelNames: ['param', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** One outbox attempt for a conversion carrying the click id `param` (bd_vid, qhclickid). */
+export function countConversion(param: string, outcome: 'sent' | 'retry' | 'given_up' | 'not_configured'): void {
+  adConversions.inc({ param, outcome });
+}
+
 // ---- the listener ---------------------------------------------------------------------------------------------
 
 let processMetrics = false;

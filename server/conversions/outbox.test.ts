@@ -9,8 +9,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { harness } from '../api/accounts/test-harness';
 import { describeDatabases } from '../db/testing';
 import { log } from '../log';
+import { registry } from '../metrics';
 import { readSettings } from '../settings';
 import { backoffSeconds, MAX_ATTEMPTS, runConversionOutbox } from './outbox';
+
+/** The outbox counter of the metrics for one click id and outcome. */
+async function conversionCount(param: string, outcome: string): Promise<number> {
+  const metric = await registry.getSingleMetric('portal_ad_conversions_total')?.get();
+  return metric?.values.find((v) => v.labels.param === param && v.labels.outcome === outcome)?.value ?? 0;
+}
 
 const PORT = 5525;
 const received: { path: string; body: unknown }[] = [];
@@ -63,7 +70,10 @@ describeDatabases('server-side ad conversions', (getDb) => {
     await h.register('13500000001', { registeInfo: { bd_vid: 'bd-click-1', qhclickid: 'qh-click-1', utm_term: 'x' } });
     expect((await rows()).map((r) => r.param)).toEqual(['bd_vid', 'qhclickid']);
     const info = vi.spyOn(log, 'info');
+    const sentBefore = await conversionCount('bd_vid', 'sent');
     expect(await runConversionOutbox(getDb(), settings, h.now)).toBe(2);
+    // The metrics see it too.
+    expect(await conversionCount('bd_vid', 'sent')).toBe(sentBefore + 1);
     expect(received).toEqual([
       {
         path: '/ocpcapi/api/uploadConvertData',

@@ -19,6 +19,7 @@
 import { type BrandId, brands } from '../../shared/brand';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../log';
+import { countConversion } from '../metrics';
 import type { ServerConversions, Settings } from '../settings';
 
 export const MAX_ATTEMPTS = 10;
@@ -161,12 +162,14 @@ export async function runConversionOutbox(
         [row.id, at],
       );
       log.info(`[conversions] ${what}: no server-side platform configured for ${row.param}; closed`);
+      countConversion(row.param, 'not_configured');
     } else if (outcome.ok) {
       await db.query('update ad_conversions set sent_at = $2, locked_until = null, last_error = null where id = $1', [
         row.id,
         at,
       ]);
       log.info(`[conversions] ${what} reported to ${platformName(row, config)} (attempt ${row.attempts})`);
+      countConversion(row.param, 'sent');
     } else if (outcome.permanent || row.attempts >= MAX_ATTEMPTS) {
       await db.query('update ad_conversions set closed_at = $2, locked_until = null, last_error = $3 where id = $1', [
         row.id,
@@ -176,6 +179,7 @@ export async function runConversionOutbox(
       log.error(
         `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); gave up after attempt ${row.attempts}${outcome.permanent ? ' (refused for good)' : ''}`,
       );
+      countConversion(row.param, 'given_up');
     } else {
       const wait = backoffSeconds(row.attempts);
       await db.query(
@@ -185,6 +189,7 @@ export async function runConversionOutbox(
       log.warn(
         `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); retry in ${wait} s (attempt ${row.attempts} of ${MAX_ATTEMPTS})`,
       );
+      countConversion(row.param, 'retry');
     }
   }
   return rows.length;
