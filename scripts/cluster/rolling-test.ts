@@ -196,7 +196,7 @@ describe('rolling restart under load', () => {
     // Several accounts: a login counts as a failure until it succeeds (server/accounts/login.ts), so many logins of
     // one account at once would meet its back-off.
     const accounts = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => register(live[i % 2].baseUrl, live, { ip: clientIp(i + 1, 12) })),
+      Array.from({ length: 32 }, (_, i) => register(live[i % 2].baseUrl, live, { ip: clientIp(i + 1, 12) })),
     );
     const exits: string[] = [];
     let loading = true;
