@@ -7,7 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { localeFromPath } from '#shared/locale';
 import { browserEffects, createAppActors } from './app/actors';
 import { connectLoadingBar } from './app/loading-bar-link';
-import { isChunkLoadError, reloadInBrowser, watchLeaving } from './lib/chunk-reload';
+import { isChunkLoadError, reloadInBrowser, unlessLeavingSoon, watchLeaving } from './lib/chunk-reload';
 import { areasOfPath, loadLocale } from './lib/i18n';
 import { machinesModule } from './lib/machines-module';
 import { readPortalEnv } from './lib/portal-env';
@@ -50,8 +50,14 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
   },
   (error: unknown) => {
     // Without its messages the page cannot hydrate; the server's HTML stays readable and its links work.
-    if (isChunkLoadError(error) && reloadInBrowser()) return;
-    console.error('[portal] the page could not start:', error);
+    // A catalog that did not arrive is most often a load Firefox cancelled because the page is being left
+    // (before pagehide says so): it counts only if the page is still here after the grace.
+    const fail = () => {
+      if (isChunkLoadError(error) && reloadInBrowser()) return;
+      console.error('[portal] the page could not start:', error);
+    };
+    if (isChunkLoadError(error)) unlessLeavingSoon(fail);
+    else fail();
   },
 );
 

@@ -9,7 +9,7 @@ import { LOCALES } from '#shared/locale';
 import type { PortalEnv } from '#shared/portal-env';
 import { createAppActors, serverEffects } from './app/actors';
 import type { ApiFetch } from './app/router-context';
-import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY } from './lib/chunk-reload';
+import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY, LEAVE_GRACE_MS } from './lib/chunk-reload';
 import { deferredManifest } from './lib/deferred-hydration';
 import { loadLocale } from './lib/i18n';
 import { AUTH_COOKIE } from './lib/storage-keys';
@@ -81,6 +81,7 @@ function pageManifest(
         sessionCookie: AUTH_COOKIE,
         reloadKey: CHUNK_RELOAD_KEY,
         reloadIntervalMs: CHUNK_RELOAD_INTERVAL_MS,
+        leaveGraceMs: LEAVE_GRACE_MS,
       }),
     );
   return byRoutes.get(key) ?? manifest;

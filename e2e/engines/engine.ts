@@ -159,7 +159,12 @@ export function installProblemRecorder(): void {
   };
   const original = console.error.bind(console);
   console.error = (...args: unknown[]) => {
-    push(`console.error: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')}`);
+    // An Error as its name, message and where it was thrown: a driver may report it without any text.
+    const text = (a: unknown) =>
+      a instanceof Error
+        ? `${a.name}: ${a.message}${a.stack ? ` [at ${a.stack.trim().split('\n').slice(0, 12).join(' | ')}]` : ''}`
+        : String(a);
+    push(`console.error: ${args.map(text).join(' ')}`);
     original(...args);
   };
   addEventListener('error', (event) => {

@@ -74,10 +74,13 @@ class FirefoxPage implements EnginePage {
   }
 
   async problems(): Promise<string[]> {
-    const csp = (await this.evaluate(readRecordedProblems).catch(() => [] as string[])).filter((p) =>
-      p.startsWith('CSP'),
-    );
-    return [...this.native, ...csp];
+    const recorded = await this.evaluate(readRecordedProblems).catch(() => [] as string[]);
+    const csp = recorded.filter((p) => p.startsWith('CSP'));
+    // Over BiDi an Error argument arrives without its text ("JSHandle@error") and its object cannot be read back;
+    // the page's own recorder (installProblemRecorder) kept its message and stack, so those go with the report.
+    const untold = this.native.some((line) => line.startsWith('console.error:') && line.includes('JSHandle@'));
+    const told = untold ? recorded.filter((p) => p.startsWith('console.error:')).map((p) => `(in the page) ${p}`) : [];
+    return [...this.native, ...told, ...csp];
   }
 
   async clearProblems(): Promise<void> {

@@ -59,6 +59,21 @@ export function watchLeaving(win: Window = window): void {
   });
 }
 
+/**
+ * How long a failed load waits before it counts as a failure. Firefox cancels the page's loads as soon as a
+ * navigation starts, before `pagehide` (which comes once the next document answers), and reports each as a failed
+ * import: a page being left would reload itself over the navigation or log an error. A page that is left never
+ * runs the callback (its timers die with it); a page still here after the grace has a real failure.
+ */
+export const LEAVE_GRACE_MS = 2000;
+
+/** Runs `decide` after the grace unless the page has started to leave by then. */
+export function unlessLeavingSoon(decide: () => void, graceMs = LEAVE_GRACE_MS): void {
+  setTimeout(() => {
+    if (!leaving) decide();
+  }, graceMs);
+}
+
 /** Forgets that the page was leaving (tests). */
 export function resetLeaving(): void {
   leaving = false;

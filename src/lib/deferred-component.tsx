@@ -6,6 +6,7 @@
  * entry's stylesheet (import the part's `.css` module where the part is used).
  */
 import { type ComponentType, memo, Suspense, use } from 'react';
+import { isChunkLoadError, reloadInBrowser, unlessLeavingSoon } from './chunk-reload';
 
 /** A promise React's `use` reads at once when it has settled (its `status` and `value`). */
 function tracked<T>(promise: Promise<T>): Promise<T> {
@@ -16,8 +17,10 @@ function tracked<T>(promise: Promise<T>): Promise<T> {
       result.status = 'fulfilled';
       result.value = value;
     },
-    () => {
+    (reason: unknown) => {
       result.status = 'rejected';
+      // React rethrows the reason; without it, it throws its own error #600 and the cause is lost.
+      (result as { reason?: unknown }).reason = reason;
     },
   );
   return result;
@@ -29,6 +32,20 @@ const whenIdle = () =>
     else setTimeout(resolve, 0);
   });
 
+/**
+ * A part whose code did not arrive keeps the server's HTML (the boundary stays suspended) instead of sending an
+ * error to the route's boundary, which would replace the whole page and log it. Most such failures are loads that
+ * Firefox cancelled because the page is being left; a failure still there after the grace goes to the chunk guard
+ * (one reload a minute), and is logged when the guard declines.
+ */
+function keepServerHtml(error: unknown): Promise<ComponentType> {
+  if (!isChunkLoadError(error)) throw error;
+  unlessLeavingSoon(() => {
+    if (!reloadInBrowser()) console.error('[portal] a part of the page could not load:', error);
+  });
+  return new Promise<ComponentType>(() => {});
+}
+
 export interface DeferredPart {
   loaded(): Promise<ComponentType>;
 }
@@ -38,7 +55,7 @@ export function deferredPart(load: () => Promise<ComponentType>): DeferredPart {
   let component = import.meta.env.SSR ? tracked(load()) : undefined;
   return {
     loaded() {
-      component ??= tracked(whenIdle().then(load));
+      component ??= tracked(whenIdle().then(load).catch(keepServerHtml));
       return component;
     },
   };

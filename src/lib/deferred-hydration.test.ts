@@ -7,7 +7,12 @@ import { useAdoptDomValue } from './adopt-dom-value';
 import { type DeferState, deferredManifest, IDLE_START_TIMEOUT_MS, loaderScript } from './deferred-hydration';
 import { finishDeferredHydration } from './hydration-replay';
 
-const OPTIONS = { sessionCookie: 'Authorization', reloadKey: 'chunk-reload-at', reloadIntervalMs: 60_000 };
+const OPTIONS = {
+  sessionCookie: 'Authorization',
+  reloadKey: 'chunk-reload-at',
+  reloadIntervalMs: 60_000,
+  leaveGraceMs: 2000,
+};
 
 const built: ServerManifest = {
   routes: {

@@ -63,6 +63,8 @@ interface LoaderOptions {
   /** The chunk-reload guard's sessionStorage key and interval: a failed entry import reloads the page once. */
   reloadKey: string;
   reloadIntervalMs: number;
+  /** How long a failed import waits for the page to be left before it counts (chunk-reload's LEAVE_GRACE_MS). */
+  leaveGraceMs: number;
 }
 
 /** The inline loader's source text (a classic script: it runs as soon as it is parsed, at the end of the body). */
@@ -76,10 +78,11 @@ export function loaderScript(options: LoaderOptions): string {
     'T.forEach(function(t){w.removeEventListener(t,go,true)});',
     "P.forEach(function(f){var l=d.createElement('link');l.rel='modulepreload';l.href=f;d.head.appendChild(l)});",
     // The entry could not be loaded (a deploy replaced it): one reload per interval, as the chunk guard does;
-    // nothing when the page is being left (the browser cancelled the load).
-    'import(E).catch(function(e){if(S.l)return;try{var n=Date.now(),l=+sessionStorage.getItem(K)||0;',
+    // nothing when the page is being left (the browser cancelled the load). Firefox cancels the loads when a
+    // navigation starts, before pagehide: the decision waits the grace (a page that is left never makes it).
+    'import(E).catch(function(e){setTimeout(function(){if(S.l)return;try{var n=Date.now(),l=+sessionStorage.getItem(K)||0;',
     `if(!l||n-l>=${options.reloadIntervalMs}){sessionStorage.setItem(K,String(n));location.reload();return}}catch(x){}`,
-    "console.error('[portal] the page could not start:',e)})}",
+    `console.error('[portal] the page could not start:',e)},${options.leaveGraceMs})})}`,
     'function go(){S.i=1;start()}',
     'T.forEach(function(t){w.addEventListener(t,go,{capture:true,passive:true})});',
     // After the first paint and the page's load, when the browser is idle: the page is live before most
