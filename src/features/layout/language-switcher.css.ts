@@ -13,6 +13,9 @@ export const group = style({
   border: `1px solid ${vars.color.line}`,
 });
 
+/** Each language's form takes no box of its own: its button is the group's flex item. */
+export const entry = style({ display: 'contents' });
+
 export const option = style({
   flex: '1 1 50%',
   border: 0,

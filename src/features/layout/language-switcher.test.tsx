@@ -17,6 +17,18 @@ describe('LanguageSwitcher', () => {
     expect(screen.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('works before the page's code runs: each button submits a GET of the page in its language', async () => {
+    await renderInLayout(<LanguageSwitcher />, { path: '/business-college/electricity/7' });
+    const english = screen.getByRole('button', { name: 'English' });
+    expect(english).toHaveAttribute('type', 'submit');
+    expect(english.closest('form')).toHaveAttribute('action', '/en/business-college/electricity/7');
+    expect(english.closest('form')).toHaveAttribute('method', 'get');
+    expect(screen.getByRole('button', { name: '中文' }).closest('form')).toHaveAttribute(
+      'action',
+      '/business-college/electricity/7',
+    );
+  });
+
   it('keeps the page and its query in English and remembers the choice', async () => {
     const { user, router } = await renderInLayout(<LanguageSwitcher />, {
       path: '/business-college/electricity/7?keyword=invite#answer',

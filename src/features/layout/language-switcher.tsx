@@ -51,16 +51,23 @@ export function LanguageSwitcher() {
   return (
     <fieldset className={styles.group} aria-label={t`切换语言`}>
       {LOCALES.map((locale) => (
-        <button
-          key={locale}
-          type="button"
-          lang={LANGUAGE_NAMES[locale].lang}
-          className={styles.option}
-          aria-pressed={locale === current}
-          onClick={() => switchTo(locale)}
-        >
-          {LANGUAGE_NAMES[locale].label}
-        </button>
+        // A form per language, so that a press before the page's code has run still leads to the page in that
+        // language (a plain GET of its path); once hydrated, the click is handled here and also keeps the query
+        // and the hash and remembers the choice.
+        <form key={locale} method="get" action={localizePath(location.pathname, locale)} className={styles.entry}>
+          <button
+            type="submit"
+            lang={LANGUAGE_NAMES[locale].lang}
+            className={styles.option}
+            aria-pressed={locale === current}
+            onClick={(event) => {
+              event.preventDefault();
+              switchTo(locale);
+            }}
+          >
+            {LANGUAGE_NAMES[locale].label}
+          </button>
+        </form>
       ))}
     </fieldset>
   );
