@@ -17,7 +17,7 @@ describe('LanguageSwitcher', () => {
     expect(screen.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('works before the page's code runs: each button submits a GET of the page in its language', async () => {
+  it('works before the code of the page runs: each button submits a GET of the page in its language', async () => {
     await renderInLayout(<LanguageSwitcher />, { path: '/business-college/electricity/7' });
     const english = screen.getByRole('button', { name: 'English' });
     expect(english).toHaveAttribute('type', 'submit');
