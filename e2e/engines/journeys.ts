@@ -441,6 +441,9 @@ export function defineJourneys(name: EngineName): void {
       journey(`home ${locale}: the header's and side bar's layers open and close`, 'desktop', async (page) => {
         const t = TEXT[locale];
         await page.goto(`${BASE_URL}${locale === 'en' ? '/en' : '/'}`);
+        // This journey is about the layers. The home page loads its code at once (no loader holds presses before
+        // hydration there, unlike the form pages), so it starts once React has the page.
+        await waitForHydration(page);
         const openers: Target[] = [
           { css: 'header nav button', text: t.clientDownload, exact: true },
           { css: 'header nav button', text: t.pluginDownload, exact: true },
