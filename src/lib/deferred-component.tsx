@@ -35,14 +35,13 @@ const whenIdle = () =>
 /**
  * A part whose code did not arrive keeps the server's HTML (the boundary stays suspended) instead of sending an
  * error to the route's boundary, which would replace the whole page and log it. Most such failures are loads that
- * Firefox cancelled because the page is being left; a failure still there after the grace goes to the chunk guard
- * (one reload a minute), and is logged when the guard declines.
+ * Firefox cancelled because the page is being left. The chunk guard decides at once (one reload a minute); when it
+ * declines, the failure is logged only if the page is still there after the grace.
  */
 function keepServerHtml(error: unknown): Promise<ComponentType> {
   if (!isChunkLoadError(error)) throw error;
-  unlessLeavingSoon(() => {
-    if (!reloadInBrowser()) console.error('[portal] a part of the page could not load:', error);
-  });
+  // The guard decides at once, as for any chunk (a later reload would land under a visitor already acting).
+  if (!reloadInBrowser()) unlessLeavingSoon(() => console.error('[portal] a part of the page could not load:', error));
   return new Promise<ComponentType>(() => {});
 }
 
