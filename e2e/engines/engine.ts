@@ -89,10 +89,16 @@ export async function locate(
   timeout = 5000,
 ): Promise<{ x: number; y: number }> {
   const deadline = Date.now() + timeout;
+  let previous: { x: number; y: number } | undefined;
   for (;;) {
     const point = await page.evaluate(locateInPage, { target: toTarget(target), scroll });
-    if (!('error' in point)) return point;
-    if (Date.now() > deadline) throw new Error(`press: ${point.error}`);
+    if (!('error' in point)) {
+      // Pressed where it has settled, as a person would: a dialog still opening (or re-laid out when its
+      // messages arrive) moves its buttons, and a press at the old place lands beside them.
+      if (previous && previous.x === point.x && previous.y === point.y) return point;
+      if (Date.now() > deadline) return point;
+      previous = point;
+    } else if (Date.now() > deadline) throw new Error(`press: ${point.error}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
