@@ -166,7 +166,8 @@ async function main() {
   if (settings.metrics) {
     // portal_ready is what /api/ready answers, asked in-process at each scrape (no request line, no request count).
     const health = healthApi(db);
-    watchReadiness(async () => (await health.request('/ready')).status === 200);
+    // Readiness as /api/ready answers it: a draining process says 503 from the shutdown's gate, before the app.
+    watchReadiness(async () => !shutdown.stopping() && (await health.request('/ready')).status === 200);
     watchPool(() => db.poolStats?.());
     metricsServer = await startMetricsServer(settings.metrics);
     log.info(`Metrics: http://${settings.metrics.host}:${settings.metrics.port}/metrics (Prometheus).`);

@@ -70,6 +70,13 @@ export function httpUrl(value: string | undefined, name: string): string | undef
   return value;
 }
 
+/** An http(s) URL for a variable that has a default (so it is never empty). */
+export function requiredHttpUrl(value: string | undefined, name: string): string {
+  const url = httpUrl(value, name);
+  if (!url) throw new Error(`${name} must be an http(s) URL, got ""`);
+  return url;
+}
+
 /** An origin (`https://host[:port]`, no path), returned without a trailing slash. */
 export function origin(value: string | undefined, name: string): string | undefined {
   if (!value) return undefined;
@@ -163,7 +170,7 @@ export const ENV = {
     group: 'database',
     default: 'data/pglite',
     doc: 'folder of the embedded PGlite database, created on the first start; one server at a time (`portal.lock` in the folder)',
-    read: (value) => value || 'data/pglite',
+    read: text,
   }),
   TRUST_PROXY: variable({
     group: 'network',
@@ -251,7 +258,7 @@ export const ENV = {
     group: 'analytics',
     default: 'https://hm.baidu.com/hm.js?{siteId}',
     doc: "the analytics script's address, `{siteId}` replaced by the brand's site id; the Content-Security-Policy allows exactly its origin",
-    read: (value) => value || 'https://hm.baidu.com/hm.js?{siteId}',
+    read: text,
   }),
   AD_CONVERSION_URLS: variable({
     group: 'analytics',
@@ -293,7 +300,7 @@ export const ENV = {
     group: 'analytics',
     default: 'https://ocpc.baidu.com/ocpcapi/api/uploadConvertData',
     doc: "Baidu's conversion upload address (tests point it at a local fake)",
-    read: (value, name) => httpUrl(value || 'https://ocpc.baidu.com/ocpcapi/api/uploadConvertData', name) as string,
+    read: requiredHttpUrl,
   }),
   SMS_PROVIDER: variable({
     group: 'providers',
@@ -482,7 +489,7 @@ export const ENV = {
     group: 'providers',
     default: 'https://api.weixin.qq.com',
     doc: 'the platform API (tests point it at a local fake)',
-    read: (value, name) => httpUrl(value || 'https://api.weixin.qq.com', name) as string,
+    read: requiredHttpUrl,
   }),
   WX_SIMULATOR_URL: variable({
     group: 'providers',

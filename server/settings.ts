@@ -187,8 +187,6 @@ function readTrustProxy(value: string | undefined): ProxyTrust | null {
   }
 }
 
-/** The analytics script address: ANALYTICS_SCRIPT_URL with `{siteId}` (default Baidu Tongji's `hm.js`). */
-export const DEFAULT_ANALYTICS_SCRIPT_URL = 'https://hm.baidu.com/hm.js?{siteId}';
 const SITE_ID = /^[\w-]{1,64}$/;
 
 function absoluteUrl(value: string, name: string): URL {
