@@ -580,6 +580,10 @@ export function defineJourneys(name: EngineName): void {
       assert.ok(info?.Authorization, 'the API login gave a token');
       // What a login leaves in the browser (src/app/session.ts): the token cookie and userInfo.
       await page.goto(`${BASE_URL}/site-map`);
+      // Setting the session is the test's shortcut, not a visitor's step: let the page finish its idle loads first
+      // (leaving a page mid-load is the page-load journey's subject, and Firefox logs a cancelled load there).
+      await waitForHydration(page);
+      await sleep(1500);
       await page.evaluate(
         (arg) => {
           // biome-ignore lint/suspicious/noDocumentCookie: the login's cookie, set as the app's session code does
