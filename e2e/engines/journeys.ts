@@ -22,52 +22,13 @@ import { sleep } from '../support/wait';
 import { launchChromium } from './chromium';
 import type { Device, Engine, EngineName, EnginePage, Target } from './engine';
 import { launchFirefox } from './firefox';
+import { TEXT } from './page-text';
 import { launchWebKit, type WebKitEngine } from './webkit';
 
 export const WORKBENCH = '/workbench/function_introduction';
 export const PACES = [0, 60, 150, 300] as const;
 
 type Locale = 'zh' | 'en';
-
-/** Word for word what the pages say (src/features/auth and the catalogues, as e2e/models/auth-page.ts). */
-const TEXT = {
-  zh: {
-    loginForm: '账号登录',
-    registerForm: '注册',
-    resetForm: '找回密码',
-    loggedIn: '登录成功',
-    bindSuccess: '绑定成功',
-    wrongPassword: '登录失败：手机号或密码错误',
-    scanTab: '微信扫码登录',
-    unbound: '该微信尚未绑定账号',
-    bindNow: '立即绑定',
-    bindForm: '绑定已有账号',
-    clientDownload: '客户端下载',
-    pluginDownload: '插件下载',
-    consultant: '联系顾问',
-    close: '关闭',
-    logout: '退出登录',
-    login: '登录',
-  },
-  en: {
-    loginForm: 'Log in',
-    registerForm: 'Register',
-    resetForm: 'Reset password',
-    loggedIn: 'Login success',
-    bindSuccess: 'Bind success',
-    wrongPassword: 'Login failed: Wrong phone number or password',
-    scanTab: 'Scan with WeChat',
-    unbound: 'This WeChat is not bound to an account yet',
-    bindNow: 'Bind now',
-    bindForm: 'Bind an existing account',
-    clientDownload: 'Desktop client',
-    pluginDownload: 'Browser plug-in',
-    consultant: 'Contact an advisor',
-    close: 'Close',
-    logout: 'Log out',
-    login: 'Log in',
-  },
-} as const;
 
 const prefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
 

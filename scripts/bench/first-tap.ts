@@ -20,6 +20,7 @@ import type { Page } from 'playwright-core';
 import type { ChromiumPage } from '../../e2e/engines/chromium';
 import type { Device, EngineName, EnginePage, Target } from '../../e2e/engines/engine';
 import { launchEngine } from '../../e2e/engines/journeys';
+import { TEXT } from '../../e2e/engines/page-text';
 import { buildIfStale, startPortalServer, TEST_DIST } from '../../e2e/support/portal-server';
 import { ensureEngines } from '../ensure-browser';
 
@@ -45,15 +46,15 @@ const CASES: Case[] = [
     label: 'phone /en/login: "Log in", empty fields → validation',
     device: 'phone',
     path: '/en/login',
-    press: { css: 'form[aria-label="Account login"] button[type="submit"]' },
-    answer: 'form[aria-label="Account login"] [aria-invalid="true"]',
+    press: { css: `form[aria-label="${TEXT.en.loginForm}"] button[type="submit"]` },
+    answer: `form[aria-label="${TEXT.en.loginForm}"] [aria-invalid="true"]`,
   },
   {
     label: 'phone /en/login: "SMS code" (the way to send code) → code field',
     device: 'phone',
     path: '/en/login',
-    press: { css: 'form[aria-label="Account login"] fieldset button', text: 'SMS code', exact: true },
-    answer: 'form[aria-label="Account login"] input[name="code"]',
+    press: { css: `form[aria-label="${TEXT.en.loginForm}"] fieldset button`, text: 'SMS code', exact: true },
+    answer: `form[aria-label="${TEXT.en.loginForm}"] input[name="code"]`,
   },
   {
     label: 'phone /en/register: "Register", empty fields → validation',
@@ -73,7 +74,7 @@ const CASES: Case[] = [
     label: 'desktop /login: WeChat tab → its panel',
     device: 'desktop',
     path: '/login',
-    press: { css: '[role="tab"]', text: '微信扫码登录', exact: true },
+    press: { css: '[role="tab"]', text: TEXT.zh.scanTab, exact: true },
     answer: '[role="tab"][id$="-tab-scan"][aria-selected="true"]',
   },
   ...(['/', '/en'] as const).flatMap((path): Case[] => {
@@ -83,21 +84,21 @@ const CASES: Case[] = [
         label: `desktop ${path}: header Client Download → dialog`,
         device: 'desktop',
         path,
-        press: { css: 'header nav button', text: en ? 'Client Download' : '客户端下载', exact: true },
+        press: { css: 'header nav button', text: TEXT[en ? 'en' : 'zh'].clientDownload, exact: true },
         answer: '[role="dialog"]',
       },
       {
         label: `desktop ${path}: header Plugin Download → dialog`,
         device: 'desktop',
         path,
-        press: { css: 'header nav button', text: en ? 'Plugin Download' : '插件下载', exact: true },
+        press: { css: 'header nav button', text: TEXT[en ? 'en' : 'zh'].pluginDownload, exact: true },
         answer: '[role="dialog"]',
       },
       {
         label: `desktop ${path}: side bar Contact consultant → dialog`,
         device: 'desktop',
         path,
-        press: { css: 'aside button', text: en ? 'Contact consultant' : '联系顾问', exact: true },
+        press: { css: 'aside button', text: TEXT[en ? 'en' : 'zh'].consultant, exact: true },
         answer: '[role="dialog"]',
       },
     ];
