@@ -30,7 +30,7 @@ export interface LayerSnapshot<T extends string = string> {
 export const initialLayerContext: LayerContext<never> = { layerType: null, layerStyle: null, isLayerCloseShow: true };
 export const initialLayerSnapshot: LayerSnapshot<never> = { value: 'hidden', context: initialLayerContext };
 
-type AnyLayerSnapshot = { value: unknown; context: LayerContext };
+export type AnyLayerSnapshot = { value: unknown; context: LayerContext };
 
 export const selectIsOpen = (snapshot: AnyLayerSnapshot) => snapshot.value === 'shown';
 export const selectLayerType = <T extends string>(snapshot: { context: LayerContext<T> }) => snapshot.context.layerType;

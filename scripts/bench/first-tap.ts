@@ -18,7 +18,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { ChromiumPage } from '../../e2e/engines/chromium';
-import type { Device, EngineName, EnginePage, Target } from '../../e2e/engines/engine';
+import { type Device, type EngineName, type EnginePage, locate, type Target } from '../../e2e/engines/engine';
 import { launchEngine } from '../../e2e/engines/journeys';
 import { TEXT } from '../../e2e/engines/page-text';
 import { buildIfStale, startPortalServer, TEST_DIST } from '../../e2e/support/portal-server';
@@ -39,6 +39,8 @@ interface Case {
   press: Target;
   /** CSS of what shows the answer (visible once present with a box). */
   answer: string;
+  /** The target is below the fold: the page is scrolled to it (by script, as a visitor's scroll) before the wait. */
+  scrollFirst?: boolean;
 }
 
 const CASES: Case[] = [
@@ -62,6 +64,8 @@ const CASES: Case[] = [
     path: '/en/register',
     press: { css: 'form[aria-label="Register"] button[type="submit"]' },
     answer: 'form[aria-label="Register"] [aria-invalid="true"]',
+    // Under the phone's value header and the form's fields.
+    scrollFirst: true,
   },
   {
     label: 'phone /en/register: "Get code", empty phone → validation',
@@ -189,6 +193,7 @@ try {
             try {
               throttled = await throttle(page);
               await page.goto(`${server.baseUrl}${item.path}`);
+              if (item.scrollFirst) await locate(page, item.press, true);
               await page.evaluate(armProbe, { answer: item.answer, at });
               await page.press(item.press, { scroll: false });
               const deadline = Date.now() + 15_000;

@@ -4,39 +4,26 @@
  * content (and Radix) is a separate chunk that loads when a layer first opens.
  */
 
-import { lazy, Suspense, useState } from 'react';
-import { selectIsOpen } from '#machines/layer/layer.selectors';
-import { localeFromPath } from '#shared/locale';
+import { Suspense, useEffect, useState } from 'react';
+import { type AnyLayerSnapshot, selectIsOpen } from '#machines/layer/layer.selectors';
 import { useCustomerServiceAutoOpen } from '~/features/layers/auto-open';
-import { loadLocale, prefetchLocale } from '~/lib/i18n';
 import { usePortalEnv } from '~/lib/portal-env';
-import { useActorSelector } from '~/lib/use-actor-selector';
+import { Ready, type ReadyPart, readyPart } from '~/lib/ready-part';
+import { type Subscribable, useActorSelector } from '~/lib/use-actor-selector';
 import { keepReady } from '~/lib/warm-up';
 import { useAppActors } from './actors-context';
 
-/** The dialog code and the layers' messages (in the page's language) arrive together. */
-const withMessages =
-  <T,>(load: () => Promise<T>) =>
-  () =>
-    Promise.all([load(), loadLocale(localeFromPath(window.location.pathname), ['layers'])]).then(([module]) => module);
-const loadGlobalLayerDialog = withMessages(() => import('~/features/layers/global-layer-dialog'));
-const loadDocumentModalDialog = withMessages(() => import('~/features/layers/document-modal-dialog'));
-// Opening a layer is a first tap: its code and messages are kept ready once the page is idle (the desktop layout
-// mounts these); the messages reach the language's instance when a layer opens.
-keepReady(() =>
-  Promise.all([
-    import('~/features/layers/global-layer-dialog'),
-    import('~/features/layers/document-modal-dialog'),
-    prefetchLocale(localeFromPath(window.location.pathname), ['layers']),
-  ]),
-);
-const GlobalLayerDialog = lazy(loadGlobalLayerDialog);
-const DocumentModalDialog = lazy(loadDocumentModalDialog);
+// Opening a layer is a first tap: the dialogs' code and the layers' messages are kept ready once the page is
+// idle, and the messages reach the language's instance in the event that opens a layer.
+const globalLayerDialog = readyPart(() => import('~/features/layers/global-layer-dialog'), ['layers']);
+const documentModalDialog = readyPart(() => import('~/features/layers/document-modal-dialog'), ['layers']);
+keepReady(() => Promise.all([globalLayerDialog.keep(), documentModalDialog.keep()]));
 
 export function GlobalLayer() {
   const { layer, documentModal } = useAppActors();
   const { isMobile } = usePortalEnv();
   const opened = useHasBeenTrue(useActorSelector(layer, selectIsOpen));
+  usePrepareOnOpen(layer, globalLayerDialog);
 
   useCustomerServiceAutoOpen({
     isMobile,
@@ -47,7 +34,7 @@ export function GlobalLayer() {
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <GlobalLayerDialog />
+      <Ready part={globalLayerDialog} />
     </Suspense>
   );
 }
@@ -55,10 +42,11 @@ export function GlobalLayer() {
 export function DocumentModal() {
   const { documentModal } = useAppActors();
   const opened = useHasBeenTrue(useActorSelector(documentModal, selectIsOpen));
+  usePrepareOnOpen(documentModal, documentModalDialog);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <DocumentModalDialog />
+      <Ready part={documentModalDialog} />
     </Suspense>
   );
 }
@@ -68,4 +56,14 @@ function useHasBeenTrue(value: boolean): boolean {
   const [seen, setSeen] = useState(value);
   if (value && !seen) setSeen(true);
   return seen || value;
+}
+
+/** Hands the dialog its messages in the event that opens it (before React renders the open dialog). */
+function usePrepareOnOpen(actor: Subscribable<AnyLayerSnapshot>, dialog: ReadyPart) {
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (selectIsOpen(snapshot)) dialog.prepare();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, dialog]);
 }

@@ -16,7 +16,7 @@ describe('DocumentModal', () => {
 
   it('shows the Chinese user agreement with the brand filled in, 800 px wide', async () => {
     const { actors } = await renderWithLayers(<DocumentModal />);
-    act(() => actors.documentModal.send({ type: 'layer.open', layerType: 'agreement' }));
+    await act(async () => actors.documentModal.send({ type: 'layer.open', layerType: 'agreement' }));
     const dialog = await screen.findByRole('dialog', { name: '用户服务协议' }, { timeout: 5000 });
     expect(dialog).toHaveStyle({ width: '800px', padding: '40px 60px' });
     expect(screen.getByRole('heading', { level: 2, name: '用户服务协议' })).toBeInTheDocument();
@@ -29,7 +29,7 @@ describe('DocumentModal', () => {
 
   it('shows the English privacy policy on English pages, with the default phone for brand 2', async () => {
     const { actors } = await renderWithLayers(<DocumentModal />, { locale: 'en', env: { brandId: 'creatorbox' } });
-    act(() => actors.documentModal.send({ type: 'layer.open', layerType: 'privacy' }));
+    await act(async () => actors.documentModal.send({ type: 'layer.open', layerType: 'privacy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Privacy Policy' }, { timeout: 5000 });
     await waitFor(() => expect(dialog).toHaveTextContent('Effective date: 2026-01-01'));
     expect(dialog).toHaveTextContent('Guangzhou CreatorBox Information Technology Co., Ltd.');
@@ -38,7 +38,7 @@ describe('DocumentModal', () => {
 
   it('shows the English agreement heading on English pages', async () => {
     const { actors } = await renderWithLayers(<DocumentModal />, { locale: 'en' });
-    act(() => actors.documentModal.send({ type: 'layer.open', layerType: 'agreement' }));
+    await act(async () => actors.documentModal.send({ type: 'layer.open', layerType: 'agreement' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'User Service Agreement' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 3, name: /Formation and Scope/ })).toBeInTheDocument();
   });
@@ -49,7 +49,7 @@ describe('DocumentModal', () => {
   ])('closes from %s', async (_where, index) => {
     const user = userEvent.setup();
     const { actors } = await renderWithLayers(<DocumentModal />);
-    act(() => actors.documentModal.send({ type: 'layer.open', layerType: 'agreement' }));
+    await act(async () => actors.documentModal.send({ type: 'layer.open', layerType: 'agreement' }));
     await screen.findByRole('dialog');
     // In document order: the footer's 关闭 button, then the corner X.
     const buttons = screen.getAllByRole('button', { name: '关闭' });

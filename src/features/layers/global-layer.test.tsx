@@ -26,7 +26,7 @@ describe('GlobalLayer', () => {
     ['customerService', '添加专属顾问', { width: '580px', height: '670px', borderRadius: '20px' }],
   ] as const)('opens %s at its spec size', async (layerType, title, size) => {
     const { actors } = await renderWithLayers(<GlobalLayer />);
-    act(() => actors.layer.send({ type: 'layer.open', layerType }));
+    await act(async () => actors.layer.send({ type: 'layer.open', layerType }));
     expect(await screen.findByRole('dialog', { name: title })).toHaveStyle(size);
   });
 
@@ -44,7 +44,7 @@ describe('GlobalLayer', () => {
 
   it('shows English titles on English pages', async () => {
     const { actors } = await renderWithLayers(<GlobalLayer />, { locale: 'en' });
-    act(() => actors.layer.send({ type: 'layer.open', layerType: 'pluginDownload' }));
+    await act(async () => actors.layer.send({ type: 'layer.open', layerType: 'pluginDownload' }));
     expect(await screen.findByRole('dialog', { name: 'Download the StarReach browser plug-in' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
@@ -52,7 +52,7 @@ describe('GlobalLayer', () => {
   it('remembers that the visitor closed the customer-service layer', async () => {
     const user = userEvent.setup();
     const { actors } = await renderWithLayers(<GlobalLayer />, { effects: browserEffects });
-    act(() => actors.layer.send({ type: 'layer.open', layerType: 'customerService' }));
+    await act(async () => actors.layer.send({ type: 'layer.open', layerType: 'customerService' }));
     await screen.findByRole('dialog', { name: '添加专属顾问' });
     expect(window.localStorage.getItem(CUSTOMER_SERVICE_CLOSED_KEY)).toBeNull();
 
@@ -64,7 +64,7 @@ describe('GlobalLayer', () => {
   it('closes on Escape through the machine', async () => {
     const user = userEvent.setup();
     const { actors } = await renderWithLayers(<GlobalLayer />);
-    act(() => actors.layer.send({ type: 'layer.open', layerType: 'pluginDownload' }));
+    await act(async () => actors.layer.send({ type: 'layer.open', layerType: 'pluginDownload' }));
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
     expect(actors.layer.getSnapshot().value).toBe('hidden');
@@ -74,7 +74,7 @@ describe('GlobalLayer', () => {
   it('switches from the client layer to the plug-in layer from the support tip', async () => {
     const user = userEvent.setup();
     const { actors } = await renderWithLayers(<GlobalLayer />);
-    act(() => actors.layer.send({ type: 'layer.open', layerType: 'clientDownload' }));
+    await act(async () => actors.layer.send({ type: 'layer.open', layerType: 'clientDownload' }));
     await screen.findByRole('dialog', { name: '下载星达通客户端' });
     await user.click(screen.getByRole('button', { name: '浏览器插件' }));
     expect(await screen.findByRole('dialog', { name: '下载星达通浏览器插件' })).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('customer service opening by itself', () => {
 
   it('does not replace a layer the visitor opened', async () => {
     const { actors } = await renderWithLayers(<GlobalLayer />);
-    act(() => actors.layer.send({ type: 'layer.open', layerType: 'pluginDownload' }));
+    await act(async () => actors.layer.send({ type: 'layer.open', layerType: 'pluginDownload' }));
     act(() => vi.advanceTimersByTime(AUTO_OPEN_DELAY_MS));
     expect(actors.layer.getSnapshot().context.layerType).toBe('pluginDownload');
   });
