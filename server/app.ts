@@ -10,7 +10,7 @@ import { createApi } from './api/index';
 import { qrPollFastPath } from './api/scan-login/poll-fast-path';
 import { limitBodies } from './body-limit';
 import { handleServerError } from './errors';
-import { liftIpLimits } from './limits';
+import { createRateLimiter } from './limits';
 import { requestLog } from './log';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
@@ -24,14 +24,13 @@ export interface AppOptions extends PageHandlerDeps {
   /** The built client folder (production); absent in development, where Vite serves files. */
   clientDir?: string;
   /** The database and clock of the API; without them the app serves pages only (page tests). */
-  api?: Omit<ApiDeps, 'settings'>;
+  api?: Omit<ApiDeps, 'settings' | 'limiter'>;
 }
 
 const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
-  liftIpLimits(options.settings.benchUnlimited);
   // Route loaders rendering on the server call the API in-process through the app itself (no network).
   const pages = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
   // A log line and a request id for every request (first, so it sees the final status).
@@ -73,7 +72,12 @@ export function createApp(options: AppOptions) {
     app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : publicFiles(c, next)));
   }
 
-  const deps: ApiDeps | undefined = options.api && { ...options.api, settings: options.settings };
+  // One rate limiter for the app: what it remembers serves every API module and the QR poll's fast path.
+  const deps: ApiDeps | undefined = options.api && {
+    ...options.api,
+    settings: options.settings,
+    limiter: createRateLimiter({ liftIpLimits: options.settings.benchUnlimited }),
+  };
   app.use('/api/*', compress());
   app.route('/api', createApi(deps));
 

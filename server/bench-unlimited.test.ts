@@ -59,6 +59,33 @@ describe('BENCH_UNLIMITED', () => {
       await db.close();
     }
   }, 60_000);
+
+  it("lifts only the per-IP limits, and only the app's own", async () => {
+    const db = await openPGlite();
+    const { migrate } = await import('./db/migrate');
+    await migrate(db);
+    try {
+      const lifted = harness(db, { env: { BENCH_UNLIMITED: '1' } });
+      // Created after the lifted one: the lift stays with that app.
+      const limited = harness(db);
+      const puzzles = async (h: typeof lifted, n: number) => {
+        const statuses = new Set<number>();
+        for (let i = 0; i < n; i++)
+          statuses.add((await h.call('/v2/captcha/puzzle', { body: {}, ip: '192.0.2.51' })).status);
+        return [...statuses];
+      };
+      const perIp = LIMITS.puzzlesPerIp[0].limit;
+      expect(await puzzles(lifted, perIp + 1)).toEqual([200]);
+      expect(await lifted.count('rate_events')).toBe(0);
+      expect(await puzzles(limited, perIp)).toEqual([200]);
+      expect(await puzzles(limited, 1)).toEqual([429]);
+      // A phone's limit stays: the second code within a minute is refused even from the lifted app.
+      expect((await lifted.sendCode('13800138000', 'register', { ip: '192.0.2.51' })).status).toBe(200);
+      expect((await lifted.sendCode('13800138000', 'register', { ip: '192.0.2.51' })).status).toBe(429);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
 });
 
 describe('the in-memory poll limiter', () => {

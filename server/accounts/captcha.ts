@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import { bucket, knownWait, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
+import { limit } from '../limits';
 import {
   dataUrl,
   PIECE_SIZE,
@@ -35,16 +35,15 @@ export function captchaConfig(ctx: AccountsContext) {
 
 export async function newPuzzle(ctx: AccountsContext, req: RequestFacts) {
   const now = ctx.now();
-  const ipBucket = bucket.puzzleIp(req.ip);
-  const known = knownWait(ipBucket, now);
+  const checks = [limit.puzzlesPerIp(req.ip)];
+  const known = ctx.limiter.knownWait(checks, now);
   if (known) throw errors.tooMany(known);
   // The gap's place is drawn first, so the picture (the costly part) is only painted for an allowed request.
   const { x, y } = placeGap();
   const captchaId = await ctx.db.transaction(async (tx) => {
-    await lockBuckets(tx, [ipBucket]);
-    const wait = await retryAfter(tx, ipBucket, LIMITS.puzzlesPerIp, now);
+    const wait = await ctx.limiter.check(tx, checks, now);
     if (wait) throw errors.tooMany(wait);
-    await recordEvent(tx, ipBucket, LIMITS.puzzlesPerIp, now);
+    await ctx.limiter.consume(tx, checks, now);
     return storePuzzle(tx, x, now);
   });
   const puzzle = renderPuzzle({ x, y });

@@ -13,6 +13,7 @@
  */
 import type { RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
+import type { RateLimiter } from '../limits';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import type { SmsProvider } from '../providers/sms/index';
 import * as errors from './errors';
@@ -25,6 +26,8 @@ export interface AccountsContext {
   now: () => Date;
   sms: SmsProvider;
   captcha: CaptchaProvider;
+  /** The app's rate limiter (server/limits.ts), shared by every flow. */
+  limiter: RateLimiter;
 }
 
 /** The account a phone names: 40011 when the number does not fit its country. */

@@ -6,20 +6,8 @@
 import type { UserInfo } from '../../shared/contract/accounts';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import {
-  backoffSeconds,
-  bucket,
-  forgetEvents,
-  forgetFullBuckets,
-  knownWait,
-  LIMITS,
-  LOGIN_BACKOFF,
-  lockBuckets,
-  recordEvent,
-  rememberFull,
-  retryAfter,
-} from '../limits';
-import { countLogin, countRefusal } from '../metrics';
+import { type Consumed, limit, nextBackoff } from '../limits';
+import { countLogin } from '../metrics';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
@@ -37,81 +25,64 @@ interface LoginThrottleRow {
   locked_until: Date | null;
 }
 
+/** The failed-login limits of an address and an account. */
+const loginLimits = (ip: string, key: PhoneKey) => [limit.loginFailuresPerIp(ip), limit.loginFailuresPerAccount(key)];
+
 /**
  * Counts the attempt as a failure before checking it (and takes the count back on success), so parallel
  * attempts cannot all slip through before the back-off starts.
  */
-async function reserveLoginAttempt(tx: Queryable, key: PhoneKey, ip: string, now: Date): Promise<number[]> {
-  const accountBucket = bucket.loginAccount(key.tenantId, key.countryCode, key.phone);
-  const ipBucket = bucket.loginIp(ip);
-  await lockBuckets(tx, [accountBucket, ipBucket]);
+async function reserveLoginAttempt(
+  ctx: AccountsContext,
+  tx: Queryable,
+  key: PhoneKey,
+  ip: string,
+  now: Date,
+): Promise<Consumed> {
+  const checks = loginLimits(ip, key);
+  const limited = await ctx.limiter.check(tx, checks, now);
   const [throttle] = await tx.query<LoginThrottleRow>(
     'select failures, last_failure_at, locked_until from login_throttles where tenant_id = $1 and country_code = $2 and phone = $3',
     [key.tenantId, key.countryCode, key.phone],
   );
   const locked = throttle?.locked_until ? Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000) : 0;
-  if (locked > 0 && throttle?.locked_until) {
-    countRefusal('loginBackoff');
-    rememberFull(
-      bucket.loginLock(key.tenantId, key.countryCode, key.phone),
-      throttle.locked_until.getTime(),
-      now,
-      'loginBackoff',
-    );
-  }
-  const wait = Math.max(
-    locked,
-    await retryAfter(tx, ipBucket, LIMITS.loginFailuresPerIp, now),
-    await retryAfter(tx, accountBucket, LIMITS.loginFailuresPerAccount, now),
-  );
+  if (locked > 0 && throttle?.locked_until)
+    ctx.limiter.refuseUntil(limit.loginBackoff(key), throttle.locked_until, now);
+  const wait = Math.max(locked, limited);
   if (wait > 0) throw errors.tooMany(wait, 'login');
 
-  const recent =
-    throttle && now.getTime() - throttle.last_failure_at.getTime() < LOGIN_BACKOFF.forgetAfterSeconds * 1000;
-  const failures = (recent ? throttle.failures : 0) + 1;
-  const backoff = backoffSeconds(failures);
+  const next = nextBackoff(throttle && { failures: throttle.failures, lastFailureAt: throttle.last_failure_at }, now);
   await tx.query(
     `insert into login_throttles (tenant_id, country_code, phone, failures, last_failure_at, locked_until)
      values ($1, $2, $3, $4, $5, $6)
      on conflict (tenant_id, country_code, phone)
      do update set failures = excluded.failures, last_failure_at = excluded.last_failure_at,
                    locked_until = excluded.locked_until`,
-    [
-      key.tenantId,
-      key.countryCode,
-      key.phone,
-      failures,
-      now,
-      backoff ? new Date(now.getTime() + backoff * 1000) : null,
-    ],
+    [key.tenantId, key.countryCode, key.phone, next.failures, now, next.lockedUntil],
   );
-  return [
-    await recordEvent(tx, accountBucket, LIMITS.loginFailuresPerAccount, now),
-    await recordEvent(tx, ipBucket, LIMITS.loginFailuresPerIp, now),
-  ];
+  return ctx.limiter.consume(tx, checks, now);
 }
 
-/** Ends the back-off of a phone and takes back its counted failures (all of them without `events`). */
-export async function clearLoginFailures(tx: Queryable, key: PhoneKey, events?: number[]): Promise<void> {
+/** Ends the back-off of a phone. */
+async function endBackoff(tx: Queryable, key: PhoneKey): Promise<void> {
   await tx.query('delete from login_throttles where tenant_id = $1 and country_code = $2 and phone = $3', [
     key.tenantId,
     key.countryCode,
     key.phone,
   ]);
-  if (events) await forgetEvents(tx, events);
-  else {
-    forgetFullBuckets();
-    await tx.query('delete from rate_events where bucket = $1', [
-      bucket.loginAccount(key.tenantId, key.countryCode, key.phone),
-    ]);
-  }
+}
+
+/** Ends the back-off of a phone and forgets every failure counted for its account (a password reset). */
+export async function clearLoginFailures(ctx: AccountsContext, tx: Queryable, key: PhoneKey): Promise<void> {
+  await endBackoff(tx, key);
+  await ctx.limiter.forget(tx, [limit.loginFailuresPerAccount(key)]);
 }
 
 /** Credentials that passed the check: the account, and the failure counted for the attempt (to take back). */
 export interface VerifiedLogin {
   user: UserRow;
   key: PhoneKey;
-  events: number[];
+  attempt: Consumed;
 }
 
 /**
@@ -125,14 +96,10 @@ export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
   // An address or account this process just found at its limit is refused without the database (limits.ts).
-  const known = Math.max(
-    knownWait(bucket.loginIp(req.ip), now),
-    knownWait(bucket.loginAccount(key.tenantId, key.countryCode, key.phone), now),
-    knownWait(bucket.loginLock(key.tenantId, key.countryCode, key.phone), now),
-  );
+  const known = ctx.limiter.knownWait([...loginLimits(req.ip, key), limit.loginBackoff(key)], now);
   if (known) throw errors.tooMany(known, 'login');
-  const { events, user } = await ctx.db.transaction(async (tx) => ({
-    events: await reserveLoginAttempt(tx, key, req.ip, now),
+  const { attempt, user } = await ctx.db.transaction(async (tx) => ({
+    attempt: await reserveLoginAttempt(ctx, tx, key, req.ip, now),
     user: await findUserByPhone(tx, key),
   }));
 
@@ -146,12 +113,13 @@ export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input
     valid = check === 'ok' && user !== null;
   }
   if (!valid || !user) throw input.password !== undefined ? errors.wrongCredentials() : errors.wrongCode();
-  return { user, key, events };
+  return { user, key, attempt };
 }
 
 /** Takes back the failure `verifyLogin` counted and ends the back-off: the credentials were right. */
 export async function clearLoginAttempt(tx: Queryable, verified: VerifiedLogin): Promise<void> {
-  await clearLoginFailures(tx, verified.key, verified.events);
+  await endBackoff(tx, verified.key);
+  await verified.attempt.takeBack(tx);
 }
 
 export async function login(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {

@@ -5,8 +5,7 @@
  */
 import { brands } from '../../shared/brand';
 import type { RequestFacts } from '../api/http';
-import type { Queryable } from '../db/database';
-import { bucket, forgetEvents, knownWait, LIMITS, lockBuckets, recordEvent, retryAfter } from '../limits';
+import { LIMITS, limit } from '../limits';
 import { log } from '../log';
 import { countSms } from '../metrics';
 import { SmsSendError, smsText } from '../providers/sms/index';
@@ -28,33 +27,24 @@ export interface SendCodeInput {
   randstr?: string;
 }
 
-async function sendWait(tx: Queryable, phoneBucket: string, ipBucket: string, now: Date): Promise<number> {
-  return Math.max(
-    await retryAfter(tx, phoneBucket, LIMITS.smsPerPhone, now),
-    await retryAfter(tx, ipBucket, LIMITS.smsPerIp, now),
-  );
-}
-
 export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: SendCodeInput) {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
-  const phoneBucket = bucket.smsPhone(key.countryCode, key.phone);
-  const ipBucket = bucket.smsIp(req.ip);
-  const { captcha } = ctx;
+  const checks = [limit.smsPerPhone(key.countryCode, key.phone), limit.smsPerIp(req.ip)];
+  const { captcha, limiter } = ctx;
   // A phone or address this process just found at its limit is refused without the database (limits.ts).
-  const known = Math.max(knownWait(phoneBucket, now), knownWait(ipBucket, now));
+  const known = limiter.knownWait(checks, now);
   if (known) throw errors.tooMany(known);
 
   if (captcha.kind !== 'builtin') {
     // Ask the provider only for a request the limits allow, so a 429 does not waste the user's check.
-    const wait = await sendWait(ctx.db, phoneBucket, ipBucket, now);
+    const wait = await limiter.check(ctx.db, checks, now, { lock: false });
     if (wait) throw errors.tooMany(wait);
     if (!(await captcha.verify(input.ticket, req.ip, input.randstr))) throw errors.needCaptcha();
   }
 
   const outcome = await commitThenThrow(ctx.db, async (tx) => {
-    await lockBuckets(tx, [phoneBucket, ipBucket]);
-    const wait = await sendWait(tx, phoneBucket, ipBucket, now);
+    const wait = await limiter.check(tx, checks, now);
     if (wait) throw errors.tooMany(wait);
     const genuine =
       captcha.kind !== 'builtin'
@@ -62,16 +52,13 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
         : await redeemTicket(tx, input.ticket, now);
     if (!genuine) throw errors.needCaptcha();
     // From here on the request counts, whatever the answer: the ticket is spent and the limits count the send.
-    const events = [
-      await recordEvent(tx, phoneBucket, LIMITS.smsPerPhone, now),
-      await recordEvent(tx, ipBucket, LIMITS.smsPerIp, now),
-    ];
+    const sent = await limiter.consume(tx, checks, now);
     const user = await findUserByPhone(tx, key);
     if (input.purpose === 'register' && user) return new errors.Refusal(errors.phoneRegistered());
     // No account to log in to or to reset: answer as if sent, send nothing.
-    if (input.purpose !== 'register' && !user) return { events, issued: null };
+    if (input.purpose !== 'register' && !user) return { sent, issued: null };
     const issued = await issueCode(tx, { ...key, purpose: input.purpose }, now);
-    return { events, issued };
+    return { sent, issued };
   });
 
   if (outcome.issued) {
@@ -103,7 +90,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
       const issuedId = outcome.issued.id;
       await ctx.db.transaction(async (tx) => {
         await tx.query('delete from sms_codes where id = $1', [issuedId]);
-        await forgetEvents(tx, outcome.events);
+        await outcome.sent.takeBack(tx);
       });
       throw errors.smsFailed();
     }

@@ -1,9 +1,10 @@
 /**
- * What the API modules are given: the database, the settings, a clock (tests move it forward) and the outside
- * services. The providers are optional so a module's tests can leave them out: the accounts API then uses the
- * built-in SMS sink and the built-in slider captcha.
+ * What the API modules are given: the database, the settings, a clock (tests move it forward), the app's rate
+ * limiter and the outside services. The providers are optional so a module's tests can leave them out: the
+ * accounts API then uses the built-in SMS sink and the built-in slider captcha.
  */
 import type { Database } from '../db/database';
+import type { RateLimiter } from '../limits';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import type { MessagingProvider } from '../providers/messaging/types';
 import type { SmsProvider } from '../providers/sms/index';
@@ -13,6 +14,8 @@ export interface ApiDeps {
   db: Database;
   settings: Settings;
   now: () => Date;
+  /** The app's rate limiter (server/limits.ts): one per app, so what it remembers serves every module. */
+  limiter: RateLimiter;
   /** Where SMS codes go (server/providers/sms). */
   sms?: SmsProvider;
   /** The captcha in front of SMS sends (server/providers/captcha). */

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
+import { createRateLimiter } from '../limits';
 import { readSettings } from '../settings';
 import { createApi } from './index';
 import { listOperations } from './openapi';
@@ -12,6 +13,7 @@ describe('the contract and the routes', () => {
     db: {} as Database,
     settings: readSettings({ NODE_ENV: 'development' }),
     now: () => new Date(),
+    limiter: createRateLimiter(),
   });
   const served = new Set(api.routes.map((r) => `${r.method} ${r.path}`));
 

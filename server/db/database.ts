@@ -12,7 +12,7 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
   /**
    * True on PGlite: one connection, and a transaction holds it to the end, so no two transactions ever interleave
-   * and advisory locks have nothing to order (`lockBuckets` skips them there).
+   * and advisory locks have nothing to order (the rate limiter skips them there).
    */
   readonly serialized?: boolean;
 }

@@ -9,7 +9,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
-import { forgetFullBuckets } from '../limits';
 import { forgetTickets } from '../scan-login/tickets';
 import type { Database } from './database';
 import { migrate } from './migrate';
@@ -70,7 +69,6 @@ export async function resetDatabase(db: Database): Promise<void> {
   );
   if (tables.length) await db.exec(`truncate ${tables.map((t) => t.name).join(', ')} restart identity cascade`);
   // What this process remembers of the emptied tables goes with them.
-  forgetFullBuckets();
   forgetTickets();
 }
 

@@ -23,16 +23,7 @@ import { hashToken, startSession } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
-import {
-  bucket,
-  knownWait,
-  LIMITS,
-  lockBuckets,
-  MAX_BIND_FAILURES,
-  type MemoryLimiter,
-  recordEvent,
-  retryAfter,
-} from '../limits';
+import { limit, MAX_BIND_FAILURES } from '../limits';
 import { log } from '../log';
 import { countQr, countRefusal } from '../metrics';
 import type { MessagingProvider } from '../providers/messaging/types';
@@ -71,8 +62,6 @@ export interface ScanContext extends AccountsContext {
   messaging?: MessagingProvider;
   /** Lifetime of a new code in seconds (settings.wx.qrTtlSeconds). */
   qrTtlSeconds: number;
-  /** The per-IP poll limit, kept in this process's memory; absent: not limited (BENCH_UNLIMITED). */
-  pollLimiter?: MemoryLimiter;
 }
 
 // ---- create -------------------------------------------------------------------------------------------------
@@ -88,15 +77,14 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
   const messaging = ctx.messaging;
   if (!messaging) throw scanErrors.unavailable();
   const now = ctx.now();
-  const ipBucket = bucket.qrCodeIp(req.ip);
-  const known = knownWait(ipBucket, now);
+  const checks = [limit.qrCodesPerIp(req.ip)];
+  const known = ctx.limiter.knownWait(checks, now);
   if (known) throw errors.tooMany(known);
   await ctx.db.transaction(async (tx) => {
-    await lockBuckets(tx, [ipBucket]);
-    const wait = await retryAfter(tx, ipBucket, LIMITS.qrCodesPerIp, now);
+    const wait = await ctx.limiter.check(tx, checks, now);
     if (wait) throw errors.tooMany(wait);
     // Counted even when the platform then fails: the limit also spares the platform's API.
-    await recordEvent(tx, ipBucket, LIMITS.qrCodesPerIp, now);
+    await ctx.limiter.consume(tx, checks, now);
   });
 
   const scene = `L${randomBytes(16).toString('base64url')}`;
@@ -183,12 +171,12 @@ async function handOut(tx: Queryable, ticket: TicketRow, req: RequestFacts, now:
  *
  * Every open login tab polls every 2 s, so the common answers (waiting, scanned, expired, finished) come from one
  * plain read without a transaction or a lock; only the states that write or read more (unbound: the nickname;
- * bound: the hand-out) take the ticket's lock and read it again. The per-IP limit is counted in memory
- * (`MemoryLimiter`, docs/decisions/025-serving-speed-and-hot-api-calls.md).
+ * bound: the hand-out) take the ticket's lock and read it again. The per-IP limit is counted in this process's
+ * memory (`RateLimiter.countInMemory`, docs/decisions/025-serving-speed-and-hot-api-calls.md).
  */
 export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: string): Promise<QrStatus> {
   const now = ctx.now();
-  const wait = ctx.pollLimiter?.hit(req.ip, now) ?? 0;
+  const wait = ctx.limiter.countInMemory(limit.qrPollsPerIp(req.ip), now);
   if (wait) {
     // Counted here, not in the limiter: the fast path asks it first for the same request.
     countRefusal('qrPollsPerIp');
@@ -232,7 +220,7 @@ export function readStatusFromMemory(ctx: ScanContext, req: RequestFacts, ticket
   const now = ctx.now();
   const known = knownTicketForPoll(ctx.db, hashToken(ticket), req.tenantId, now);
   const status = known && settledStatus(known, now);
-  if (!status || ctx.pollLimiter?.hit(req.ip, now)) return undefined;
+  if (!status || ctx.limiter.countInMemory(limit.qrPollsPerIp(req.ip), now)) return undefined;
   return status;
 }
 

@@ -30,6 +30,7 @@ export function accountsApi(deps: ApiDeps) {
     now: deps.now,
     sms: deps.sms ?? createSmsSink({ now: deps.now }),
     captcha: deps.captcha ?? builtinCaptcha,
+    limiter: deps.limiter,
   };
   const facts = (c: Context) => requestFacts(c, deps.settings);
   const token = (c: Context) => c.req.header('x-auth-token')?.trim() || undefined;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../../college/testing';
 import { describeDatabases } from '../../db/testing';
+import { createRateLimiter } from '../../limits';
 import { readSettings } from '../../settings';
 import { createApi } from '../index';
 import { openApiDocument } from '../openapi';
@@ -89,7 +90,8 @@ interface Envelope<T = Record<string, unknown>> {
 describeDatabases('college API', (getDb) => {
   seedFixtureBeforeEach(getDb, ARTICLES);
 
-  const api = () => createApi({ db: getDb(), settings: readSettings({}), now: () => new Date() });
+  const api = () =>
+    createApi({ db: getDb(), settings: readSettings({}), now: () => new Date(), limiter: createRateLimiter() });
 
   async function call<T = Record<string, unknown>>(
     path: string,
@@ -332,7 +334,12 @@ describeDatabases('college API', (getDb) => {
   describe('likes', () => {
     it('marks the visitor cookie Secure over HTTPS: through a trusted proxy only', async () => {
       const likeVia = async (env: Record<string, string>) => {
-        const app = createApi({ db: getDb(), settings: readSettings(env), now: () => new Date() });
+        const app = createApi({
+          db: getDb(),
+          settings: readSettings(env),
+          now: () => new Date(),
+          limiter: createRateLimiter(),
+        });
         const response = await app.request('/v2/college/articles/106/likes', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },

@@ -23,7 +23,7 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
-import { bucket, LIMITS, lockBuckets, recordEvent, retryAfter } from '../../limits';
+import { limit } from '../../limits';
 import { clientAddress, requestBrand, requestIsHttps } from '../../request';
 import type { ApiDeps } from '../deps';
 import { ApiError, nameFields, ok, requestLanguage } from '../http';
@@ -132,14 +132,13 @@ export function collegeApi(deps: ApiDeps) {
     }
     const visitorId = visitor;
     // One like per visitor per article; a client that drops its cookie to like again is held to LIMITS.likesPerIp.
-    const ipBucket = bucket.likeIp(clientAddress(c, settings.trustProxy));
+    const checks = [limit.likesPerIp(clientAddress(c, settings.trustProxy))];
     const now = deps.now();
     const { likes, counted } = await db.transaction(async (tx) => {
-      await lockBuckets(tx, [ipBucket]);
-      const wait = await retryAfter(tx, ipBucket, LIMITS.likesPerIp, now);
+      const wait = await deps.limiter.check(tx, checks, now);
       if (wait > 0) throw tooMany(wait);
       const result = await addLike(tx, id, visitorId);
-      if (result.counted) await recordEvent(tx, ipBucket, LIMITS.likesPerIp, now);
+      if (result.counted) await deps.limiter.consume(tx, checks, now);
       return result;
     });
     c.header('Cache-Control', 'no-store');

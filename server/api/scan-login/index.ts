@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { scanLoginOperations as ops } from '../../../shared/contract/scan-login';
 import { SUCCESS } from '../../accounts/errors';
-import { LIMITS, MemoryLimiter } from '../../limits';
 import { noteUser } from '../../log';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
@@ -22,7 +21,7 @@ nameFields({
   action: { zh: '操作', en: 'action' },
 });
 
-/** One scan-login context per API (its poll limiter is shared by the route below and the fast path). */
+/** One scan-login context per API (shared by the routes below and the fast path). */
 const contexts = new WeakMap<ApiDeps, scan.ScanContext>();
 
 export function scanContextOf(deps: ApiDeps): scan.ScanContext {
@@ -35,7 +34,7 @@ export function scanContextOf(deps: ApiDeps): scan.ScanContext {
       captcha: deps.captcha ?? builtinCaptcha,
       messaging: deps.messaging,
       qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
-      pollLimiter: deps.settings.benchUnlimited ? undefined : new MemoryLimiter(LIMITS.qrPollsPerIp),
+      limiter: deps.limiter,
     };
     contexts.set(deps, ctx);
   }
