@@ -145,6 +145,8 @@ describe('the inline loader', () => {
     expect(click.defaultPrevented).toBe(true);
     expect(onTab).not.toHaveBeenCalled();
     expect(state.q).toEqual([{ c: tab }]);
+    // The press shows at once that it was taken.
+    expect(tab.hasAttribute('data-held')).toBe(true);
 
     const link = new MouseEvent('click', { bubbles: true, cancelable: true });
     document.querySelector('a')?.dispatchEvent(link);
@@ -192,9 +194,11 @@ describe('after hydration', () => {
     const button = document.querySelector('button') as HTMLButtonElement;
     const onClick = vi.fn();
     button.addEventListener('click', onClick);
+    button.setAttribute('data-held', '');
     window.__portalDefer = { q: [{ c: button }], h: 0, i: 1, p: 1 };
     finishDeferredHydration(window);
     expect(window.__portalDefer.h).toBe(1);
+    expect(button.hasAttribute('data-held')).toBe(false);
     expect(onClick).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onClick).toHaveBeenCalledTimes(1);

@@ -11,7 +11,8 @@
  *   link or a form field (buttons, tabs, dialog buttons) and every form submission (which would otherwise go out
  *   natively, as a GET with the password in the URL) are cancelled and queued in `window.__portalDefer`. A click
  *   is queued for the element that was pressed: when the page moved between press and release, the browser
- *   sends the click to an ancestor of both.
+ *   sends the click to an ancestor of both. A held press answers at once: its element gets `data-held` (shown
+ *   as pressed and busy) until the press runs again.
  *
  * Typing needs no help: the fields keep what the visitor typed, and each field adopts its DOM value when it
  * hydrates (src/features/auth/fields.tsx). Once the document has hydrated, `finishDeferredHydration`
@@ -90,15 +91,16 @@ export function loaderScript(options: LoaderOptions): string {
     `function idle(){if(w.requestIdleCallback)w.requestIdleCallback(start,{timeout:${IDLE_START_TIMEOUT_MS}});else setTimeout(start,0)}`,
     "if(d.readyState==='complete')idle();else w.addEventListener('load',idle);",
     "w.addEventListener('pagehide',function(){S.l=1});",
-    'function hold(e){e.preventDefault();e.stopImmediatePropagation();go()}',
+    // A held press shows at once that it was taken (`data-held`, src/styles/theme.css.ts) until it runs again.
+    "function hold(e,x){if(x&&x.setAttribute)x.setAttribute('data-held','');e.preventDefault();e.stopImmediatePropagation();go()}",
     "w.addEventListener('pointerdown',function(e){if(!S.h)S.d=e.target},true);",
     "w.addEventListener('click',function(e){if(S.h)return;var t=e.target,p=S.d;S.d=null;if(!t||!t.closest)return;",
     // Pressed on one element, released on another (the page moved): the click goes to their common ancestor.
-    'if(p&&p!==t&&p.closest&&t.contains(p)){S.q.push({c:p});hold(e);return}',
+    'if(p&&p!==t&&p.closest&&t.contains(p)){S.q.push({c:p});hold(e,p);return}',
     // Links work natively; form fields keep their native behaviour (typing, ticking).
     "if(t.closest('a[href],label,select,textarea,option')||t.closest('input')&&!/^(submit|button|image|reset)$/.test(t.closest('input').type))return;",
-    "S.q.push({c:t.closest('button,input,summary,[role=button]')||t});hold(e)},true);",
-    "w.addEventListener('submit',function(e){if(S.h)return;S.q.push({f:e.target,s:e.submitter});hold(e)},true);",
+    "var c=t.closest('button,input,summary,[role=button]')||t;S.q.push({c:c});hold(e,c)},true);",
+    "w.addEventListener('submit',function(e){if(S.h)return;S.q.push({f:e.target,s:e.submitter});hold(e,e.submitter||e.target)},true);",
     `if(/(?:^|;\\s*)${options.sessionCookie}=[^;]/.test(d.cookie))start()`,
     '})();',
   ].join('');

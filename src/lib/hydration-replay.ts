@@ -45,6 +45,7 @@ export function finishDeferredHydration(win: Window = window): void {
   if (!state || state.h) return;
   state.h = 1;
   state.d = null;
+  for (const element of win.document.querySelectorAll('[data-held]')) element.removeAttribute('data-held');
   const queue = state.q.splice(0);
   if (queue.length) win.setTimeout(() => replayQueue(queue), 0);
 }
