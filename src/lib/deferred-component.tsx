@@ -9,7 +9,7 @@ import { type ComponentType, memo, Suspense, use } from 'react';
 import { isChunkLoadError, reloadInBrowser, unlessLeavingSoon } from './chunk-reload';
 
 /** A promise React's `use` reads at once when it has settled (its `status` and `value`). */
-export function tracked<T>(promise: Promise<T>): Promise<T> {
+function tracked<T>(promise: Promise<T>): Promise<T> {
   const result = promise as Promise<T> & { status: string; value?: T };
   result.status = 'pending';
   result.then(

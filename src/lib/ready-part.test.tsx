@@ -28,15 +28,16 @@ describe('a part kept ready', () => {
     expect(screen.queryByText('waiting')).toBeNull();
   });
 
-  it('suspends when shown before the warm-up, and shows the part once it has loaded', async () => {
+  it('shows nothing when shown before the warm-up (no Suspense fallback), then the part once it has loaded', async () => {
     const part = readyPart(body('the cold layer'), ['college']);
-    await act(async () => {
+    act(() => {
       render(
         <Suspense fallback={<p>waiting</p>}>
           <Ready part={part} />
         </Suspense>,
       );
     });
+    expect(screen.queryByText('waiting')).toBeNull();
     expect(await screen.findByText('the cold layer')).toBeTruthy();
     expect(areasReady('zh', ['college'])).toBe(true);
   });
