@@ -1,6 +1,7 @@
 /**
  * Server rendering: one router per request, rendered to a string with the dehydrated state the client
- * hydrates from. The server (server/pages/render.ts) applies the page rules before calling this.
+ * hydrates from. The server (server/pages/render.ts) applies the page rules before calling this. A route with
+ * `staticData.earlyQr` (/scan_code) gets the inline script of ./lib/early-qr.ts first in its head.
  */
 
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
@@ -11,6 +12,7 @@ import { createAppActors, serverEffects } from './app/actors';
 import type { ApiFetch } from './app/router-context';
 import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY, LEAVE_GRACE_MS } from './lib/chunk-reload';
 import { deferredManifest } from './lib/deferred-hydration';
+import { earlyQrScript, withHeadScript } from './lib/early-qr';
 import { loadLocale } from './lib/i18n';
 import { AUTH_COOKIE } from './lib/storage-keys';
 import { createAppRouter } from './router';
@@ -43,6 +45,8 @@ export async function renderPage(
     getRouterManifest: manifest ? () => pageManifest(router, new URL(request.url).pathname, manifest) : undefined,
   });
   const response = await handler(defaultRenderHandler);
+  const [, , foundRoute] = router.getMatchedRoutes(new URL(request.url).pathname);
+  if (response.status === 200 && foundRoute?.options.staticData?.earlyQr) return withEarlyQr(response);
   // A loader whose API call answered 503 (the database is unreachable for now): the error page goes out as a 503
   // with Retry-After, not as a 500, so proxies and crawlers know to come back.
   const unavailable = router.state.matches.some(
@@ -54,6 +58,15 @@ export async function renderPage(
   headers.set('Cache-Control', 'no-store');
   return new Response(response.body, { status: 503, headers });
 }
+
+/** The page with the inline script that asks for the QR code at once (./lib/early-qr.ts) first in its head. */
+async function withEarlyQr(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(withHeadScript(await response.text(), EARLY_QR_SCRIPT), { status: response.status, headers });
+}
+
+const EARLY_QR_SCRIPT = earlyQrScript();
 
 /** Deferred manifests by the manifest they derive from and the matched routes (pages are few). */
 const deferredManifests = new WeakMap<ServerManifest, Map<string, ServerManifest | undefined>>();

@@ -26,6 +26,11 @@ declare module '@tanstack/react-router' {
      * Default: at load.
      */
     hydrate?: HydrateMode;
+    /**
+     * The page's HTML asks for the WeChat login QR code itself, before any of the app's code has arrived
+     * (src/lib/early-qr.ts): /scan_code, whose content is the code.
+     */
+    earlyQr?: boolean;
   }
 }
 
@@ -80,10 +85,12 @@ export const scanCodeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'scan_code',
   head: (ctx) => pageHead(ctx, msg`扫码登录`, msg`使用微信扫码登录或注册。`),
-  // The page's content is the QR code: the machine and the HTTP client that make it load with the page.
+  // The page's content is the QR code: its HTML asks for it at once, and the machine and the HTTP client that
+  // then take it over load with the page.
   staticData: {
     module: 'src/features/auth/scan-login/scan-code-page.tsx',
     preload: ['src/features/auth/scan-login/scan-runtime.ts', 'src/lib/api/client.ts'],
+    earlyQr: true,
   },
   component: page(() => import('~/features/auth/scan-login/scan-code-page'), 'ScanCodePage'),
 });
