@@ -17,13 +17,13 @@
  * Builds into dist-e2e/ when stale and serves it on BENCH_PORT (5140) and the next port. A measurement, not a
  * test: it exits 0 (FIRST_TAP_ENGINES=chromium,webkit picks engines, FIRST_TAP_CASES=/login the cases). On a loaded machine figures are noisy.
  */
-import type { Page } from 'playwright-core';
 import type { ChromiumPage } from '../../e2e/engines/chromium';
 import { type Device, type EngineName, type EnginePage, locate, type Target } from '../../e2e/engines/engine';
 import { launchEngine } from '../../e2e/engines/journeys';
 import { TEXT } from '../../e2e/engines/page-text';
 import { buildIfStale, startPortalServer, TEST_DIST } from '../../e2e/support/portal-server';
 import { ensureEngines } from '../ensure-browser';
+import { median, throttlePhone } from './phone-throttle';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5140);
 const RUNS = Math.max(1, Number(process.env.FIRST_TAP_RUNS ?? 3));
@@ -163,24 +163,9 @@ function readProbe(): Probe {
 
 async function throttle(page: EnginePage): Promise<boolean> {
   if (page.engine !== 'chromium' || page.device !== 'phone') return false;
-  const playwrightPage: Page = (page as ChromiumPage).page;
-  const cdp = await playwrightPage.context().newCDPSession(playwrightPage);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttlePhone((page as ChromiumPage).page);
   return true;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 ensureEngines();
 await buildIfStale(TEST_DIST);

@@ -13,12 +13,12 @@
  * (to measure a build made from other sources), and serves it on BENCH_PORT (5150) and the next port with the rate
  * limits off. A measurement, not a test: it exits 0. On a loaded machine figures are noisy.
  */
-import type { Page } from 'playwright-core';
 import type { ChromiumPage } from '../../e2e/engines/chromium';
 import { scriptFor } from '../../e2e/engines/engine';
 import { launchEngine } from '../../e2e/engines/journeys';
 import { buildIfStale, startPortalServer, TEST_DIST } from '../../e2e/support/portal-server';
 import { ensureEngines } from '../ensure-browser';
+import { median, throttlePhone } from './phone-throttle';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5150);
 const RUNS = Math.max(1, Number(process.env.SCAN_QR_RUNS ?? 5));
@@ -71,24 +71,6 @@ function readProbe(): Probe {
   return (window as unknown as { __scanQr?: Probe }).__scanQr ?? {};
 }
 
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 ensureEngines();
 if (process.env.SCAN_QR_NO_BUILD !== '1') await buildIfStale(TEST_DIST);
 const server = await startPortalServer({
@@ -112,7 +94,7 @@ try {
         try {
           const playwrightPage = (page as ChromiumPage).page;
           await playwrightPage.addInitScript(scriptFor(installProbe, undefined));
-          await throttle(playwrightPage);
+          await throttlePhone(playwrightPage);
           await page.goto(`${server.baseUrl}${path}`);
           const deadline = Date.now() + 20_000;
           let probe = await page.evaluate(readProbe);
