@@ -24,16 +24,19 @@ const ready = new Set<string>();
 /** Areas some page has needed: a language switch loads them all for the new language too. */
 const wanted = new Set<CatalogArea>(['common', 'layout']);
 
+/** Gives an area's messages to its language's instance (which re-renders what shows messages). */
+function handOver(locale: Locale, area: CatalogArea, messages: Messages): void {
+  instances[locale].load(locale, messages);
+  ready.add(`${locale}/${area}`);
+}
+
 function loadArea(locale: Locale, area: CatalogArea): Promise<void> {
   const key = `${locale}/${area}`;
   let pending = loaded.get(key);
   if (!pending) {
     const load = catalogLoaders[`../../locales/${locale}/${area}.po`];
-    pending = (load ? load().then((mod) => instances[locale].load(locale, mod.messages)) : Promise.resolve()).then(
-      () => {
-        ready.add(key);
-      },
-    );
+    // An area a language has no catalog of is ready as it is.
+    pending = (load ? load() : Promise.resolve({ messages: {} })).then((mod) => handOver(locale, area, mod.messages));
     pending = pending.catch((error: unknown) => {
       loaded.delete(key);
       throw error;
@@ -82,8 +85,7 @@ export function handOverFetched(locale: Locale, areas: readonly CatalogArea[]): 
     const messages = fetched.get(key);
     if (ready.has(key) || !messages) continue;
     wanted.add(area);
-    instances[locale].load(locale, messages);
-    ready.add(key);
+    handOver(locale, area, messages);
     loaded.set(key, Promise.resolve());
   }
   if (!instances[locale].locale) instances[locale].activate(locale);
