@@ -63,7 +63,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 function runTests(files: string[], running: PortalServer): Promise<number> {
   const runner = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=tap', ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=tap',
+      // E2E_ONLY=words: only the tests whose name matches (a regular expression, as node --test-name-pattern).
+      ...(process.env.E2E_ONLY ? [`--test-name-pattern=${process.env.E2E_ONLY}`] : []),
+      ...files,
+    ],
     {
       cwd: PROJECT_ROOT,
       env: {

@@ -518,6 +518,9 @@ export const TOOL_ENV: Record<string, { default?: string; doc: string }> = {
     default: '5030',
     doc: '`npm run test:e2e`: the port of brand 1 (brand 2 on the next); `E2E_DIST` the build folder',
   },
+  E2E_ONLY: {
+    doc: '`npm run test:e2e`: only the tests whose name matches this regular expression (`node --test-name-pattern`)',
+  },
   TEST_DATABASE_URL: {
     doc: 'the PostgreSQL server the server tests also run on (default: the local cluster `scripts/test-postgres.sh` starts)',
   },

@@ -62,6 +62,33 @@ function invalidFields(form: string): string[] {
   );
 }
 
+/**
+ * The messages the shown fields of a form carry: the app's (`aria-invalid` and its error text) or, before the
+ * app runs, the inline loader's (`data-held-error`).
+ */
+function shownMessages(form: string): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const field of Array.from(document.querySelectorAll(`form[aria-label="${form}"] [data-field]`))) {
+    const input = field.querySelector('input');
+    if (!input || field.closest('[hidden]')) continue;
+    const own =
+      input.getAttribute('aria-invalid') === 'true'
+        ? document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent
+        : '';
+    const text = (own || field.getAttribute('data-held-error') || '').trim();
+    if (text) messages[input.name] = text;
+  }
+  return messages;
+}
+
+/** The names of a form's fields that show (have a box) and whether any loader mark is left in the page. */
+function shownFields(form: string): { names: string[]; held: number } {
+  const names = Array.from(document.querySelectorAll<HTMLInputElement>(`form[aria-label="${form}"] input[name]`))
+    .filter((input) => input.getClientRects().length > 0)
+    .map((input) => input.name);
+  return { names, held: document.querySelectorAll('[data-held-error], [data-held]').length };
+}
+
 /** Records the bodies of the API calls the page sends from now on (XHR and fetch) in sessionStorage. */
 function recordApiCalls(): void {
   const w = window as unknown as { __e2eCalls?: boolean };
@@ -485,6 +512,49 @@ export function defineJourneys(name: EngineName): void {
         assert.ok(invalid.includes('phone'), `${name}: the empty phone is marked (${invalid.join(', ')})`);
         const y = await page.evaluate(() => scrollY);
         assert.ok(Math.abs(y - scrolled) <= 2, `${name}: the page stays where it was scrolled (${scrolled} → ${y})`);
+      },
+    );
+
+    journey(
+      'phone /en/login and /en/register: pressed at once, the empty form and the way switch answer, and the app agrees',
+      'phone',
+      async (page) => {
+        const login = TEXT.en.loginForm;
+        const css = `form[aria-label="${login}"]`;
+        const missing = { phone: 'Enter your phone number', password: 'Enter your password' };
+        await page.goto(`${BASE_URL}/en/login`);
+        const early = !(await page.evaluate(pageHydrated));
+        const when = early ? 'pressed before hydration' : 'the page had hydrated first';
+        // Before the app runs, the loader answers in the click's task; after, the app does.
+        await page.press(`${css} button[type="submit"]`, { scroll: false });
+        assert.deepEqual(await page.evaluate(shownMessages, login), missing, `${name}: "Log in" answered (${when})`);
+        await page.press({ css: `${css} fieldset button`, text: 'SMS code', exact: true }, { scroll: false });
+        const switched = await page.evaluate(shownFields, login);
+        assert.deepEqual(switched.names, ['phone', 'code'], `${name}: "SMS code" shows the code field (${when})`);
+        assert.deepEqual(await page.evaluate(shownMessages, login), {}, `${name}: the switch clears the messages`);
+        // Once the app runs, it has replayed both presses and holds the same state; no mark of the loader is left.
+        await waitForHydration(page);
+        await sleep(300);
+        assert.deepEqual(await page.evaluate(shownFields, login), { names: ['phone', 'code'], held: 0 });
+        await page.press(`${css} button[type="submit"]`, { scroll: false });
+        assert.deepEqual(await page.evaluate(shownMessages, login), { phone: missing.phone, code: 'Enter the code' });
+        assert.deepEqual(await page.evaluate(invalidFields, login), ['phone', 'code'], `${name}: the app's own marks`);
+
+        const register = TEXT.en.registerForm;
+        await page.goto(`${BASE_URL}/en/register`);
+        await page.press(`form[aria-label="${register}"] button[type="submit"]`);
+        const all = {
+          phone: missing.phone,
+          code: 'Enter the code',
+          nickname: 'Choose a nickname',
+          password: missing.password,
+        };
+        assert.deepEqual(await page.evaluate(shownMessages, register), all, `${name}: "Register" answered`);
+        await waitForHydration(page);
+        await sleep(300);
+        assert.deepEqual(await page.evaluate(shownMessages, register), all, `${name}: the app shows the same`);
+        assert.deepEqual(await page.evaluate(invalidFields, register), ['phone', 'code', 'nickname', 'password']);
+        assert.equal((await page.evaluate(shownFields, register)).held, 0, `${name}: no mark of the loader is left`);
       },
     );
 

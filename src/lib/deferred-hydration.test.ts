@@ -182,6 +182,119 @@ describe('the inline loader', () => {
   });
 });
 
+/** A login form as the server renders it: the password way shown, the code way hidden. */
+const LOGIN_FORM = `
+  <form>
+    <fieldset>
+      <button type="button" aria-pressed="true" data-held-switch="password">Password</button>
+      <button type="button" aria-pressed="false" data-held-switch="code">SMS code</button>
+    </fieldset>
+    <div data-field=""><input name="phone"><p>hint</p></div>
+    <div data-field="" data-held-region="password"><input name="password"></div>
+    <div data-field="" data-held-region="code" hidden><input name="code">
+      <button type="button" id="sms" data-held-check='{"phone":"Phone number is required"}'>Get code</button>
+    </div>
+    <button type="submit" data-held-check='{"phone":"Enter your phone number","password":"Enter your password","code":"Enter the code"}'><span>Log in</span></button>
+  </form>`;
+
+describe('the inline loader answers what the HTML can answer by itself', () => {
+  let listeners: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
+  beforeEach(() => {
+    const add = window.addEventListener.bind(window);
+    vi.spyOn(window, 'addEventListener').mockImplementation((type, listener, options) => {
+      listeners.push([type, listener, options]);
+      add(type, listener, options);
+    });
+    document.body.innerHTML = LOGIN_FORM;
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    for (const [type, listener, options] of listeners) window.removeEventListener(type, listener, options);
+    listeners = [];
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+    delete window.__portalDefer;
+  });
+
+  const $ = <E extends Element>(css: string) => document.querySelector(css) as E;
+  const click = (element: Element) => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    element.dispatchEvent(event);
+    return event;
+  };
+  const messages = () =>
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-held-error]')].map((field) => [
+        field.querySelector('input')?.name,
+        field.getAttribute('data-held-error'),
+      ]),
+    );
+
+  it('marks the empty shown fields of a pressed submit with their messages, focuses the first, still queues it', () => {
+    const { state } = runLoader();
+    const submit = $<HTMLButtonElement>('button[type=submit]');
+    expect(click(submit.querySelector('span') as Element).defaultPrevented).toBe(true);
+    // The code field is hidden (the other way): not checked.
+    expect(messages()).toEqual({ phone: 'Enter your phone number', password: 'Enter your password' });
+    expect(document.activeElement).toBe($('input[name=phone]'));
+    // Answered: no busy state, and the press runs again once the app is live.
+    expect(submit.hasAttribute('data-held')).toBe(false);
+    expect(state.q).toEqual([{ c: submit }]);
+  });
+
+  it("leaves a filled field unmarked, and typing takes a field's message away", () => {
+    runLoader();
+    $<HTMLInputElement>('input[name=password]').value = 'secret-pass';
+    click($('button[type=submit]'));
+    expect(messages()).toEqual({ phone: 'Enter your phone number' });
+    const phone = $<HTMLInputElement>('input[name=phone]');
+    phone.value = '1';
+    phone.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(messages()).toEqual({});
+  });
+
+  it('shows the busy state when nothing is missing (the press needs the app)', () => {
+    const { state } = runLoader();
+    for (const name of ['phone', 'password']) $<HTMLInputElement>(`input[name=${name}]`).value = 'filled-in';
+    const submit = $<HTMLButtonElement>('button[type=submit]');
+    click(submit);
+    expect(messages()).toEqual({});
+    expect(submit.hasAttribute('data-held')).toBe(true);
+    expect(state.q).toEqual([{ c: submit }]);
+  });
+
+  it("switches the form's way: the other fields shown, the buttons pressed, the messages gone", () => {
+    const { state } = runLoader();
+    click($('button[type=submit]'));
+    const code = $<HTMLButtonElement>('[data-held-switch=code]');
+    click(code);
+    expect($('[data-held-region=code]').hasAttribute('hidden')).toBe(false);
+    expect($('[data-held-region=password]').hasAttribute('hidden')).toBe(true);
+    expect(code.getAttribute('aria-pressed')).toBe('true');
+    expect($('[data-held-switch=password]').getAttribute('aria-pressed')).toBe('false');
+    expect(messages()).toEqual({});
+    expect(code.hasAttribute('data-held')).toBe(false);
+    // Now the code is checked and the password is not; "get code" checks the phone with its own message.
+    click($('button[type=submit]'));
+    expect(messages()).toEqual({ phone: 'Enter your phone number', code: 'Enter the code' });
+    click($('#sms'));
+    expect(messages()).toEqual({ phone: 'Phone number is required', code: 'Enter the code' });
+    expect(state.q.map((action) => ('c' in action ? action.c : null))).toEqual([
+      $('button[type=submit]'),
+      code,
+      $('button[type=submit]'),
+      $('#sms'),
+    ]);
+  });
+
+  it('still holds the press when a check cannot be read', () => {
+    const { state } = runLoader();
+    const submit = $<HTMLButtonElement>('button[type=submit]');
+    submit.setAttribute('data-held-check', '{not json');
+    expect(click(submit).defaultPrevented).toBe(true);
+    expect(state.q).toEqual([{ c: submit }]);
+  });
+});
+
 describe('after hydration', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -221,6 +334,36 @@ describe('after hydration', () => {
     vi.advanceTimersByTime(1);
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(submits).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('after hydration, what the loader answered', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    delete window.__portalDefer;
+  });
+
+  it("goes in the replay's task, and a visitor typing into another field keeps the focus", () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = LOGIN_FORM;
+    const [phone, password] = ['phone', 'password'].map(
+      (name) => document.querySelector(`input[name=${name}]`) as HTMLInputElement,
+    );
+    const submit = document.querySelector('button[type=submit]') as HTMLButtonElement;
+    const field = password.closest('[data-field]') as HTMLElement;
+    field.setAttribute('data-held-error', 'Enter your password');
+    // The app's check, replayed: it focuses its first invalid field (here the password).
+    submit.addEventListener('click', (event) => {
+      event.preventDefault();
+      password.focus();
+    });
+    phone.focus();
+    window.__portalDefer = { q: [{ c: submit }], h: 0, i: 1, p: 1 };
+    finishDeferredHydration(window);
+    expect(field.hasAttribute('data-held-error')).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(field.hasAttribute('data-held-error')).toBe(false);
+    expect(document.activeElement).toBe(phone);
   });
 });
 

@@ -12,7 +12,13 @@
  *   natively, as a GET with the password in the URL) are cancelled and queued in `window.__portalDefer`. A click
  *   is queued for the element that was pressed: when the page moved between press and release, the browser
  *   sends the click to an ancestor of both. A held press answers at once: its element gets `data-held` (shown
- *   as pressed and busy) until the press runs again.
+ *   as pressed and busy) until the press runs again. A press the HTML can answer by itself gets the app's answer
+ *   at once, and still runs again once the app is live: a button with `data-held-check` (the names of its
+ *   form's fields, each with the message the app gives it when empty) marks the empty shown fields with that
+ *   message (`data-held-error` on the field, src/features/auth/auth-form.css.ts) and focuses the first; a
+ *   button with `data-held-switch` shows the fields of its way (`data-held-region`) and hides the others.
+ *   Only attributes change, never the tree, so hydration meets the server's nodes; the replayed press then
+ *   makes the app set the same state.
  *
  * Typing needs no help: the fields keep what the visitor typed, and each field adopts its DOM value when it
  * hydrates (src/features/auth/fields.tsx). Once the document has hydrated, `finishDeferredHydration`
@@ -91,8 +97,24 @@ export function loaderScript(options: LoaderOptions): string {
     `function idle(){if(w.requestIdleCallback)w.requestIdleCallback(start,{timeout:${IDLE_START_TIMEOUT_MS}});else setTimeout(start,0)}`,
     "if(d.readyState==='complete')idle();else w.addEventListener('load',idle);",
     "w.addEventListener('pagehide',function(){S.l=1});",
-    // A held press shows at once that it was taken (`data-held`, src/styles/theme.css.ts) until it runs again.
-    "function hold(e,x){if(x&&x.setAttribute)x.setAttribute('data-held','');e.preventDefault();e.stopImmediatePropagation();go()}",
+    // A press the page's HTML can answer by itself gets that answer at once (`answer`); any other held press
+    // shows that it was taken (`data-held`, src/styles/theme.css.ts) until it runs again.
+    "function hold(e,x){e.preventDefault();e.stopImmediatePropagation();go();try{if(x&&x.setAttribute&&!answer(x))x.setAttribute('data-held','')}catch(r){}}",
+    // The switch between a form's ways: its buttons (`data-held-switch`) show the fields of their way
+    // (`data-held-region`) and hide the others, and the form's messages go, as the app's switch does.
+    "function answer(x){x=x.closest&&x.closest('[data-held-check],[data-held-switch]');var f=x&&x.closest('form'),v,c,n,i,b,first=null;if(!f)return 0;",
+    "v=x.getAttribute('data-held-switch');if(v!==null){",
+    "f.querySelectorAll('[data-held-region]').forEach(function(r){if(r.getAttribute('data-held-region')===v)r.removeAttribute('hidden');else r.setAttribute('hidden','')});",
+    "f.querySelectorAll('[data-held-switch]').forEach(function(o){o.setAttribute('aria-pressed',String(o.getAttribute('data-held-switch')===v))});",
+    "f.querySelectorAll('[data-held-error]').forEach(function(o){o.removeAttribute('data-held-error')});return 1}",
+    // The check of empty fields (`data-held-check`: each field's name with its message when empty): an empty
+    // shown field gets its message (`data-held-error` on its `data-field`), the first one the focus. Only
+    // emptiness: every check of the app gives a field its own "required" message when it is empty.
+    "c=JSON.parse(x.getAttribute('data-held-check'));for(n in c){i=f.querySelector('[name=\"'+n+'\"]');b=i&&i.closest('[data-field]');if(!b||i.closest('[hidden]'))continue;",
+    "if(i.value===''){b.setAttribute('data-held-error',c[n]);first=first||i}else b.removeAttribute('data-held-error')}",
+    'if(first)first.focus();return first?1:0}',
+    // Typing into a field takes its message away, as in the app.
+    "w.addEventListener('input',function(e){var b=!S.h&&e.target.closest&&e.target.closest('[data-held-error]');if(b)b.removeAttribute('data-held-error')},true);",
     "w.addEventListener('pointerdown',function(e){if(!S.h)S.d=e.target},true);",
     "w.addEventListener('click',function(e){if(S.h)return;var t=e.target,p=S.d;S.d=null;if(!t||!t.closest)return;",
     // Pressed on one element, released on another (the page moved): the click goes to their common ancestor.

@@ -7,7 +7,9 @@
  * click, a key or a change on a part not hydrated yet makes React hydrate that part at once, then handle the
  * event there. A submission is not such an event, so a held-back submission is replayed as a click on its
  * submit button (the browser then submits a form that React handles). What was typed needs no replay: every
- * field adopts its DOM value as it hydrates (src/features/auth/fields.tsx).
+ * field adopts its DOM value as it hydrates (src/features/auth/fields.tsx). What the loader answered by itself (a
+ * field's message, a form's way) is set again by the replayed press; the messages' marks go in the same task, so
+ * no frame shows neither.
  */
 import type { DeferState } from './deferred-hydration';
 
@@ -47,5 +49,26 @@ export function finishDeferredHydration(win: Window = window): void {
   state.d = null;
   for (const element of win.document.querySelectorAll('[data-held]')) element.removeAttribute('data-held');
   const queue = state.q.splice(0);
-  if (queue.length) win.setTimeout(() => replayQueue(queue), 0);
+  if (queue.length) win.setTimeout(() => replayHeld(win, queue), 0);
+}
+
+/** The text fields a visitor types into. */
+function typingField(element: Element | null): HTMLElement | null {
+  if (element?.tagName === 'TEXTAREA') return element as HTMLElement;
+  const type = (element as HTMLInputElement | null)?.type;
+  return element?.tagName === 'INPUT' && !/^(button|checkbox|file|image|radio|reset|submit)$/.test(type ?? '')
+    ? (element as HTMLElement)
+    : null;
+}
+
+/**
+ * Replays the queue, then takes away what the loader answered by itself (the app has just set the same, or,
+ * where the visitor has typed since, less). A replayed check focuses its first invalid field: a visitor typing
+ * into another field by then keeps the focus, so no key goes elsewhere.
+ */
+function replayHeld(win: Window, queue: DeferState['q']): void {
+  const typing = typingField(win.document.activeElement);
+  replayQueue(queue);
+  if (typing?.isConnected && win.document.activeElement !== typing) typing.focus();
+  for (const element of win.document.querySelectorAll('[data-held-error]')) element.removeAttribute('data-held-error');
 }

@@ -1,6 +1,7 @@
 /**
  * The fields of the auth forms. Every field has a visible label; its error sits right under it, is tied to the
- * input with `aria-describedby` and marks it `aria-invalid`.
+ * input with `aria-describedby` and marks it `aria-invalid`. Before the page's code runs, the inline loader can
+ * show an empty field's message in the same place (`data-held-error`, src/lib/deferred-hydration.ts).
  */
 import { useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useRef, useState } from 'react';
@@ -21,6 +22,10 @@ export interface TextFieldProps
   before?: ReactNode;
   /** Shown inside the box after the input (the SMS button, the show-password toggle). */
   after?: ReactNode;
+  /** The whole field is hidden (a form's other way, src/features/auth/credential-fields.tsx). */
+  hidden?: boolean;
+  /** The way of the form this field belongs to, for the loader's switch before hydration (`data-held-region`). */
+  heldRegion?: string;
 }
 
 export function TextField({
@@ -32,6 +37,8 @@ export function TextField({
   inputRef,
   before,
   after,
+  hidden,
+  heldRegion,
   id: givenId,
   ...input
 }: TextFieldProps) {
@@ -52,7 +59,8 @@ export function TextField({
   );
   useAdoptDomValue(own, value, onValue);
   return (
-    <div className={styles.field}>
+    // `data-field`: where the loader shows an empty field's message before hydration (`data-held-error`).
+    <div className={styles.field} data-field="" hidden={hidden} data-held-region={heldRegion}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>

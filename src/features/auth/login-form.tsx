@@ -15,6 +15,7 @@ import { completeSignIn } from './complete';
 import {
   CREDENTIAL_API_FIELDS,
   CREDENTIAL_FIELDS,
+  CREDENTIAL_REQUIRED,
   type CredentialField,
   CredentialFields,
   type CredentialMode,
@@ -24,6 +25,7 @@ import {
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
 import { useForm } from './use-form';
+import { heldCheck } from './validation';
 
 const loginFailed = msg`登录失败`;
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
@@ -70,7 +72,7 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
       />
 
       <FormNotice>{form.notice}</FormNotice>
-      <SubmitButton busy={form.busy} busyLabel={busyLabels.login}>
+      <SubmitButton busy={form.busy} busyLabel={busyLabels.login} check={heldCheck(i18n, CREDENTIAL_REQUIRED)}>
         <Trans>登录</Trans>
       </SubmitButton>
     </form>

@@ -23,6 +23,8 @@ export interface SmsButtonProps {
   onSent?: () => void;
   /** The server's message is about the phone (40006 registered, 40011 invalid, 40000 on phone). */
   onPhoneError: (message: string) => void;
+  /** The phone's empty-field message (`heldCheck`), shown by the loader when pressed before hydration. */
+  heldCheck?: string;
 }
 
 /** Loads the button's logic (once; later calls share the first load). */
@@ -30,7 +32,7 @@ export const loadSmsLogic = guardChunk(() => import('./sms-logic'));
 // "Get code" is often the first tap on a form page: its logic is kept ready once the page is idle.
 keepReady(loadSmsLogic);
 
-export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButtonProps) {
+export function SmsButton({ purpose, getTarget, onSent, onPhoneError, heldCheck }: SmsButtonProps) {
   const { i18n, t } = useLingui();
   const [Logic, setLogic] = useState<ComponentType<SmsLogicProps> | null>(null);
   const [view, setView] = useState<SmsView>({ phase: 'idle', remaining: 0 });
@@ -98,6 +100,7 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButto
         disabled={phase !== 'idle'}
         aria-busy={phase === 'sending' || undefined}
         data-phase={phase}
+        data-held-check={heldCheck}
       >
         {label}
       </button>

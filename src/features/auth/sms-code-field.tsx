@@ -8,7 +8,7 @@ import type { SmsPurpose } from '~/lib/api/accounts';
 import { PhoneField, TextField } from './fields';
 import { SmsButton } from './sms-button';
 import type { FieldError } from './use-form';
-import { checkPhone, normalizePhone, validationMessages } from './validation';
+import { checkPhone, heldCheck, normalizePhone, validationMessages } from './validation';
 
 /** What the field needs of a form made with `useForm` that has `phone` and `code` fields. */
 export interface PhoneCodeForm {
@@ -24,12 +24,17 @@ export function SmsCodeField({
   form,
   countryCode,
   purpose,
+  hidden,
+  heldRegion,
 }: {
   form: PhoneCodeForm;
   countryCode: number;
   purpose: SmsPurpose;
+  /** As TextField's: the login form's other way. */
+  hidden?: boolean;
+  heldRegion?: string;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const { values, errors } = form;
   return (
     <TextField
@@ -43,9 +48,12 @@ export function SmsCodeField({
       onValue={(value) => form.setValue('code', value)}
       error={errors.code}
       inputRef={form.inputRef('code')}
+      hidden={hidden}
+      heldRegion={heldRegion}
       after={
         <SmsButton
           purpose={purpose}
+          heldCheck={heldCheck(i18n, { phone: validationMessages.phoneEmpty })}
           getTarget={() => {
             const problem = checkPhone(values.phone, countryCode, validationMessages.phoneEmpty);
             if (problem) {
