@@ -23,11 +23,30 @@ export interface VideoPlayerProps {
   height: number;
   /** What the video shows; names the video and its button for screen readers. */
   title: string;
+  /**
+   * Creates the `<video>` only after the first frame, the poster in its place until then: for a player that
+   * opens with a dialog. WebKitGTK builds its media player when the element is created, which held the
+   * dialog's first frame back by 50–90 ms.
+   */
+  afterFirstFrame?: boolean;
 }
 
-export function VideoPlayer({ src, poster, width, height, title }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, width, height, title, afterFirstFrame = false }: VideoPlayerProps) {
   const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const [created, setCreated] = useState(!afterFirstFrame);
+  useEffect(() => {
+    if (created) return;
+    // A task queued from the frame's callback runs after that frame is painted.
+    let task = 0;
+    const frame = requestAnimationFrame(() => {
+      task = window.setTimeout(() => setCreated(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [created]);
   // The machine loads with XState on first use (pointer over the player or the first click).
   const [actor] = useState(
     () =>
@@ -39,7 +58,9 @@ export function VideoPlayer({ src, poster, width, height, title }: VideoPlayerPr
             videoMachine.provide({
               actions: {
                 play: () => {
-                  videoRef.current?.play().catch(() => actor.send({ type: 'media.pause' }));
+                  const video = videoRef.current;
+                  if (video) video.play().catch(() => actor.send({ type: 'media.pause' }));
+                  else actor.send({ type: 'media.pause' });
                 },
                 pause: () => videoRef.current?.pause(),
                 restart: () => {
@@ -57,26 +78,39 @@ export function VideoPlayer({ src, poster, width, height, title }: VideoPlayerPr
 
   return (
     <div className={styles.frame} onPointerEnter={() => void actor.load()}>
-      {/* biome-ignore lint/a11y/useMediaCaption: the tutorial and intro videos have no speech to caption */}
-      <video
-        ref={videoRef}
-        className={styles.video}
-        src={src}
-        poster={poster}
-        width={width}
-        height={height}
-        preload="metadata"
-        playsInline
-        title={title}
-        aria-label={title}
-        onClick={toggle}
-        onPlay={() => actor.send({ type: 'media.play' })}
-        onPause={() => {
-          if (!videoRef.current?.ended) actor.send({ type: 'media.pause' });
-        }}
-        onEnded={() => actor.send({ type: 'media.ended' })}
-        data-state={playing ? 'playing' : 'paused'}
-      />
+      {created ? null : (
+        <img
+          className={styles.video}
+          src={poster}
+          width={width}
+          height={height}
+          alt=""
+          decoding="async"
+          data-video-poster=""
+        />
+      )}
+      {created ? (
+        // biome-ignore lint/a11y/useMediaCaption: the tutorial and intro videos have no speech to caption
+        <video
+          ref={videoRef}
+          className={styles.video}
+          src={src}
+          poster={poster}
+          width={width}
+          height={height}
+          preload="metadata"
+          playsInline
+          title={title}
+          aria-label={title}
+          onClick={toggle}
+          onPlay={() => actor.send({ type: 'media.play' })}
+          onPause={() => {
+            if (!videoRef.current?.ended) actor.send({ type: 'media.pause' });
+          }}
+          onEnded={() => actor.send({ type: 'media.ended' })}
+          data-state={playing ? 'playing' : 'paused'}
+        />
+      ) : null}
       {overlay ? (
         <button type="button" className={styles.overlay} onClick={toggle} aria-label={t`播放视频：${title}`}>
           <span className={styles.playIcon} aria-hidden="true" />

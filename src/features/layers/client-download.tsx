@@ -33,6 +33,7 @@ export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
     <div className={styles.layout}>
       {isWindows ? null : <WindowsOnlyNotice onShowPlugin={onShowPlugin} />}
       <VideoPlayer
+        afterFirstFrame
         src={brand.downloads.clientVideo}
         poster={videoPoster(brand.id, 'client-tutorial', locale)}
         width={videoWidth}

@@ -69,7 +69,7 @@ describe('PluginDownload', () => {
     expect(within(steps).getAllByRole('listitem')).toHaveLength(5);
     expect(steps).toHaveTextContent('开发者模式');
     expect(steps).toHaveTextContent('加载已解压的扩展程序');
-    const video = screen.getByLabelText('插件安装教程', { selector: 'video' });
+    const video = await screen.findByLabelText('插件安装教程', { selector: 'video' });
     expect(video).toHaveAttribute('src', downloads.pluginVideo);
     expect(video).toHaveAttribute('width', '600');
   });

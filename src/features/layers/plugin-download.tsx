@@ -52,6 +52,7 @@ export function PluginDownload() {
       <div className={styles.columns}>
         <div className={styles.main}>
           <VideoPlayer
+            afterFirstFrame
             src={brand.downloads.pluginVideo}
             poster={videoPoster(brand.id, 'plugin-tutorial', locale)}
             width={videoWidth}
