@@ -1,6 +1,6 @@
 /**
  * Hydration at idle (docs/decisions/028-hydration-at-idle.md). A route with `staticData.hydrate: 'idle'`
- * (/register, /login) is served without the client entry's script and without any modulepreload: nothing
+ * (/register, /login, /scan_code) is served without the client entry's script and without any modulepreload: nothing
  * competes with the first paint. Its HTML carries a small inline loader (this file's `loaderScript`) that
  *
  * - imports the entry (preloading its chunks and the page's at the same moment) as soon as the page has loaded

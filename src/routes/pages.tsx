@@ -85,12 +85,13 @@ export const scanCodeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: 'scan_code',
   head: (ctx) => pageHead(ctx, msg`扫码登录`, msg`使用微信扫码登录或注册。`),
-  // The page's content is the QR code: its HTML asks for it at once, and the machine and the HTTP client that
-  // then take it over load with the page.
+  // The page's content is the QR code: its HTML asks for it at once and draws it. The app, with the machine and
+  // the HTTP client that take the code over, starts once the page is idle (after the code is on screen).
   staticData: {
     module: 'src/features/auth/scan-login/scan-code-page.tsx',
     preload: ['src/features/auth/scan-login/scan-runtime.ts', 'src/lib/api/client.ts'],
     earlyQr: true,
+    hydrate: 'idle',
   },
   component: page(() => import('~/features/auth/scan-login/scan-code-page'), 'ScanCodePage'),
 });
