@@ -89,6 +89,17 @@ function shownFields(form: string): { names: string[]; held: number } {
   return { names, held: document.querySelectorAll('[data-held-error], [data-held]').length };
 }
 
+/** Whether the open layer's tutorial video is in place and its 10 browser icons have loaded (plug-in layer). */
+function layerMediaReady(): boolean {
+  const dialog = document.querySelector('[role="dialog"]');
+  const icons = Array.from(dialog?.querySelectorAll<HTMLImageElement>('li img') ?? []);
+  return (
+    !!dialog?.querySelector('video') &&
+    icons.length === 10 &&
+    icons.every((icon) => icon.complete && icon.naturalWidth > 0)
+  );
+}
+
 /** Records the bodies of the API calls the page sends from now on (XHR and fetch) in sessionStorage. */
 function recordApiCalls(): void {
   const w = window as unknown as { __e2eCalls?: boolean };
@@ -441,6 +452,9 @@ export function defineJourneys(name: EngineName): void {
           await page.press(opener);
           const [title] = await waitForDialog(page, true);
           assert.ok(title, `${name}: the ${opener.text} dialog has a title`);
+          // What the layer loads after its first frame arrives: the tutorial video, the browsers' icons.
+          if (opener.text === t.pluginDownload)
+            await waitUntil(page, 'the video and the 10 browser icons', () => page.evaluate(layerMediaReady));
           await page.key('Escape');
           await waitForDialog(page, false);
           await page.press(opener);

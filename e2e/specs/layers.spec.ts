@@ -139,5 +139,14 @@ describe('layer contents', () => {
       itemCounts.includes(10),
       `a list of 10 supported browsers (lists have ${JSON.stringify(itemCounts)} items)`,
     );
+    // The browsers' icons load lazily (after the layer's first frame), and they do load: they are in view.
+    await page.waitForFunction(
+      () => {
+        const icons = Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] li img'));
+        return icons.length === 10 && icons.every((icon) => icon.complete && icon.naturalWidth > 0);
+      },
+      undefined,
+      { timeout: 5000 },
+    );
   });
 });

@@ -24,9 +24,9 @@ export interface VideoPlayerProps {
   /** What the video shows; names the video and its button for screen readers. */
   title: string;
   /**
-   * Creates the `<video>` only after the first frame, the poster in its place until then: for a player that
-   * opens with a dialog. WebKitGTK builds its media player when the element is created, which held the
-   * dialog's first frame back by 50–90 ms.
+   * Creates the `<video>` only after the first frame: for a player that opens with a dialog. WebKitGTK builds
+   * its media player when the element is created and draws the SVG poster at once, which held the dialog's
+   * first frame back by 50–90 ms.
    */
   afterFirstFrame?: boolean;
 }
@@ -78,17 +78,9 @@ export function VideoPlayer({ src, poster, width, height, title, afterFirstFrame
 
   return (
     <div className={styles.frame} onPointerEnter={() => void actor.load()}>
-      {created ? null : (
-        <img
-          className={styles.video}
-          src={poster}
-          width={width}
-          height={height}
-          alt=""
-          decoding="async"
-          data-video-poster=""
-        />
-      )}
+      {/* Until then an empty box of the video's size (the frame's dark ground): the dialog fades in over
+          160 ms, so its first frame is all but transparent, and WebKit draws an SVG poster in that frame. */}
+      {created ? null : <canvas className={styles.video} width={width} height={height} data-video-placeholder="" />}
       {created ? (
         // biome-ignore lint/a11y/useMediaCaption: the tutorial and intro videos have no speech to caption
         <video

@@ -15,12 +15,10 @@ describe('ClientDownload', () => {
     const download = screen.getByRole('link', { name: '立即下载' });
     expect(download).toHaveAttribute('href', downloads.client);
     expect(download).toHaveAttribute('download');
-    // The dialog's first frame shows the poster in the video's place; the video element comes a frame later.
-    const poster = document.querySelector('img[data-video-poster]');
-    expect(poster).toHaveAttribute('src', '/brand/starreach/posters/client-tutorial.zh.svg');
-    expect(poster).toHaveAttribute('width', '420');
+    // The dialog's first frame has a box of the video's size; the video element comes a frame later.
+    expect(document.querySelector('canvas[data-video-placeholder]')).toHaveAttribute('width', '420');
     const video = await screen.findByLabelText('客户端使用教程', { selector: 'video' });
-    expect(document.querySelector('img[data-video-poster]')).toBeNull();
+    expect(document.querySelector('[data-video-placeholder]')).toBeNull();
     expect(video).toHaveAttribute('src', starreach.downloads.clientVideo);
     expect(video).toHaveAttribute('poster', '/brand/starreach/posters/client-tutorial.zh.svg');
     expect(video).toHaveAttribute('width', '420');

@@ -119,12 +119,15 @@ export function PluginDownload() {
             <ul className={styles.browsers}>
               {SUPPORTED_BROWSERS.map((browser) => (
                 <li key={browser.id} className={styles.browser}>
+                  {/* Lazy: WebKit builds each SVG icon's document (with its text) in the frame that first
+                      shows it; loaded after the first layout, the ten icons no longer hold the layer back. */}
                   <SafeImage
                     className={styles.browserIcon}
                     src={browserIcon(browser.id)}
                     alt=""
                     width={24}
                     height={24}
+                    loading="lazy"
                   />
                   {i18n._(browser.name)}
                 </li>
