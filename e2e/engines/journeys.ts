@@ -465,6 +465,15 @@ export function defineJourneys(name: EngineName): void {
       });
     }
 
+    journey('home: the side bar pressed as soon as the page shows opens its layer', 'desktop', async (page) => {
+      // The side bar hydrates after the page (its code comes when the browser is idle): a click before then is
+      // held and runs once the part is live (src/lib/deferred-component.tsx), never lost.
+      await page.goto(`${BASE_URL}/en`);
+      await page.press({ css: 'aside button', text: TEXT.en.consultant, exact: true });
+      await waitForDialog(page, true);
+      assert.equal(await page.evaluate(() => document.querySelectorAll('[data-held]').length), 0, 'no press left held');
+    });
+
     journey('the language switch: 中文 → English → 中文 keeps the page', 'desktop', async (page) => {
       await page.goto(`${BASE_URL}/business-college/ecommerce-intro`);
       await page.press({ css: 'header fieldset button', text: 'English', exact: true });

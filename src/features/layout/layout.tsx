@@ -21,8 +21,8 @@ import './footer.css';
 import './side-bar.css';
 
 /** Below the fold, or floating at the side: out of the first load, hydrated when the browser is idle. */
-const footer = deferredPart(() => import('./footer').then((module) => module.Footer));
-const sideBar = deferredPart(() => import('./side-bar').then((module) => module.SideBar));
+const footer = deferredPart('footer', () => import('./footer').then((module) => module.Footer));
+const sideBar = deferredPart('side-bar', () => import('./side-bar').then((module) => module.SideBar));
 
 export function Layout({ children }: { children: ReactNode }) {
   const { isMobile } = usePortalEnv();
