@@ -74,11 +74,13 @@ export function deferredPart(name: string, load: () => Promise<ComponentType>): 
   const part: DeferredPart = {
     name,
     loaded() {
-      const now = new Promise<void>((resolve) => {
-        wake = resolve;
-        if (hurried) resolve();
-      });
-      component ??= tracked(Promise.race([whenIdle(), now]).then(load).catch(keepServerHtml));
+      // The code comes when the browser is next idle, or at once when a held click hurries it.
+      const hurry = () =>
+        new Promise<void>((resolve) => {
+          wake = resolve;
+          if (hurried) resolve();
+        });
+      component ??= tracked(Promise.race([whenIdle(), hurry()]).then(load).catch(keepServerHtml));
       return component;
     },
     hurry() {
