@@ -13,6 +13,7 @@
 import { type ComponentType, memo, Suspense, use, useEffect, useState } from 'react';
 import { isChunkLoadError, reloadInBrowser, unlessLeavingSoon } from './chunk-reload';
 import * as styles from './deferred-component.css';
+import { replayQueue } from './hydration-replay';
 
 /** A promise React's `use` reads at once when it has settled (its `status` and `value`). */
 function tracked<T>(promise: Promise<T>): Promise<T> {
@@ -116,10 +117,8 @@ if (typeof window !== 'undefined' && !import.meta.env.SSR) window.addEventListen
 function replayHeld(name: string): void {
   const clicks = held.get(name) ?? [];
   held.delete(name);
-  for (const element of clicks) {
-    element.removeAttribute('data-held');
-    if (element.isConnected) element.click();
-  }
+  for (const element of clicks) element.removeAttribute('data-held');
+  replayQueue(clicks.map((element) => ({ c: element })));
 }
 
 function Loaded({ part, onLive }: { part: DeferredPart; onLive: (live: true) => void }) {

@@ -78,9 +78,6 @@ export function VideoPlayer({ src, poster, width, height, title, afterFirstFrame
 
   return (
     <div className={styles.frame} onPointerEnter={() => void actor.load()}>
-      {/* Until then an empty box of the video's size (the frame's dark ground): the dialog fades in over
-          160 ms, so its first frame is all but transparent, and WebKit draws an SVG poster in that frame. */}
-      {created ? null : <canvas className={styles.video} width={width} height={height} data-video-placeholder="" />}
       {created ? (
         // biome-ignore lint/a11y/useMediaCaption: the tutorial and intro videos have no speech to caption
         <video
@@ -102,7 +99,11 @@ export function VideoPlayer({ src, poster, width, height, title, afterFirstFrame
           onEnded={() => actor.send({ type: 'media.ended' })}
           data-state={playing ? 'playing' : 'paused'}
         />
-      ) : null}
+      ) : (
+        // Until then an empty box of the video's size (the frame's dark ground): the dialog fades in over 160 ms,
+        // so its first frame is all but transparent, and WebKit would draw the SVG poster in that frame.
+        <canvas className={styles.video} width={width} height={height} data-video-placeholder="" />
+      )}
       {overlay ? (
         <button type="button" className={styles.overlay} onClick={toggle} aria-label={t`播放视频：${title}`}>
           <span className={styles.playIcon} aria-hidden="true" />
