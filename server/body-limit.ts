@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { translate } from './api/catalog';
 import { errorResponse, MAX_BODY_BYTES, requestLanguage, tooLarge } from './api/http';
 
 /** The messaging platform's webhook answers in plain text, like the platform expects; the rest of /api in JSON. */
@@ -17,7 +18,7 @@ function refuse(c: Context) {
   c.header('Connection', 'close');
   const path = new URL(c.req.url).pathname;
   if (path.startsWith('/api/') && !PLAIN_TEXT_PATHS.has(path)) return errorResponse(c, error);
-  return c.text(error.text[requestLanguage(c)], 413);
+  return c.text(translate(error.text, requestLanguage(c)), 413);
 }
 
 export const limitBodies = () => bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuse });
