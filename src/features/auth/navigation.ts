@@ -4,9 +4,8 @@
  * the workbench is a server page, not a route of this app.
  */
 import { type Locale, localizePath, stripLocale } from '#shared/locale';
+import { AUTH_PATHS } from '#shared/routes';
 import { noteLeaving } from '~/lib/chunk-reload';
-
-const AUTH_PATHS = new Set(['/login', '/register', '/forget_password', '/scan_code']);
 
 /**
  * The redirect target when it is safe: a same-origin path (never `//host` or `/\host`), not an auth page.
