@@ -46,7 +46,10 @@ export const homeRoute = createRoute({
     pageHead(
       ctx,
       msg`达人建联工具 · 批量邀约、私信与邮件`,
-      msg`面向短视频电商卖家的达人建联工具：800万+带货达人库、批量邀约与私信、达人邮件群发、AI 多语言回复，支持 Windows 客户端与浏览器插件，免费试用。`,
+      msg({
+        message:
+          '面向短视频电商卖家的达人建联工具：{creators}带货达人库、批量邀约与私信、达人邮件群发、AI 多语言回复，支持 Windows 客户端与浏览器插件，免费试用。',
+      }),
     ),
   staticData: { module: 'src/features/home/home-page.tsx' },
   component: page(() => import('~/features/home/home-page'), 'HomePage'),
