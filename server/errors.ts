@@ -1,6 +1,6 @@
 /**
  * What an unexpected error (a bug, a lost database) becomes: one log line, then a 500 the visitor can read —
- * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", §8) in the
+ * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", docs/product.md#errors-and-messages) in the
  * page's language and brand. The page is written here without React or any script, so it still shows when
  * the renderer itself is what failed.
  */

@@ -1,4 +1,4 @@
-/** Every page route of spec §2 as a visitor reaches it on desktop (scan_code only exists on mobile). */
+/** Every page route of docs/product.md#pages as a visitor reaches it on desktop (scan_code only exists on mobile). */
 import { LOCALES as APP_LOCALES, type Locale, localizePath } from '../../shared/locale';
 import { PAGES, type PageName } from '../../shared/routes';
 

@@ -1,5 +1,5 @@
 /**
- * The page routes of spec §2 (their paths from the route table, shared/routes.ts), each in zh (no prefix) and en
+ * The page routes of docs/product.md#pages (their paths from the route table, shared/routes.ts), each in zh (no prefix) and en
  * (`/en`) through the `{-$locale}` layout.
  * Page components load with their route (code-split), so the first load of `/` carries only the home page.
  */

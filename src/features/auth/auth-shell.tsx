@@ -1,7 +1,7 @@
 /**
  * The frame of the three auth pages. Desktop: a brand panel with what the free trial gives (perks, figures and
  * a seller's words), beside the form card; on wide screens (1600 px and more) both grow, so a 1920 px window
- * does not show a small card in white space. Phones (spec §9: at most 750 px): the card alone, full width. The document modal (agreement, privacy
+ * does not show a small card in white space. Phones (docs/product.md#constants: at most 750 px): the card alone, full width. The document modal (agreement, privacy
  * policy) is mounted by the desktop layout; on phones the shell mounts it, since the agreement notice opens it.
  */
 import { msg } from '@lingui/core/macro';

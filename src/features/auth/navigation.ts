@@ -9,7 +9,7 @@ import { noteLeaving } from '~/lib/chunk-reload';
 
 /**
  * The redirect target when it is safe: a same-origin path (never `//host` or `/\host`), not an auth page.
- * On phones every other page leads back to registration (spec §2), so only the workbench is followed there.
+ * On phones every other page leads back to registration (docs/product.md#pages), so only the workbench is followed there.
  */
 export function safeRedirect(
   redirect: unknown,

@@ -1,6 +1,6 @@
 /**
  * The value header above the phone's registration form: why register, in a headline, three benefits and the
- * product's figures (spec §1). Every phone visitor lands on /register, so this is their first view of the
+ * product's figures (docs/product.md#what-it-does-and-for-whom). Every phone visitor lands on /register, so this is their first view of the
  * product. Plain HTML and CSS from the server: it needs no script, so the page still loads none before the
  * first interaction (docs/decisions/026-hydration-on-first-interaction.md).
  */

@@ -24,7 +24,7 @@ interface Feature {
   body: MessageDescriptor;
 }
 
-/** The ten claimed features of spec §1, in the spec's order. */
+/** The ten claimed features of docs/product.md#what-it-does-and-for-whom, in the spec's order. */
 export const FEATURES: readonly Feature[] = [
   {
     id: 'invite',

@@ -13,7 +13,7 @@ export const HERO_TITLE_ID = 'home-hero-title';
 
 const INTRO_VIDEO = { width: 640, height: 360 };
 
-/** The four marketing claims of spec §1, as big numbers. */
+/** The four marketing claims of docs/product.md#what-it-does-and-for-whom, as big numbers. */
 const CLAIMS = [
   { value: msg({ message: '{creators}' }), label: msg`带货达人` },
   { value: msg({ message: '{videos}' }), label: msg`短视频素材` },
