@@ -124,7 +124,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 
 /**
  * Whether an If-None-Match header names the representation about to be sent (its ETag, compared weakly, or `*`).
- * Each encoding has its own ETag, so a client that switched encodings gets the full answer.
+ * Each encoding has its own ETag, so a client that switched encodings gets the full answer. (Not hono/etag, which
+ * hashes every response's body: a cached page's ETags are made once, when it is stored.)
  */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
