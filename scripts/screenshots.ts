@@ -17,7 +17,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { USER_AGENTS } from '../e2e/support/env';
 import { buildIfStale, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../e2e/support/portal-server';
 import { localized, PAGE_PATHS } from '../e2e/support/routes';
-import { escapeHtml } from '../server/html';
+import { escapeHtml } from '../server/http/html';
 import { type BrandId, brands, FEATURE_IDS, WORKBENCH_PICTURES, workbenchPicture } from '../shared/brand';
 import { LOCALES, type Locale } from '../shared/locale';
 

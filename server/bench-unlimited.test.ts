@@ -7,10 +7,10 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { harness } from './api/accounts/test-harness';
 import { openPGlite } from './db/pglite';
 import { LIMITS, MemoryLimiter } from './limits';
 import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from './settings';
+import { harness } from './testing/accounts-harness';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { tooMany } from './accounts/errors';
 import type { Queryable } from './db/database';
-import { describeDatabases } from './db/testing';
 import { backoffSeconds, createRateLimiter, LIMITS, limit, nextBackoff, REFUSAL_MEMORY_MS } from './limits';
-import { registry } from './metrics';
+import { registry } from './ops/metrics';
+import { describeDatabases } from './testing/databases';
 
 describe('limits', () => {
   it('backs off after the 5th consecutive failure: 1, 2, 4, 8 minutes, then 15 at most', () => {

@@ -8,7 +8,7 @@
  * neither can slip past a limit in between.
  */
 import type { Queryable } from './db/database';
-import { countRefusal, declareLimits } from './metrics';
+import { countRefusal, declareLimits } from './ops/metrics';
 
 export interface Rule {
   limit: number;

@@ -17,17 +17,17 @@ import { startConversionOutbox } from './conversions/outbox';
 import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
-import { log } from './log';
-import { startMetricsServer, watchPool, watchReadiness } from './metrics';
+import { log } from './ops/log';
+import { startMetricsServer, watchPool, watchReadiness } from './ops/metrics';
+import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './ops/paths';
+import { installShutdown } from './ops/shutdown';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
-import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './paths';
 import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
 import { watchTicketChanges } from './scan-login/tickets';
 import { readSettings, SettingsRefusal } from './settings';
-import { installShutdown } from './shutdown';
 
 const projectRoot = PROJECT_ROOT;
 const dev = process.argv.includes('--dev');
@@ -154,7 +154,7 @@ async function main() {
     [settings.brand2Port, 'CreatorBox (brand 2)'],
   ] as const) {
     await new Promise<void>((resolve, reject) => {
-      // The shutdown's gate: readiness 503 and `Connection: close` while draining (server/shutdown.ts).
+      // The shutdown's gate: readiness 503 and `Connection: close` while draining (server/ops/shutdown.ts).
       const server = createServer(shutdown.gate(listener));
       servers.push(server);
       server.once('error', reject);

@@ -93,7 +93,7 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
       WX_PROVIDER: 'simulator',
       WX_SIMULATOR_URL: '',
       WX_SIMULATOR_URL_2: '',
-      // No proxy in front: a stop need not drain (server/shutdown.ts).
+      // No proxy in front: a stop need not drain (server/ops/shutdown.ts).
       SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },

@@ -7,7 +7,7 @@ import type { UserInfo } from '../../shared/contract/accounts';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { type Consumed, limit, nextBackoff } from '../limits';
-import { countLogin } from '../metrics';
+import { countLogin } from '../ops/metrics';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';

@@ -6,8 +6,8 @@
 import { brands } from '../../shared/brand';
 import type { RequestFacts } from '../api/http';
 import { LIMITS, limit } from '../limits';
-import { log } from '../log';
-import { countSms } from '../metrics';
+import { log } from '../ops/log';
+import { countSms } from '../ops/metrics';
 import { SmsSendError, smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
 import { CODE_TTL_SECONDS, issueCode, type Purpose } from './codes';

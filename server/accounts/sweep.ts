@@ -6,7 +6,7 @@
  */
 import type { Database } from '../db/database';
 import { LOGIN_BACKOFF } from '../limits';
-import { log } from '../log';
+import { log } from '../ops/log';
 
 const DAY = 24 * 3600 * 1000;
 

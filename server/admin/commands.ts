@@ -12,7 +12,7 @@ import { COUNTRIES, internationalPhone, normalizePhone } from '../accounts/phone
 import { findUserByPhone, type UserRow } from '../accounts/users';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../ops/paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
 import { type IdentityRow, identityOfUser } from '../scan-login/tickets';
 import { readSettings } from '../settings';

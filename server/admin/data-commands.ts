@@ -8,7 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { BackupRefusal, backupPGlite, backupPostgres, restoreIntoFolder, restoreIntoPostgres } from '../db/backup';
 import { copyDatabase, type TableCount, TargetNotEmptyError } from '../db/copy';
 import type { Database } from '../db/database';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../ops/paths';
 import { readSettings } from '../settings';
 
 export const DATA_COMMANDS = ['backup', 'restore', 'copy-to-postgres'] as const;

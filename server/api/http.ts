@@ -8,8 +8,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
 import { CODES } from '../../shared/contract/codes';
+import { clientAddress, requestBrand } from '../http/request';
 import { SIZE_LIMITS } from '../limits';
-import { clientAddress, requestBrand } from '../request';
 import type { Settings } from '../settings';
 
 export type Lang = 'zh' | 'en';

@@ -18,8 +18,8 @@
  */
 import { type BrandId, brands } from '../../shared/brand';
 import type { Database, Queryable } from '../db/database';
-import { log } from '../log';
-import { countConversion } from '../metrics';
+import { log } from '../ops/log';
+import { countConversion } from '../ops/metrics';
 import type { ServerConversions, Settings } from '../settings';
 
 export const MAX_ATTEMPTS = 10;

@@ -15,17 +15,17 @@ import { isMobileUserAgent, platformFromUserAgent } from '../../shared/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../shared/locale';
 import { pageRedirect } from '../../shared/page-rules';
 import { AUTH_COOKIE, type PortalEnv } from '../../shared/portal-env';
-import { logRequest, requestIdFrom } from '../log';
-import { catchAllTemplate } from '../metrics';
-import { withCaptchaOrigins } from '../providers/captcha/index';
-import { clientAddress, nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
+import { clientAddress, nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../http/request';
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
   securityHeaderValues,
   understandsManifestSrc,
   withoutManifestSrc,
-} from '../security-headers';
+} from '../http/security-headers';
+import { logRequest, requestIdFrom } from '../ops/log';
+import { catchAllTemplate } from '../ops/metrics';
+import { withCaptchaOrigins } from '../providers/captcha/index';
 import { analyticsOrigins, type Settings } from '../settings';
 import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
 

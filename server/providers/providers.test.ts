@@ -1,11 +1,11 @@
 // @vitest-environment node
 /** The providers on their own: the slider's pictures, the HTTP SMS gateway and the remote captcha adapter. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeCaptchaVerifier, startFakeCaptchaVerifier } from './captcha/fake-remote';
+import { solvePuzzle } from '../testing/captcha-solver';
+import { type FakeCaptchaVerifier, startFakeCaptchaVerifier } from '../testing/fake-captcha-verifier';
+import { type FakeSmsGateway, startFakeSmsGateway } from '../testing/fake-sms-gateway';
 import { createRemoteCaptcha } from './captcha/remote';
 import { renderPuzzle } from './captcha/slider';
-import { solvePuzzle } from './captcha/solver';
-import { type FakeSmsGateway, startFakeSmsGateway } from './sms/fake-gateway';
 import { createHttpGateway } from './sms/http-gateway';
 import type { SmsMessage } from './sms/index';
 import { createSmsSink } from './sms/sink';

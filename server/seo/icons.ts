@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { type BrandId, brands } from '../../shared/brand';
-import { PUBLIC_DIR } from '../paths';
-import { requestBrand } from '../request';
+import { requestBrand } from '../http/request';
+import { PUBLIC_DIR } from '../ops/paths';
 import type { Settings } from '../settings';
 
 /** The theme colour of each brand's pages (the accent of src/styles/theme.css.ts). */

@@ -9,8 +9,8 @@ import { Hono } from 'hono';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
 import { type Locale, localizePath } from '../../shared/locale';
 import type { Database } from '../db/database';
-import { markup } from '../html';
-import { publicOrigin } from '../request';
+import { markup } from '../http/html';
+import { publicOrigin } from '../http/request';
 import type { Settings } from '../settings';
 
 /** The public pages besides the college's sections and articles. */

@@ -9,10 +9,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TICKET_PATTERN } from '../../../shared/contract/scan-login';
-import { logRequest, requestIdFrom } from '../../log';
-import { nodeContext } from '../../request';
+import { nodeContext } from '../../http/request';
+import { securityHeaderValues } from '../../http/security-headers';
+import { logRequest, requestIdFrom } from '../../ops/log';
 import * as scan from '../../scan-login/service';
-import { securityHeaderValues } from '../../security-headers';
 import type { ApiDeps } from '../deps';
 import { requestFacts, SUCCESS_TEXT } from '../http';
 import { scanContextOf } from './index';

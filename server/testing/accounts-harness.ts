@@ -5,15 +5,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import { createApp } from '../../app';
-import type { Database } from '../../db/database';
-import type { Renderer } from '../../pages/page-handler';
-import type { CaptchaProvider } from '../../providers/captcha/index';
-import { solvePuzzle } from '../../providers/captcha/solver';
-import type { MessagingProvider } from '../../providers/messaging/types';
-import type { SmsProvider } from '../../providers/sms/index';
-import { createSmsSink } from '../../providers/sms/sink';
-import { readSettings } from '../../settings';
+import { createApp } from '../app';
+import type { Database } from '../db/database';
+import type { Renderer } from '../pages/page-handler';
+import type { CaptchaProvider } from '../providers/captcha/index';
+import type { MessagingProvider } from '../providers/messaging/types';
+import type { SmsProvider } from '../providers/sms/index';
+import { createSmsSink } from '../providers/sms/sink';
+import { readSettings } from '../settings';
+import { solvePuzzle } from './captcha-solver';
 
 export const START = new Date('2026-11-21T12:00:00Z');
 export const HOST = 'localhost:3030';

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { errorResponse, MAX_BODY_BYTES, requestLanguage, tooLarge } from './api/http';
+import { errorResponse, MAX_BODY_BYTES, requestLanguage, tooLarge } from '../api/http';
 
 /** The messaging platform's webhook answers in plain text, like the platform expects; the rest of /api in JSON. */
 const PLAIN_TEXT_PATHS = new Set(['/api/wx/callback']);

@@ -6,7 +6,7 @@
  * trip per SMS and the limits behind it, see docs/api.md.)
  */
 import { PNG } from 'pngjs';
-import { GAP_SHADE, interiorOf, PIECE_SIZE, pieceMask } from './slider';
+import { GAP_SHADE, interiorOf, PIECE_SIZE, pieceMask } from '../providers/captcha/slider';
 
 function decode(image: string | Buffer): PNG {
   const bytes =

@@ -11,7 +11,7 @@
  */
 import { createServer, Agent as HttpAgent, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { authorizationFields, tc3Date, tc3Signature } from './signatures';
+import { authorizationFields, tc3Date, tc3Signature } from '../providers/vendors/signatures';
 
 export interface FakeTencentOptions {
   port: number;

@@ -62,7 +62,7 @@ registry.registerMetric({
   },
 } as unknown as Parameters<Registry['registerMetric']>[0]);
 
-/** Counts one answered request and its duration (every request line of server/log.ts comes through here). */
+/** Counts one answered request and its duration (every request line of server/ops/log.ts comes through here). */
 export function observeRequest(route: string, method: string, status: number, seconds: number): void {
   const key = `${route}\u0000${method}\u0000${status}`;
   let series = requestSeries.get(key);

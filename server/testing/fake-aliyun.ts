@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { acs3Signature, authorizationFields } from './signatures';
+import { acs3Signature, authorizationFields } from '../providers/vendors/signatures';
 
 export interface AliyunSent {
   phoneNumbers: string;

@@ -4,10 +4,10 @@
  * left-most, which the client writes itself. Shown on a real per-IP limit (10 login QR codes a minute per IP).
  */
 import { describe, expect, it } from 'vitest';
-import { harness } from './api/accounts/test-harness';
-import { describeDatabases } from './db/testing';
-import { createSimulatorProvider } from './providers/messaging/simulator';
-import { readSettings } from './settings';
+import { createSimulatorProvider } from '../providers/messaging/simulator';
+import { readSettings } from '../settings';
+import { harness } from '../testing/accounts-harness';
+import { describeDatabases } from '../testing/databases';
 
 describe('TRUST_PROXY', () => {
   it('reads off, a number of hops or a list of proxy addresses, and refuses nonsense', () => {

@@ -9,11 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { openPGlite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
 import { forgetTickets } from '../scan-login/tickets';
-import type { Database } from './database';
-import { migrate } from './migrate';
-import { openPGlite } from './pglite';
-import { openPostgres } from './postgres';
 
 interface Backend {
   name: 'pglite' | 'postgres';

@@ -6,8 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import proxyAddr from 'proxy-addr';
-import { type BrandId, resolveBrandId } from '../shared/brand';
-import type { ProxyTrust, Settings } from './settings';
+import { type BrandId, resolveBrandId } from '../../shared/brand';
+import type { ProxyTrust, Settings } from '../settings';
 
 interface NodeBindings {
   incoming?: { socket?: { localPort?: number; remoteAddress?: string } };

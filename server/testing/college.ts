@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { CollegeSection } from '../../shared/college-sections';
+import { seedCollege } from '../college/seed';
 import type { Database } from '../db/database';
-import { seedCollege } from './seed';
 
 export interface FixtureArticle {
   id: number;

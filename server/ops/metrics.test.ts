@@ -13,24 +13,24 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { harness, PASSWORD } from './api/accounts/test-harness';
-import { healthApi } from './api/health';
-import type { Database } from './db/database';
-import { migrate, readMigrations } from './db/migrate';
-import { openPGlite } from './db/pglite';
+import { healthApi } from '../api/health';
+import type { Database } from '../db/database';
+import { migrate, readMigrations } from '../db/migrate';
+import { openPGlite } from '../db/pglite';
+import type { CreateQrInput, MessagingProvider } from '../providers/messaging/types';
+import type { SmsProvider } from '../providers/sms/index';
+import { createSmsSink } from '../providers/sms/sink';
+import { handleScan } from '../scan-login/service';
+import { harness, PASSWORD } from '../testing/accounts-harness';
 import { captureLog } from './log';
 import { catchAllTemplate, observeRequest, registry, startMetricsServer, watchPool, watchReadiness } from './metrics';
-import type { CreateQrInput, MessagingProvider } from './providers/messaging/types';
-import type { SmsProvider } from './providers/sms/index';
-import { createSmsSink } from './providers/sms/sink';
-import { handleScan } from './scan-login/service';
 
 const PUBLIC_PORT = 5401;
 const METRICS_PORT = 5402;
 const PUBLIC = `http://127.0.0.1:${PUBLIC_PORT}`;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) metrics-test/1.0';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 /**

@@ -7,11 +7,11 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness } from './api/accounts/test-harness';
-import type { Database } from './db/database';
-import { migrate } from './db/migrate';
-import { openPGlite } from './db/pglite';
-import { captureLog } from './log';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { openPGlite } from '../db/pglite';
+import { captureLog } from '../ops/log';
+import { harness } from '../testing/accounts-harness';
 
 let db: Database;
 let server: Server;

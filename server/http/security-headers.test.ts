@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from './app';
-import type { Renderer } from './pages/page-handler';
+import { createApp } from '../app';
+import type { Renderer } from '../pages/page-handler';
+import { readSettings } from '../settings';
 import { contentSecurityPolicy, inlineHash, inlineScriptHashes, withoutManifestSrc } from './security-headers';
-import { readSettings } from './settings';
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 const ROUTER_SCRIPT = '(self.$R=self.$R||{})["tsr"]=[];';

@@ -15,11 +15,11 @@ declare const __PORTAL_COMPILED__: boolean | undefined;
 
 export const COMPILED = typeof __PORTAL_COMPILED__ !== 'undefined' && __PORTAL_COMPILED__;
 
-// Source: <root>/server/paths.ts. Compiled: <root>/<build folder>/server/main.js (everything in one file).
+// Source: <root>/server/ops/paths.ts. Compiled: <root>/<build folder>/server/main.js (everything in one file).
 const here = import.meta.dirname;
 
 /** The project folder: relative settings (DATA_DIR) resolve against it, and the server runs in it. */
-export const PROJECT_ROOT = COMPILED ? join(here, '../..') : dirname(here);
+export const PROJECT_ROOT = join(here, '../..');
 
 /** The build folder served: the compiled server's own one, else PORTAL_DIST (default `dist`). */
 export const DIST_DIR = COMPILED ? dirname(here) : join(PROJECT_ROOT, process.env.PORTAL_DIST ?? 'dist');

@@ -5,8 +5,8 @@
  * unmasked phone number in any line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, PASSWORD } from './api/accounts/test-harness';
-import { describeDatabases } from './db/testing';
+import { harness, PASSWORD } from '../testing/accounts-harness';
+import { describeDatabases } from '../testing/databases';
 import { captureLog, maskPhones } from './log';
 
 let restore = () => {};
