@@ -20,7 +20,7 @@ import { openPGlite } from '../db/pglite';
 import type { CreateQrInput, MessagingProvider } from '../providers/messaging/types';
 import type { SmsProvider } from '../providers/sms/index';
 import { createSmsSink } from '../providers/sms/sink';
-import { handleScan } from '../scan-login/service';
+import { handleScan } from '../scan-login/scan';
 import { harness, PASSWORD } from '../testing/accounts-harness';
 import { captureLog } from './log';
 import { catchAllTemplate, observeRequest, registry, startMetricsServer, watchPool, watchReadiness } from './metrics';

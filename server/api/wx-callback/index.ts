@@ -20,7 +20,7 @@ import { publicOrigin, requestBrand } from '../../http/request';
 import { createMessagingProvider } from '../../providers/messaging/index';
 import { verifyWebhookSignature } from '../../providers/messaging/signature';
 import { buildTextReply, MAX_XML_BYTES, parseFlatXml, XmlError } from '../../providers/messaging/xml';
-import { handleScan } from '../../scan-login/service';
+import { handleScan } from '../../scan-login/scan';
 import { SCENE_PATTERN } from '../../scan-login/tickets';
 import type { ApiDeps } from '../deps';
 import { confirmLink, type ReplyLang, replyText } from './replies';
