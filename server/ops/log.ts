@@ -83,7 +83,10 @@ export function setLogger(logger: Logger): void {
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
-/** A sane incoming X-Request-Id (set by a proxy), else a new one. */
+/**
+ * A sane incoming X-Request-Id (set by a proxy), else a new one. Not hono/request-id: the fast paths in front of
+ * the app need the same rule without a Hono context, and its rule refuses the '.' and ':' of proxies' ids.
+ */
 export function requestIdFrom(incoming: string | undefined): string {
   return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
