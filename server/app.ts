@@ -10,7 +10,7 @@ import { createApi } from './api/index';
 import { qrPollFastPath } from './api/scan-login/poll-fast-path';
 import { limitBodies } from './body-limit';
 import { handleServerError } from './errors';
-import { createRateLimiter } from './limits';
+import { createRateLimiter } from './limits/rate-limiter';
 import { requestLog } from './log';
 import { phonePages } from './messaging/index';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';

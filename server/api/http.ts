@@ -8,7 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
 import { CODES } from '../../shared/contract/codes';
-import { SIZE_LIMITS } from '../limits';
+import { SIZE_LIMITS } from '../limits/rules';
 import { clientAddress, requestBrand } from '../request';
 import type { Settings } from '../settings';
 

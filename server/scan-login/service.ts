@@ -23,7 +23,7 @@ import { hashToken, startSession } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
-import { limit, MAX_BIND_FAILURES } from '../limits';
+import { limit, MAX_BIND_FAILURES } from '../limits/rules';
 import { log } from '../log';
 import { countQr, countRefusal } from '../metrics';
 import type { MessagingProvider } from '../providers/messaging/types';

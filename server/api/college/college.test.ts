@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../../college/testing';
 import { describeDatabases } from '../../db/testing';
-import { createRateLimiter } from '../../limits';
+import { createRateLimiter } from '../../limits/rate-limiter';
 import { readSettings } from '../../settings';
 import { createApi } from '../index';
 import { openApiDocument } from '../openapi';

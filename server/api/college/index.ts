@@ -23,7 +23,7 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
-import { limit } from '../../limits';
+import { limit } from '../../limits/rules';
 import { clientAddress, requestBrand, requestIsHttps } from '../../request';
 import type { ApiDeps } from '../deps';
 import { ApiError, nameFields, ok, requestLanguage } from '../http';
