@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
 import { CODES } from '../../shared/contract/codes';
 import { clientAddress, requestBrand } from '../http/request';
-import { SIZE_LIMITS } from '../limits';
+import { SIZE_LIMITS } from '../limits/rules';
 import type { Settings } from '../settings';
 
 export type Lang = 'zh' | 'en';

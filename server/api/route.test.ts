@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { createRateLimiter } from '../limits';
+import { createRateLimiter } from '../limits/rate-limiter';
 import { readSettings } from '../settings';
 import { createApi } from './index';
 import { listOperations } from './openapi';

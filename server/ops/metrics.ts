@@ -150,12 +150,12 @@ const rateLimitRefusals = new Counter({
   registers: [registry],
 });
 
-/** Makes every limit's series exist from the start at 0 (server/limits.ts names them), so rates are defined. */
+/** Makes every limit's series exist from the start at 0 (server/limits/rules.ts names them), so rates are defined. */
 export function declareLimits(names: readonly string[]): void {
   for (const limit of names) rateLimitRefusals.inc({ limit }, 0);
 }
 
-/** One refusal by `limit` (a name of server/limits.ts LIMITS, or `loginBackoff`). */
+/** One refusal by `limit` (a name of server/limits/rules.ts LIMITS, or `loginBackoff`). */
 export function countRefusal(limit: string): void {
   rateLimitRefusals.inc({ limit });
 }

@@ -6,7 +6,7 @@ import type { QrCode } from '../../shared/contract/scan-login';
 import * as errors from '../accounts/errors';
 import { hashToken } from '../accounts/sessions';
 import type { RequestFacts } from '../api/http';
-import { limit } from '../limits';
+import { limit } from '../limits/rules';
 import { log } from '../ops/log';
 import { countQr } from '../ops/metrics';
 import type { MessagingProvider } from '../providers/messaging/types';

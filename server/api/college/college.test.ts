@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../limits';
+import { createRateLimiter } from '../../limits/rate-limiter';
 import { readSettings } from '../../settings';
 import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../../testing/college';
 import { describeDatabases } from '../../testing/databases';
