@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { harness } from './api/accounts/test-harness';
+import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from './config/settings';
 import { openPGlite } from './db/pglite';
 import { LIMITS, MemoryLimiter } from './limits';
-import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from './settings';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

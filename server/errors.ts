@@ -9,12 +9,12 @@ import { type BrandId, brands } from '../shared/brand';
 import { localeFromPath, localizePath } from '../shared/locale';
 import { requestLanguage } from './api/http';
 import { clientWentAway } from './client-gone';
+import type { Settings } from './config/settings';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { markup, raw } from './html';
 import { log } from './log';
 import { requestBrand } from './request';
 import { contentSecurityPolicy, inlineHash } from './security-headers';
-import type { Settings } from './settings';
 
 /** The one place unexpected errors are logged (with what the request was), so the logger can change here. */
 export function logServerError(c: Context, error: unknown): void {

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Settings } from './config/settings';
 import { catchAllTemplate, observeRequest } from './metrics';
 import { clientAddress, requestBrand } from './request';
-import type { Settings } from './settings';
 
 /** 13800138000 → 138****8000; any run of 7 or more digits is treated as a phone number. */
 export function maskPhones(text: string): string {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { harness } from './api/accounts/test-harness';
+import { readSettings } from './config/settings';
 import { describeDatabases } from './db/testing';
 import { createSimulatorProvider } from './providers/messaging/simulator';
-import { readSettings } from './settings';
 
 describe('TRUST_PROXY', () => {
   it('reads off, a number of hops or a list of proxy addresses, and refuses nonsense', () => {

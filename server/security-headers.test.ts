@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
+import { readSettings } from './config/settings';
 import type { Renderer } from './pages/page-handler';
 import { contentSecurityPolicy, inlineHash, inlineScriptHashes, withoutManifestSrc } from './security-headers';
-import { readSettings } from './settings';
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 const ROUTER_SCRIPT = '(self.$R=self.$R||{})["tsr"]=[];';

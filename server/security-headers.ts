@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Settings } from './config/settings';
 import { requestIsHttps } from './request';
-import type { Settings } from './settings';
 
 export interface PolicyInput {
   /** `'sha256-…'` sources of the inline scripts the page may run. */

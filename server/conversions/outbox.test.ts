@@ -7,10 +7,10 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { harness } from '../api/accounts/test-harness';
+import { readSettings } from '../config/settings';
 import { describeDatabases } from '../db/testing';
 import { log } from '../log';
 import { registry } from '../metrics';
-import { readSettings } from '../settings';
 import { backoffSeconds, MAX_ATTEMPTS, runConversionOutbox } from './outbox';
 
 /** The outbox counter of the metrics for one click id and outcome. */

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
 import { bilingual, seedFixtureBeforeEach } from '../college/testing';
+import { readSettings } from '../config/settings';
 import { describeDatabases } from '../db/testing';
-import { readSettings } from '../settings';
 import { seoRoutes } from './sitemap';
 
 const ARTICLES = [

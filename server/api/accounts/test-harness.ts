@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import { createApp } from '../../app';
+import { readSettings } from '../../config/settings';
 import type { Database } from '../../db/database';
 import type { Renderer } from '../../pages/page-handler';
 import type { CaptchaProvider } from '../../providers/captcha/index';
@@ -13,7 +14,6 @@ import { solvePuzzle } from '../../providers/captcha/solver';
 import type { MessagingProvider } from '../../providers/messaging/types';
 import type { SmsProvider } from '../../providers/sms/index';
 import { createSmsSink } from '../../providers/sms/sink';
-import { readSettings } from '../../settings';
 
 export const START = new Date('2026-11-21T12:00:00Z');
 export const HOST = 'localhost:3030';

@@ -5,8 +5,8 @@
  * flight, QR creation, errors) and the simulator's address and token rules.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readSettings } from '../../config/settings';
 import { describeDatabases } from '../../db/testing';
-import { readSettings } from '../../settings';
 import { type FakePlatform, startFakePlatform } from './fake-platform';
 import { createMessagingProvider } from './index';
 import { createPlatformProvider, PlatformError } from './platform';
