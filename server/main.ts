@@ -13,7 +13,7 @@ import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
 import { createApp } from './app';
-import { readSettings, SettingsRefusal, standinsRefusal } from './config/settings';
+import { readSettings, SettingsRefusal, startRefusal } from './config/settings';
 import { startConversionOutbox } from './conversions/outbox';
 import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
@@ -34,12 +34,13 @@ const dev = process.argv.includes('--dev');
 const settings = (() => {
   try {
     // `npm run dev` is a local try: the stand-ins are allowed unless STANDINS says otherwise.
-    const settings = readSettings(dev ? { NODE_ENV: 'development', STANDINS: '1', ...process.env } : process.env);
-    const refusal = standinsRefusal(settings);
+    const environment = dev ? { NODE_ENV: 'development', STANDINS: '1', ...process.env } : process.env;
+    const settings = readSettings(environment);
+    const refusal = startRefusal(environment, settings);
     if (refusal) throw refusal;
     return settings;
   } catch (error) {
-    // A refused combination (BENCH_UNLIMITED in production, a stand-in not asked for) stops with its own exit code
+    // A refused combination (BENCH_UNLIMITED in production, a placeholder secret, a stand-in not asked for) stops with its own exit code
     // and one clear line; so does a missing or wrong setting (its message names the variable), with 78,
     // "configuration error".
     log.fatal(error instanceof Error ? error.message : String(error));

@@ -1,7 +1,7 @@
 /** Downloads, analytics and ad conversions (server/config/read.ts says how a setting is declared). */
 import type { z } from 'zod';
 import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam } from '../../shared/portal-env';
-import { absoluteUrl, area, between, requiredHttpUrl, text, trimmed, v } from './read';
+import { absoluteUrl, area, between, defaultUrl, text, trimmed, v } from './read';
 
 /** A download address: an http(s) URL or a path on this site; null when not set. */
 function download(value: string | undefined, name: string): string | null {
@@ -25,7 +25,7 @@ export const analytics = area('Downloads, analytics and ad conversions', {
   BAIDU_OCPC_TOKEN: v(trimmed), // Baidu's OCPC conversion upload token: registrations carrying `bd_vid` are reported by the server (needs `PUBLIC_URL`)
   BAIDU_OCPC_TOKEN_2: v(trimmed), // the same for brand 2 (needs `PUBLIC_URL_2`)
   BAIDU_OCPC_NEW_TYPE: v(between(1, 10_000), '25'), // the conversion type (newType) of the registration conversion, as Baidu's console lists it
-  BAIDU_OCPC_URL: v(requiredHttpUrl, 'https://ocpc.baidu.com/ocpcapi/api/uploadConvertData'), // Baidu's conversion upload address (tests point it at a local fake)
+  BAIDU_OCPC_URL: v(defaultUrl, 'https://ocpc.baidu.com/ocpcapi/api/uploadConvertData'), // Baidu's conversion upload address (tests point it at a local fake)
 });
 type Env = z.output<typeof analytics.schema>;
 

@@ -2,30 +2,36 @@
 import type { z } from 'zod';
 import type { AliyunBrandSms } from '../providers/sms/aliyun';
 import type { TencentBrandSms } from '../providers/sms/tencent';
-import { area, between, httpUrl, oneOf, optional, required, requiredHttpUrl, shape, trimmed, v } from './read';
+import {
+  absoluteUrl,
+  area,
+  between,
+  defaultUrl,
+  httpUrl,
+  oneOf,
+  optional,
+  type Read,
+  required,
+  shape,
+  trimmed,
+  v,
+} from './read';
 
 /**
- * A vendor API endpoint: a host name or an http(s) URL without a path. Tencent's SDK takes the service from the
- * host's first label and signs the host without its port, so a Tencent endpoint must start with `service.` and
- * carry no port.
+ * A vendor API endpoint: a host name or an http(s) origin. Tencent's SDK takes the service from the host's first
+ * label and signs the host without its port, so a Tencent endpoint must start with `service.` and carry no port.
  */
 const endpoint =
-  (tencentService?: string) =>
-  (value: string | undefined, name: string): string => {
-    const text = value?.trim() ?? '';
-    let url: URL | undefined;
-    try {
-      url = new URL(text.includes('://') ? text : `https://${text}`);
-    } catch {
-      throw new Error(`${name} must be a host name or an http(s) URL, got "${text}"`);
-    }
-    if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== ''))
-      throw new Error(`${name} must be a host name or an http(s) URL without a path, got "${text}"`);
-    if (tencentService && (!url.hostname.startsWith(`${tencentService}.`) || url.port))
+  (service?: string): Read<string> =>
+  (value = '', name) => {
+    const url = absoluteUrl(value.includes('://') ? value : `https://${value}`, name, 'a host name or an http(s) URL');
+    if (url.pathname !== '/')
+      throw new Error(`${name} must be a host name or an http(s) URL without a path, got "${value}"`);
+    if (service && (!url.hostname.startsWith(`${service}.`) || url.port))
       throw new Error(
-        `${name} must be a host name starting with "${tencentService}." and without a port (the SDK signs the service and host from it), got "${text}"`,
+        `${name} must be a host name starting with "${service}." and without a port (the SDK signs the service and host from it), got "${value}"`,
       );
-    return `${url.protocol}//${url.host}`;
+    return url.origin;
   };
 
 const aliyunTemplate = shape(/^SMS_\d+$/, 'a template code of the SMS console such as SMS_123456789');
@@ -71,7 +77,7 @@ export const providers = area('Outside services (SMS, captcha, WeChat)', {
   WX_APP_SECRET: v(optional), // brand 1's official-account app secret (required with `platform`)
   WX_APP_ID_2: v(optional), // brand 2's app id (optional; brand 2 uses brand 1's account when not set)
   WX_APP_SECRET_2: v(optional), // brand 2's app secret (required when `WX_APP_ID_2` is set)
-  WX_API_URL: v(requiredHttpUrl, 'https://api.weixin.qq.com'), // the platform API (tests point it at a local fake)
+  WX_API_URL: v(defaultUrl, 'https://api.weixin.qq.com'), // the platform API (tests point it at a local fake)
   WX_SIMULATOR_URL: v(httpUrl), // origin brand 1's simulator QR codes point at (default: this machine's LAN address and the brand's port)
   WX_SIMULATOR_URL_2: v(httpUrl), // the same for brand 2 (brand 1's origin is never borrowed: it would reach brand 1)
 });
@@ -112,12 +118,9 @@ export function readSms(env: Env) {
     templateIdIntl: env.TENCENT_SMS_TEMPLATE_ID_INTL_2 ?? brand1.templateIdIntl,
   };
   const key = { secretId: need('TENCENT_SECRET_ID'), secretKey: need('TENCENT_SECRET_KEY') };
+  const brands = { starreach: brand1, creatorbox: brand2 };
   const { TENCENT_SMS_ENDPOINT: endpoint, TENCENT_SMS_REGION: region } = env;
-  return {
-    provider,
-    timeoutMs,
-    tencent: { ...key, endpoint, region, brands: { starreach: brand1, creatorbox: brand2 } },
-  };
+  return { provider, timeoutMs, tencent: { ...key, endpoint, region, brands } };
 }
 
 /** The captcha in front of every SMS: the built-in slider, a "siteverify" service, or Tencent Cloud captcha. */
@@ -125,20 +128,13 @@ export function readCaptcha(env: Env) {
   const provider = env.CAPTCHA_PROVIDER;
   const need = needs(env, `CAPTCHA_PROVIDER is "${provider}"`);
   if (provider === 'builtin') return { provider };
+  const appId = need('CAPTCHA_APP_ID');
   if (provider === 'remote')
-    return {
-      provider,
-      appId: need('CAPTCHA_APP_ID'),
-      secret: need('CAPTCHA_SECRET'),
-      verifyUrl: need('CAPTCHA_VERIFY_URL'),
-    };
-  const appId = shape(/^\d{6,12}$/, 'the CaptchaAppId of the captcha console (digits)')(
-    need('CAPTCHA_APP_ID'),
-    'CAPTCHA_APP_ID',
-  );
+    return { provider, appId, secret: need('CAPTCHA_SECRET'), verifyUrl: need('CAPTCHA_VERIFY_URL') };
+  shape(/^\d{6,12}$/, 'the CaptchaAppId of the captcha console (digits)')(appId, 'CAPTCHA_APP_ID');
   const key = { secretId: need('TENCENT_SECRET_ID'), secretKey: need('TENCENT_SECRET_KEY') };
   const tencent = { ...key, appSecretKey: need('CAPTCHA_APP_SECRET_KEY'), endpoint: env.TENCENT_CAPTCHA_ENDPOINT };
-  return { provider, appId: appId as string, tencent };
+  return { provider, appId, tencent };
 }
 
 /** The messaging platform of the QR login (WeChat official account): the built-in simulator or the platform. */

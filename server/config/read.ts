@@ -60,16 +60,10 @@ export const oneOrZero: Read<boolean> = (value, name) => {
 
 export const flag = (value: string | undefined) => value === '1' || value === 'true';
 
-export function httpUrl(value: string | undefined, name: string): string | undefined {
-  if (value && !/^https?:\/\//.test(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
-  return value || undefined;
-}
-
-/** An http(s) URL for a variable that has a default (so it is never empty). */
-export const requiredHttpUrl: Read<string> = (value, name) => {
-  if (!value) throw new Error(`${name} must be an http(s) URL, got ""`);
-  return httpUrl(value, name) as string;
-};
+export const httpUrl = (value: string | undefined, name: string) =>
+  shape(/^https?:\/\//, 'an http(s) URL')(value, name);
+/** The same for a variable with a default, so never empty. */
+export const defaultUrl: Read<string> = (value, name) => httpUrl(value, name) ?? '';
 
 export function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new Error(`${name} must be set when ${because}`);
@@ -78,12 +72,9 @@ export function required(value: string | undefined, name: string, because: strin
 
 /** An absolute http(s) URL (`what` says how it may look in the message). */
 export function absoluteUrl(value: string, name: string, what = 'an absolute http(s) URL'): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {}
-  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`${name} must be ${what}, got "${value}"`);
-  return url;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new Error(`${name} must be ${what}, got "${value}"`);
+  return new URL(value);
 }
 
 /** A text that must have a shape when set (`what` says which), trimmed. */

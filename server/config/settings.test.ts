@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyticsOrigins, readSettings, SettingsRefusal, standinsRefusal } from './settings';
+import { analyticsOrigins, readSettings, SettingsRefusal, startRefusal } from './settings';
 
 describe('settings', () => {
   it('drains 5 s before a stop, none in development, and refuses a drain that is not a number', () => {
@@ -285,13 +285,13 @@ describe('settings', () => {
   });
 
   it('refuses a start with a stand-in not asked for, naming each stand-in and the settings that replace it', () => {
-    const refusal = standinsRefusal(readSettings({}));
+    const refusal = startRefusal({}, readSettings({}));
     expect(refusal).toBeInstanceOf(SettingsRefusal);
     expect(refusal?.exitCode).toBe(78);
     expect(refusal?.message).toMatch(/^Not starting: this start would use built-in stand-ins: the SMS sink/);
     for (const name of ['SMS_PROVIDER', 'CAPTCHA_PROVIDER', 'WX_PROVIDER', 'WX_TOKEN', 'STANDINS=1'])
       expect(refusal?.message).toContain(name);
-    expect(standinsRefusal(readSettings({ STANDINS: '1' }))).toBeNull();
+    expect(startRefusal({ STANDINS: '1' }, readSettings({ STANDINS: '1' }))).toBeNull();
     const real = {
       SMS_PROVIDER: 'http',
       SMS_GATEWAY_URL: 'https://sms.example.test/send',
@@ -302,12 +302,45 @@ describe('settings', () => {
       CAPTCHA_VERIFY_URL: 'https://captcha.example.test/siteverify',
     };
     // One stand-in left (the simulator): named alone.
-    const simulatorOnly = standinsRefusal(readSettings(real))?.message ?? '';
+    const simulatorOnly = startRefusal(real, readSettings(real))?.message ?? '';
     expect(simulatorOnly).toContain('the WeChat simulator (set WX_PROVIDER=platform');
     expect(simulatorOnly).not.toContain('SMS_PROVIDER');
     expect(simulatorOnly).not.toContain('CAPTCHA_PROVIDER');
-    const platform = { WX_PROVIDER: 'platform', WX_APP_ID: 'wx1', WX_APP_SECRET: 'app-secret', WX_TOKEN: 'token' };
-    expect(standinsRefusal(readSettings({ ...real, ...platform }))).toBeNull();
+    const platform = {
+      WX_PROVIDER: 'platform',
+      WX_APP_ID: 'wx1',
+      WX_APP_SECRET: 'app-secret-0123456789',
+      WX_TOKEN: 'token-0123456789abcdef',
+    };
+    const deployed = { ...real, ...platform };
+    expect(startRefusal(deployed, readSettings(deployed))).toBeNull();
+  });
+
+  it('refuses a start with a secret left as a placeholder or shorter than 16 characters, naming it', () => {
+    const secrets = [
+      'WX_TOKEN',
+      'WX_APP_SECRET',
+      'WX_APP_SECRET_2',
+      'SMS_GATEWAY_KEY',
+      'CAPTCHA_SECRET',
+      'ALIYUN_ACCESS_KEY_SECRET',
+      'TENCENT_SECRET_KEY',
+      'CAPTCHA_APP_SECRET_KEY',
+      'BAIDU_OCPC_TOKEN',
+      'BAIDU_OCPC_TOKEN_2',
+    ];
+    const allowed = readSettings({ STANDINS: '1' });
+    for (const name of secrets)
+      for (const bad of ['change-me', 'CHANGE-ME-please-0123456789', 'short-secret'])
+        expect(startRefusal({ STANDINS: '1', [name]: bad }, allowed)?.message).toBe(
+          `Not starting: ${name} reads like a placeholder or is shorter than 16 characters: set the real secret (docs/deploy.md).`,
+        );
+    expect(startRefusal({ STANDINS: '1', WX_TOKEN: 'change-me', SMS_GATEWAY_KEY: 'k' }, allowed)?.message).toMatch(
+      /^Not starting: WX_TOKEN, SMS_GATEWAY_KEY read like a placeholder or are shorter than 16 characters/,
+    );
+    // Empty (as deploy/portal.env.example leaves them) is not a placeholder: the provider's own check asks for it.
+    expect(startRefusal({ STANDINS: '1', WX_TOKEN: '', CAPTCHA_SECRET: '' }, allowed)).toBeNull();
+    expect(startRefusal({ STANDINS: '1', WX_TOKEN: 'a-real-token-of-32-characters-xx' }, allowed)).toBeNull();
   });
 
   it('a production start with a stand-in and no STANDINS exits 78 with the message, nothing listening', async () => {

@@ -87,13 +87,29 @@ export function readSettings(environment: Record<string, string | undefined> = p
   };
 }
 
+/** The secrets a start refuses when they read like a placeholder or are short enough to guess. */
+const SECRETS = ['WX_TOKEN', 'WX_APP_SECRET', 'WX_APP_SECRET_2', 'SMS_GATEWAY_KEY', 'CAPTCHA_SECRET'].concat([
+  'ALIYUN_ACCESS_KEY_SECRET',
+  'TENCENT_SECRET_KEY',
+  'CAPTCHA_APP_SECRET_KEY',
+  'BAIDU_OCPC_TOKEN',
+  'BAIDU_OCPC_TOKEN_2',
+]);
+
 /**
- * The stand-ins a start would run (the SMS sink, the slider, the WeChat simulator), each with the settings that
- * replace it; a start refuses them unless STANDINS=1 allows them (`npm start`, `npm run dev`, the tests).
+ * Why a server start must not go on (null: it may): a secret left as a placeholder (`change-me`) or shorter than
+ * 16 characters, or a built-in stand-in (the SMS sink, the slider, the WeChat simulator) that STANDINS=1 did not
+ * allow (`npm start`, `npm run dev` and the tests' servers set it). Each names the settings to provide.
  */
-export function standinsRefusal(
-  settings: Pick<Settings, 'standins' | 'sms' | 'captcha' | 'wx'>,
-): SettingsRefusal | null {
+export function startRefusal(environment: Record<string, string | undefined>, settings: Settings) {
+  const weak = SECRETS.filter((name) => {
+    const value = environment[name]?.trim();
+    return value && (value.length < 16 || /change.?me/i.test(value));
+  });
+  if (weak.length > 0)
+    return new SettingsRefusal(
+      `Not starting: ${weak.join(', ')} ${weak.length > 1 ? 'read' : 'reads'} like a placeholder or ${weak.length > 1 ? 'are' : 'is'} shorter than 16 characters: set the real secret${weak.length > 1 ? 's' : ''} (docs/deploy.md).`,
+    );
   const used = [
     settings.sms.provider === 'builtin' &&
       'the SMS sink that only logs codes (set SMS_PROVIDER=aliyun, tencent or http and its settings)',
