@@ -1,22 +1,19 @@
 /** Downloads, analytics and ad conversions (server/config/read.ts says how a setting is declared). */
 import type { z } from 'zod';
 import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam } from '../../shared/portal-env';
-import { absoluteUrl, area, between, defaultUrl, text, trimmed, v } from './read';
+import { absoluteUrl, area, between, defaultUrl, shape, text, trimmed, v } from './read';
 
-/** A download address: an http(s) URL or a path on this site; null when not set. */
-function download(value: string | undefined, name: string): string | null {
-  if (value && !/^(https?:\/\/|\/(?!\/))/.test(value))
-    throw new Error(`${name} must be an http(s) URL or a path, got "${value}"`);
-  return value || null;
-}
+/** A download address: an http(s) URL or a path on this site. */
+const download = shape(/^(https?:\/\/|\/(?!\/))/, 'an http(s) URL or a path');
+const siteId = shape(/^[\w-]{1,64}$/, '1-64 letters, digits, _ or -');
 
 export const analytics = area('Downloads, analytics and ad conversions', {
   CLIENT_DOWNLOAD_URL: v(download), // where brand 1's Windows client installer downloads from (built elsewhere); until set, its button shows the spec's disabled "dev..." state
   BROWSER_DOWNLOAD_URL: v(download), // where brand 1's dedicated browser downloads from; until set, its button shows "dev..."
   CLIENT_DOWNLOAD_URL_2: v(download), // the same for brand 2
   BROWSER_DOWNLOAD_URL_2: v(download), // the same for brand 2
-  ANALYTICS_SITE_ID: v(trimmed), // brand 1's site id in a page-view analytics service (Baidu Tongji style); unset: no analytics script. Nothing is counted with Do Not Track or Global Privacy Control
-  ANALYTICS_SITE_ID_2: v(trimmed), // the same for brand 2
+  ANALYTICS_SITE_ID: v(siteId), // brand 1's site id in a page-view analytics service (Baidu Tongji style); unset: no analytics script. Nothing is counted with Do Not Track or Global Privacy Control
+  ANALYTICS_SITE_ID_2: v(siteId), // the same for brand 2
   ANALYTICS_SCRIPT_URL: v(text, 'https://hm.baidu.com/hm.js?{siteId}'), // the analytics script's address, `{siteId}` replaced by the brand's site id; the Content-Security-Policy allows exactly its origin
   AD_CONVERSION_URLS: v(trimmed), // where a registration from an ad click is reported, per click id kept in `registeInfo`: `bd_vid=https://…{clickId}… qhclickid=https://…{clickId}…` (space-separated)
   AD_CONVERSION_URLS_2: v(trimmed), // the same for brand 2
@@ -40,8 +37,6 @@ export function readAnalytics(env: Env, suffix: '' | '_2'): AnalyticsConfig | nu
   if (!siteId && !conversionsText) return null;
   let script: string | null = null;
   if (siteId) {
-    if (!/^[\w-]{1,64}$/.test(siteId))
-      throw new Error(`ANALYTICS_SITE_ID${suffix} must be 1-64 letters, digits, _ or -, got "${siteId}"`);
     const template = env.ANALYTICS_SCRIPT_URL;
     if (!template.includes('{siteId}'))
       throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);

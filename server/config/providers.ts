@@ -2,37 +2,7 @@
 import type { z } from 'zod';
 import type { AliyunBrandSms } from '../providers/sms/aliyun';
 import type { TencentBrandSms } from '../providers/sms/tencent';
-import {
-  absoluteUrl,
-  area,
-  between,
-  defaultUrl,
-  httpUrl,
-  oneOf,
-  optional,
-  type Read,
-  required,
-  shape,
-  trimmed,
-  v,
-} from './read';
-
-/**
- * A vendor API endpoint: a host name or an http(s) origin. Tencent's SDK takes the service from the host's first
- * label and signs the host without its port, so a Tencent endpoint must start with `service.` and carry no port.
- */
-const endpoint =
-  (service?: string): Read<string> =>
-  (value = '', name) => {
-    const url = absoluteUrl(value.includes('://') ? value : `https://${value}`, name, 'a host name or an http(s) URL');
-    if (url.pathname !== '/')
-      throw new Error(`${name} must be a host name or an http(s) URL without a path, got "${value}"`);
-    if (service && (!url.hostname.startsWith(`${service}.`) || url.port))
-      throw new Error(
-        `${name} must be a host name starting with "${service}." and without a port (the SDK signs the service and host from it), got "${value}"`,
-      );
-    return url.origin;
-  };
+import { area, between, defaultUrl, endpoint, httpUrl, oneOf, optional, required, shape, trimmed, v } from './read';
 
 const aliyunTemplate = shape(/^SMS_\d+$/, 'a template code of the SMS console such as SMS_123456789');
 const tencentAppId = shape(/^\d{10}$/, 'the SDK AppID of the SMS console (10 digits, such as 1400123456)');

@@ -85,3 +85,20 @@ export const shape =
     if (trimmed && !pattern.test(trimmed)) throw new Error(`${name} must be ${what}, got "${trimmed}"`);
     return trimmed || undefined;
   };
+
+/**
+ * A vendor API endpoint: a host name or an http(s) origin. Tencent's SDK takes the service from the host's first
+ * label and signs the host without its port, so a Tencent endpoint must start with `service.` and carry no port.
+ */
+export const endpoint =
+  (service?: string): Read<string> =>
+  (value = '', name) => {
+    const url = absoluteUrl(value.includes('://') ? value : `https://${value}`, name, 'a host name or an http(s) URL');
+    if (url.pathname !== '/')
+      throw new Error(`${name} must be a host name or an http(s) URL without a path, got "${value}"`);
+    if (service && (!url.hostname.startsWith(`${service}.`) || url.port))
+      throw new Error(
+        `${name} must be a host name starting with "${service}." and without a port (the SDK signs the service and host from it), got "${value}"`,
+      );
+    return url.origin;
+  };

@@ -333,10 +333,10 @@ describe('settings', () => {
     for (const name of secrets)
       for (const bad of ['change-me', 'CHANGE-ME-please-0123456789', 'short-secret'])
         expect(startRefusal({ STANDINS: '1', [name]: bad }, allowed)?.message).toBe(
-          `Not starting: ${name} reads like a placeholder or is shorter than 16 characters: set the real secret (docs/deploy.md).`,
+          `Not starting: ${name}: a placeholder or shorter than 16 characters; set the real secret (docs/deploy.md).`,
         );
     expect(startRefusal({ STANDINS: '1', WX_TOKEN: 'change-me', SMS_GATEWAY_KEY: 'k' }, allowed)?.message).toMatch(
-      /^Not starting: WX_TOKEN, SMS_GATEWAY_KEY read like a placeholder or are shorter than 16 characters/,
+      /^Not starting: WX_TOKEN, SMS_GATEWAY_KEY: a placeholder or shorter than 16 characters/,
     );
     // Empty (as deploy/portal.env.example leaves them) is not a placeholder: the provider's own check asks for it.
     expect(startRefusal({ STANDINS: '1', WX_TOKEN: '', CAPTCHA_SECRET: '' }, allowed)).toBeNull();

@@ -19,14 +19,9 @@ export type Settings = ReturnType<typeof readSettings>;
 export type ServerConversions = Settings['conversions']['starreach'];
 export type WxAccount = NonNullable<Settings['wx']['account']>;
 
-/** A start refused for a reason of its own (not a value it cannot read), with its exit code. */
+/** A start refused for a reason of its own (not a value it cannot read): exit code 78, "configuration error". */
 export class SettingsRefusal extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 78,
-  ) {
-    super(message);
-  }
+  readonly exitCode = 78;
 }
 
 /** The message a production start gives for BENCH_UNLIMITED (and the exit code it stops with). */
@@ -63,8 +58,8 @@ export function readSettings(environment: Record<string, string | undefined> = p
     /** None in development, where no proxy is in front and Ctrl-C should stop at once. */
     shutdownDrainMs: ops.SHUTDOWN_DRAIN_MS ?? (development ? 0 : 5000),
     downloads: {
-      starreach: { client: ads.CLIENT_DOWNLOAD_URL, pluginBrowser: ads.BROWSER_DOWNLOAD_URL },
-      creatorbox: { client: ads.CLIENT_DOWNLOAD_URL_2, pluginBrowser: ads.BROWSER_DOWNLOAD_URL_2 },
+      starreach: { client: ads.CLIENT_DOWNLOAD_URL ?? null, pluginBrowser: ads.BROWSER_DOWNLOAD_URL ?? null },
+      creatorbox: { client: ads.CLIENT_DOWNLOAD_URL_2 ?? null, pluginBrowser: ads.BROWSER_DOWNLOAD_URL_2 ?? null },
     },
     analytics: { starreach: readAnalytics(ads, ''), creatorbox: readAnalytics(ads, '_2') },
     conversions: {
@@ -88,13 +83,10 @@ export function readSettings(environment: Record<string, string | undefined> = p
 }
 
 /** The secrets a start refuses when they read like a placeholder or are short enough to guess. */
-const SECRETS = ['WX_TOKEN', 'WX_APP_SECRET', 'WX_APP_SECRET_2', 'SMS_GATEWAY_KEY', 'CAPTCHA_SECRET'].concat([
-  'ALIYUN_ACCESS_KEY_SECRET',
-  'TENCENT_SECRET_KEY',
-  'CAPTCHA_APP_SECRET_KEY',
-  'BAIDU_OCPC_TOKEN',
-  'BAIDU_OCPC_TOKEN_2',
-]);
+const SECRETS = 'WX_TOKEN WX_APP_SECRET WX_APP_SECRET_2 SMS_GATEWAY_KEY CAPTCHA_SECRET ALIYUN_ACCESS_KEY_SECRET'.split(
+  ' ',
+);
+SECRETS.push('TENCENT_SECRET_KEY', 'CAPTCHA_APP_SECRET_KEY', 'BAIDU_OCPC_TOKEN', 'BAIDU_OCPC_TOKEN_2');
 
 /**
  * Why a server start must not go on (null: it may): a secret left as a placeholder (`change-me`) or shorter than
@@ -102,13 +94,10 @@ const SECRETS = ['WX_TOKEN', 'WX_APP_SECRET', 'WX_APP_SECRET_2', 'SMS_GATEWAY_KE
  * allow (`npm start`, `npm run dev` and the tests' servers set it). Each names the settings to provide.
  */
 export function startRefusal(environment: Record<string, string | undefined>, settings: Settings) {
-  const weak = SECRETS.filter((name) => {
-    const value = environment[name]?.trim();
-    return value && (value.length < 16 || /change.?me/i.test(value));
-  });
+  const weak = SECRETS.filter((name) => /^.{1,15}$|change.?me/i.test(environment[name]?.trim() ?? ''));
   if (weak.length > 0)
     return new SettingsRefusal(
-      `Not starting: ${weak.join(', ')} ${weak.length > 1 ? 'read' : 'reads'} like a placeholder or ${weak.length > 1 ? 'are' : 'is'} shorter than 16 characters: set the real secret${weak.length > 1 ? 's' : ''} (docs/deploy.md).`,
+      `Not starting: ${weak.join(', ')}: a placeholder or shorter than 16 characters; set the real secret (docs/deploy.md).`,
     );
   const used = [
     settings.sms.provider === 'builtin' &&
