@@ -1,8 +1,8 @@
 /**
- * How a setting is declared: `NAME: v(read, default)` in an area (`area(title, variables)`, which makes the
- * area's zod schema), under a one-line doc comment saying what it means: docs/settings.md is generated from the
- * comments, defaults and titles (scripts/lib/settings-page.ts). A reader turns the variable's text (its default
- * applied) into a value, or throws an Error whose message starts with the variable's name.
+ * How a setting is declared: `NAME: v(read, 'default'), // meaning` in an area (`area(title, variables)`, which
+ * makes the area's zod schema); docs/settings.md is generated from the titles, defaults and those comments
+ * (scripts/lib/settings-page.ts). A reader turns the variable's text (its default applied) into a value, or throws
+ * an Error whose message starts with the variable's name.
  */
 import { z } from 'zod';
 
