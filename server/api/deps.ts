@@ -3,12 +3,13 @@
  * limiter and the outside services. The providers are optional so a module's tests can leave them out: the
  * accounts API then uses the built-in SMS sink and the built-in slider captcha.
  */
+
+import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import type { MessagingProvider } from '../providers/messaging/types';
 import type { SmsProvider } from '../providers/sms/index';
-import type { Settings } from '../settings';
 
 export interface ApiDeps {
   db: Database;

@@ -9,9 +9,10 @@
  * Not hono/secure-headers: the page cache and the QR poll's fast path (in front of Hono) store or send this header
  * set as a plain object, HSTS depends per request on a trusted proxy's scheme, and WebKit gets its own policy.
  */
+
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Settings } from '../settings';
+import type { Settings } from '../config/settings';
 import { requestIsHttps } from './request';
 
 export interface PolicyInput {

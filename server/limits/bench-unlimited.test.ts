@@ -3,12 +3,13 @@
  * BENCH_UNLIMITED=1: lifts the per-IP limits for a load test from one address, and a production start
  * refuses it with a clear message and its own exit code.
  */
+
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from '../config/settings';
 import { openPGlite } from '../db/pglite';
-import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from '../settings';
 import { harness } from '../testing/accounts-harness';
 import { LIMITS } from './rules';
 

@@ -6,12 +6,13 @@
  * or codes (the built-in SMS sink's code line, written apart, is the one intended exception), and phone numbers
  * are masked.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Settings } from '../config/settings';
 import { clientAddress, requestBrand } from '../http/request';
-import type { Settings } from '../settings';
 import { catchAllTemplate, observeRequest } from './metrics';
 
 /** 13800138000 → 138****8000; any run of 7 or more digits is treated as a phone number. */
