@@ -45,8 +45,7 @@ describe('the folder map', () => {
 });
 
 describe('the server/ root', () => {
-  // Settings and limits stay here until they have folders of their own.
-  const ROOT_FILES = ['app.ts', 'main.ts', 'settings.ts', 'settings-schema.ts', 'limits.ts'];
+  const ROOT_FILES = ['app.ts', 'main.ts'];
 
   it('holds only the app and its entry: everything else lives in a named folder', () => {
     const loose = readdirSync(join(ROOT, 'server'), { withFileTypes: true })

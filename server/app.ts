@@ -11,7 +11,7 @@ import { qrPollFastPath } from './api/scan-login/poll-fast-path';
 import { limitBodies } from './http/body-limit';
 import { handleServerError } from './http/errors';
 import { policyForEngine, securityHeaders } from './http/security-headers';
-import { createRateLimiter } from './limits';
+import { createRateLimiter } from './limits/rate-limiter';
 import { phonePages } from './messaging/index';
 import { requestLog } from './ops/log';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';

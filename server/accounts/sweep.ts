@@ -5,7 +5,7 @@
  * the expiry), it only keeps the tables small.
  */
 import type { Database } from '../db/database';
-import { LOGIN_BACKOFF } from '../limits';
+import { LOGIN_BACKOFF } from '../limits/rules';
 import { log } from '../ops/log';
 
 const DAY = 24 * 3600 * 1000;

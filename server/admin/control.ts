@@ -9,7 +9,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Database } from '../db/database';
-import { SIZE_LIMITS } from '../limits';
+import { SIZE_LIMITS } from '../limits/rules';
 import { log } from '../ops/log';
 import { main } from './commands';
 

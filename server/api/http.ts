@@ -8,9 +8,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
 import { CODES } from '../../shared/contract/codes';
+import type { Settings } from '../config/settings';
 import { clientAddress, requestBrand } from '../http/request';
-import { SIZE_LIMITS } from '../limits';
-import type { Settings } from '../settings';
+import { SIZE_LIMITS } from '../limits/rules';
 
 export type Lang = 'zh' | 'en';
 

@@ -6,9 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readSettings } from '../config/settings';
 import { log } from '../ops/log';
 import { registry } from '../ops/metrics';
-import { readSettings } from '../settings';
 import { harness } from '../testing/accounts-harness';
 import { describeDatabases } from '../testing/databases';
 import { backoffSeconds, MAX_ATTEMPTS, runConversionOutbox } from './outbox';

@@ -3,9 +3,10 @@
  * X-Forwarded-For is ignored; with it, the client is the right-most entry that is not a trusted proxy — never the
  * left-most, which the client writes itself. Shown on a real per-IP limit (10 login QR codes a minute per IP).
  */
+
 import { describe, expect, it } from 'vitest';
+import { readSettings } from '../config/settings';
 import { createSimulatorProvider } from '../providers/messaging/simulator';
-import { readSettings } from '../settings';
 import { harness } from '../testing/accounts-harness';
 import { describeDatabases } from '../testing/databases';
 

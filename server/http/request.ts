@@ -2,12 +2,13 @@
  * Facts about a request that pages and the API both need: the host the brand is chosen from, the brand, the
  * client's address behind trusted proxies, the scheme, and the public origin for absolute URLs.
  */
+
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import proxyAddr from 'proxy-addr';
 import { type BrandId, resolveBrandId } from '../../shared/brand';
-import type { ProxyTrust, Settings } from '../settings';
+import type { ProxyTrust, Settings } from '../config/settings';
 
 interface NodeBindings {
   incoming?: { socket?: { localPort?: number; remoteAddress?: string } };

@@ -1,11 +1,12 @@
 // @vitest-environment node
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
+import { readSettings } from '../config/settings';
 import type { Renderer } from '../pages/page-handler';
-import { readSettings } from '../settings';
 import { contentSecurityPolicy, inlineHash, inlineScriptHashes, withoutManifestSrc } from './security-headers';
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';

@@ -5,10 +5,14 @@
  * The Content-Security-Policy allows nothing by default and lists each kind of resource the pages load. Inline
  * scripts run only by their SHA-256 hash (never a nonce: a cached page is the same bytes for every visitor),
  * so a route that writes inline code sets its own policy with `contentSecurityPolicy({ scriptHashes })`.
+ *
+ * Not hono/secure-headers: the page cache and the QR poll's fast path (in front of Hono) store or send this header
+ * set as a plain object, HSTS depends per request on a trusted proxy's scheme, and WebKit gets its own policy.
  */
+
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Settings } from '../settings';
+import type { Settings } from '../config/settings';
 import { requestIsHttps } from './request';
 
 export interface PolicyInput {

@@ -6,12 +6,13 @@
  * or codes (the built-in SMS sink's code line, written apart, is the one intended exception), and phone numbers
  * are masked.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Settings } from '../config/settings';
 import { clientAddress, requestBrand } from '../http/request';
-import type { Settings } from '../settings';
 import { catchAllTemplate, observeRequest } from './metrics';
 
 /** 13800138000 → 138****8000; any run of 7 or more digits is treated as a phone number. */
@@ -83,7 +84,10 @@ export function setLogger(logger: Logger): void {
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
-/** A sane incoming X-Request-Id (set by a proxy), else a new one. */
+/**
+ * A sane incoming X-Request-Id (set by a proxy), else a new one. Not hono/request-id: the fast paths in front of
+ * the app need the same rule without a Hono context, and its rule refuses the '.' and ':' of proxies' ids.
+ */
 export function requestIdFrom(incoming: string | undefined): string {
   return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

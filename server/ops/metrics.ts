@@ -10,7 +10,7 @@
  * URLs cannot grow the number of series.
  */
 import { createServer, type Server } from 'node:http';
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export const registry = new Registry();
 
@@ -22,77 +22,29 @@ const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
-interface RequestSeries {
-  labels: { route: string; method: string; status_class: string };
-  /** Observations per bucket (not cumulative); the last one is +Inf. */
-  buckets: number[];
-  sum: number;
-  count: number;
-}
-
-/**
- * `portal_http_request_duration_seconds`, kept by hand: prom-client's Histogram validates and hashes the labels on
- * every observation, which the hot paths (the QR poll, cached pages) would pay on every request; here an
- * observation is one Map look-up and a walk over 14 bounds, and the exposition is built at scrape time in the shape
- * prom-client's registry prints (docs/decisions/031-metrics-and-operator-logs.md).
- */
-const requestSeries = new Map<string, RequestSeries>();
-/** Each series once (several statuses of one class share one). */
-const requestSeriesList: RequestSeries[] = [];
-const REQUEST_METRIC = `${PREFIX}http_request_duration_seconds`;
-const REQUEST_HELP = 'Time from receiving a request to writing its answer, by route template, method and status class.';
-registry.registerMetric({
-  name: REQUEST_METRIC,
-  help: REQUEST_HELP,
-  type: 'histogram',
-  aggregator: 'sum',
-  get() {
-    const values: { value: number; labels: Record<string, string | number>; metricName: string }[] = [];
-    for (const series of requestSeriesList) {
-      let cumulative = 0;
-      series.buckets.forEach((observed, index) => {
-        cumulative += observed;
-        const le = index < REQUEST_BUCKETS.length ? REQUEST_BUCKETS[index] : '+Inf';
-        values.push({ value: cumulative, labels: { le, ...series.labels }, metricName: `${REQUEST_METRIC}_bucket` });
-      });
-      values.push({ value: series.sum, labels: series.labels, metricName: `${REQUEST_METRIC}_sum` });
-      values.push({ value: series.count, labels: series.labels, metricName: `${REQUEST_METRIC}_count` });
-    }
-    return { name: REQUEST_METRIC, help: REQUEST_HELP, type: 'histogram', aggregator: 'sum', values };
-  },
-} as unknown as Parameters<Registry['registerMetric']>[0]);
+const requestDuration = new Histogram({
+  name: `${PREFIX}http_request_duration_seconds`,
+  help: 'Time from receiving a request to writing its answer, by route template, method and status class.',
+  labelNames: ['route', 'method', 'status_class'] as const,
+  buckets: REQUEST_BUCKETS,
+  registers: [registry],
+});
+type RequestChild = ReturnType<typeof requestDuration.labels>;
+/** The label children by route, method and status class: a request costs a Map look-up, not a labels object. */
+const requestChildren = new Map<string, RequestChild>();
 
 /** Counts one answered request and its duration (every request line of server/ops/log.ts comes through here). */
 export function observeRequest(route: string, method: string, status: number, seconds: number): void {
-  const key = `${route}\u0000${method}\u0000${status}`;
-  let series = requestSeries.get(key);
-  if (!series) {
-    series = {
-      labels: {
-        route,
-        method: KNOWN_METHODS.has(method) ? method : 'other',
-        status_class: STATUS_CLASSES[Math.floor(status / 100)] ?? '5xx',
-      },
-      buckets: new Array(REQUEST_BUCKETS.length + 1).fill(0),
-      sum: 0,
-      count: 0,
-    };
-    // Two statuses of one class (200 and 204) share the class's series.
-    const shared = requestSeriesList.find(
-      (other) =>
-        other.labels.route === route &&
-        other.labels.method === series?.labels.method &&
-        other.labels.status_class === series?.labels.status_class,
-    );
-    if (shared) series = shared;
-    else requestSeriesList.push(series);
-    requestSeries.set(key, series);
+  // An unknown method is "other": a client cannot add series (or entries here) by inventing methods.
+  const methodLabel = KNOWN_METHODS.has(method) ? method : 'other';
+  const statusClass = STATUS_CLASSES[Math.floor(status / 100)] ?? '5xx';
+  const key = `${route}\u0000${methodLabel}\u0000${statusClass}`;
+  let child = requestChildren.get(key);
+  if (!child) {
+    child = requestDuration.labels({ route, method: methodLabel, status_class: statusClass });
+    requestChildren.set(key, child);
   }
-  let bucket = 0;
-  while (bucket < REQUEST_BUCKETS.length && seconds > REQUEST_BUCKETS[bucket]) bucket++;
-  series.buckets[bucket]++;
-  series.sum += seconds;
-  series.count++;
+  child.observe(seconds);
 }
 
 /**
@@ -198,12 +150,12 @@ const rateLimitRefusals = new Counter({
   registers: [registry],
 });
 
-/** Makes every limit's series exist from the start at 0 (server/limits.ts names them), so rates are defined. */
+/** Makes every limit's series exist from the start at 0 (server/limits/rules.ts names them), so rates are defined. */
 export function declareLimits(names: readonly string[]): void {
   for (const limit of names) rateLimitRefusals.inc({ limit }, 0);
 }
 
-/** One refusal by `limit` (a name of server/limits.ts LIMITS, or `loginBackoff`). */
+/** One refusal by `limit` (a name of server/limits/rules.ts LIMITS, or `loginBackoff`). */
 export function countRefusal(limit: string): void {
   rateLimitRefusals.inc({ limit });
 }

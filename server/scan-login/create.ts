@@ -6,7 +6,7 @@ import type { QrCode } from '../../shared/contract/scan-login';
 import * as errors from '../accounts/errors';
 import { hashToken } from '../accounts/sessions';
 import type { RequestFacts } from '../api/http';
-import { limit } from '../limits';
+import { limit } from '../limits/rules';
 import { log } from '../ops/log';
 import { countQr } from '../ops/metrics';
 import type { MessagingProvider } from '../providers/messaging/types';
@@ -19,7 +19,7 @@ import { insertTicket } from './tickets';
 export const POLL_INTERVAL_SECONDS = 2;
 
 /** The QR image of `url`: a PNG data URL (error correction M, margin 2, 240 px). */
-export function qrImage(url: string): string {
+export function qrImage(url: string): Promise<string> {
   return qrPngDataUrl(url, { margin: 2, width: 240 });
 }
 
@@ -54,7 +54,7 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
     throw scanErrors.qrFailed();
   }
   const expiresIn = Math.max(1, Math.min(ctx.qrTtlSeconds, Math.floor(created.expiresIn)));
-  const qrcode = qrImage(created.url);
+  const qrcode = await qrImage(created.url);
   await insertTicket(
     ctx.db,
     {

@@ -7,7 +7,7 @@ import { commitThenThrow } from '../accounts/context';
 import * as errors from '../accounts/errors';
 import { hashToken } from '../accounts/sessions';
 import type { RequestFacts } from '../api/http';
-import { limit } from '../limits';
+import { limit } from '../limits/rules';
 import { countQr, countRefusal } from '../ops/metrics';
 import { handOut, type ScanContext } from './context';
 import * as scanErrors from './errors';

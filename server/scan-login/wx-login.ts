@@ -11,7 +11,7 @@ import { hashToken, startSession } from '../accounts/sessions';
 import { findUserById } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import { MAX_BIND_FAILURES } from '../limits';
+import { MAX_BIND_FAILURES } from '../limits/rules';
 import { countQr } from '../ops/metrics';
 import { handOut, isBanned, markBanned, type ScanContext } from './context';
 import * as scanErrors from './errors';

@@ -8,10 +8,10 @@
 import { Hono } from 'hono';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
 import { type Locale, localizePath } from '../../shared/locale';
+import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
 import { markup } from '../http/html';
 import { publicOrigin } from '../http/request';
-import type { Settings } from '../settings';
 
 /** The public pages besides the college's sections and articles. */
 const STATIC_PAGES = ['/', '/login', '/register', '/forget_password', '/business-college', '/site-map'];

@@ -3,16 +3,17 @@
  * with a clock the test moves, the built-in SMS sink writing into an array, and helpers that walk the real
  * calls (solve the captcha from its pictures, send a code and read it from the outbox, register).
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import { createApp } from '../app';
+import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
 import type { Renderer } from '../pages/page-handler';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import type { MessagingProvider } from '../providers/messaging/types';
 import type { SmsProvider } from '../providers/sms/index';
 import { createSmsSink } from '../providers/sms/sink';
-import { readSettings } from '../settings';
 import { solvePuzzle } from './captcha-solver';
 
 export const START = new Date('2026-11-21T12:00:00Z');

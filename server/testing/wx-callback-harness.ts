@@ -3,16 +3,17 @@
  * built-in simulator as the provider (or any given provider), plus helpers to make a login code, poll it,
  * deliver signed events, and make accounts and identities directly in the database.
  */
+
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { hashToken } from '../accounts/sessions';
 import { createApp } from '../app';
+import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
 import { webhookSignature } from '../providers/messaging/signature';
 import { createSimulatorProvider } from '../providers/messaging/simulator';
 import type { MessagingProvider } from '../providers/messaging/types';
 import { buildEventXml } from '../providers/messaging/xml';
-import { readSettings } from '../settings';
 
 export const START = new Date('2026-11-21T12:00:00Z');
 /** The simulator browser of the tests: its owner secret (the wx_sim_owner cookie) and the hash stored with its identities. */

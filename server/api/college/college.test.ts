@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../limits';
-import { readSettings } from '../../settings';
+import { readSettings } from '../../config/settings';
+import { createRateLimiter } from '../../limits/rate-limiter';
 import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../../testing/college';
 import { describeDatabases } from '../../testing/databases';
 import { createApi } from '../index';

@@ -24,7 +24,7 @@ import {
   searchArticles,
 } from '../../college/repository';
 import { clientAddress, requestBrand, requestIsHttps } from '../../http/request';
-import { limit } from '../../limits';
+import { limit } from '../../limits/rules';
 import type { ApiDeps } from '../deps';
 import { ApiError, nameFields, ok, requestLanguage } from '../http';
 import { route } from '../route';

@@ -5,7 +5,7 @@
  * flight, QR creation, errors) and the simulator's address and token rules.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readSettings } from '../../settings';
+import { readSettings } from '../../config/settings';
 import { describeDatabases } from '../../testing/databases';
 import { type FakePlatform, startFakePlatform } from '../../testing/fake-messaging-platform';
 import { createMessagingProvider } from './index';

@@ -3,16 +3,17 @@
  * BENCH_UNLIMITED=1: lifts the per-IP limits for a load test from one address, and a production start
  * refuses it with a clear message and its own exit code.
  */
+
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openPGlite } from './db/pglite';
-import { LIMITS, MemoryLimiter } from './limits';
-import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from './settings';
-import { harness } from './testing/accounts-harness';
+import { BENCH_UNLIMITED_REFUSAL, readSettings, SettingsRefusal } from '../config/settings';
+import { openPGlite } from '../db/pglite';
+import { harness } from '../testing/accounts-harness';
+import { LIMITS } from './rules';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('BENCH_UNLIMITED', () => {
   it('is off by default, on with 1 outside production, refused in production', () => {
@@ -45,13 +46,13 @@ describe('BENCH_UNLIMITED', () => {
 
   it('lifts the QR poll limit per IP (server/api/scan-login has the limit without it)', async () => {
     const db = await openPGlite();
-    const { migrate } = await import('./db/migrate');
+    const { migrate } = await import('../db/migrate');
     await migrate(db);
     try {
       const h = harness(db, { env: { BENCH_UNLIMITED: '1' } });
       const ticket = 'A'.repeat(43);
       const statuses = new Set<number>();
-      for (let i = 0; i < LIMITS.qrPollsPerIp[0].limit + 5; i++)
+      for (let i = 0; i < LIMITS.qrPollsPerIp.rules[0].limit + 5; i++)
         statuses.add((await h.call(`/v2/wx/get_qr_status?ticket=${ticket}`, { ip: '192.0.2.50' })).status);
       // An unknown ticket is a 404 every time; without the setting the 121st would be a 429.
       expect([...statuses]).toEqual([404]);
@@ -62,7 +63,7 @@ describe('BENCH_UNLIMITED', () => {
 
   it("lifts only the per-IP limits, and only the app's own", async () => {
     const db = await openPGlite();
-    const { migrate } = await import('./db/migrate');
+    const { migrate } = await import('../db/migrate');
     await migrate(db);
     try {
       const lifted = harness(db, { env: { BENCH_UNLIMITED: '1' } });
@@ -74,7 +75,7 @@ describe('BENCH_UNLIMITED', () => {
           statuses.add((await h.call('/v2/captcha/puzzle', { body: {}, ip: '192.0.2.51' })).status);
         return [...statuses];
       };
-      const perIp = LIMITS.puzzlesPerIp[0].limit;
+      const perIp = LIMITS.puzzlesPerIp.rules[0].limit;
       expect(await puzzles(lifted, perIp + 1)).toEqual([200]);
       expect(await lifted.count('rate_events')).toBe(0);
       expect(await puzzles(limited, perIp)).toEqual([200]);
@@ -86,27 +87,4 @@ describe('BENCH_UNLIMITED', () => {
       await db.close();
     }
   }, 60_000);
-});
-
-describe('the in-memory poll limiter', () => {
-  it('allows the limit in a sliding window, then says how long to wait', () => {
-    const limiter = new MemoryLimiter([{ limit: 3, windowSeconds: 60 }]);
-    const at = (seconds: number) => new Date(1_000_000 + seconds * 1000);
-    expect([0, 1, 2].map((s) => limiter.hit('ip', at(s)))).toEqual([0, 0, 0]);
-    expect(limiter.hit('ip', at(3))).toBe(57);
-    expect(limiter.hit('other', at(3))).toBe(0);
-    expect(limiter.hit('ip', at(60))).toBe(0);
-    expect(limiter.hit('ip', at(60.5))).toBe(1);
-  });
-
-  it('tracks a bounded number of addresses', () => {
-    const limiter = new MemoryLimiter([{ limit: 1, windowSeconds: 60 }], 2);
-    const now = new Date();
-    limiter.hit('a', now);
-    limiter.hit('b', now);
-    limiter.hit('c', now);
-    // "a" was forgotten (least recently seen), "c" is still counted.
-    expect(limiter.hit('a', now)).toBe(0);
-    expect(limiter.hit('c', now)).toBeGreaterThan(0);
-  });
 });

@@ -1,6 +1,9 @@
 // @vitest-environment node
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyticsOrigins, readSettings } from './settings';
+import { analyticsOrigins, readSettings, SettingsRefusal, startRefusal } from './settings';
 
 describe('settings', () => {
   it('drains 5 s before a stop, none in development, and refuses a drain that is not a number', () => {
@@ -21,7 +24,7 @@ describe('settings', () => {
       edition: 'main',
       workbenchUrl: '/workbench/function_introduction',
       production: true,
-      demoMode: false,
+      standins: false,
       htmlCacheSeconds: 300,
       htmlCacheMegabytes: 64,
       benchUnlimited: false,
@@ -273,14 +276,91 @@ describe('settings', () => {
     expect(() => readSettings({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 
-  it('turns demo mode on with DEMO_MODE=1 or in development, and refuses other values', () => {
-    expect(readSettings({}).demoMode).toBe(false);
-    expect(readSettings({ NODE_ENV: 'production' }).demoMode).toBe(false);
-    expect(readSettings({ NODE_ENV: 'development' }).demoMode).toBe(true);
-    expect(readSettings({ DEMO_MODE: '1' }).demoMode).toBe(true);
-    expect(readSettings({ NODE_ENV: 'development', DEMO_MODE: '0' }).demoMode).toBe(false);
-    expect(() => readSettings({ DEMO_MODE: 'yes' })).toThrow('DEMO_MODE must be 1 or 0, got "yes"');
+  it('allows the stand-ins only with STANDINS=1, and refuses other values', () => {
+    expect(readSettings({}).standins).toBe(false);
+    expect(readSettings({ NODE_ENV: 'development' }).standins).toBe(false);
+    expect(readSettings({ STANDINS: '1' }).standins).toBe(true);
+    expect(readSettings({ STANDINS: '0' }).standins).toBe(false);
+    expect(() => readSettings({ STANDINS: 'yes' })).toThrow('STANDINS must be 1 or 0, got "yes"');
   });
+
+  it('refuses a start with a stand-in not asked for, naming each stand-in and the settings that replace it', () => {
+    const refusal = startRefusal({}, readSettings({}));
+    expect(refusal).toBeInstanceOf(SettingsRefusal);
+    expect(refusal?.exitCode).toBe(78);
+    expect(refusal?.message).toMatch(/^Not starting: this start would use built-in stand-ins: the SMS sink/);
+    for (const name of ['SMS_PROVIDER', 'CAPTCHA_PROVIDER', 'WX_PROVIDER', 'WX_TOKEN', 'STANDINS=1'])
+      expect(refusal?.message).toContain(name);
+    expect(startRefusal({ STANDINS: '1' }, readSettings({ STANDINS: '1' }))).toBeNull();
+    const real = {
+      SMS_PROVIDER: 'http',
+      SMS_GATEWAY_URL: 'https://sms.example.test/send',
+      SMS_GATEWAY_KEY: 'gateway-key-0123456789',
+      CAPTCHA_PROVIDER: 'remote',
+      CAPTCHA_APP_ID: 'app-1',
+      CAPTCHA_SECRET: 'captcha-secret-0123456789',
+      CAPTCHA_VERIFY_URL: 'https://captcha.example.test/siteverify',
+    };
+    // One stand-in left (the simulator): named alone.
+    const simulatorOnly = startRefusal(real, readSettings(real))?.message ?? '';
+    expect(simulatorOnly).toContain('the WeChat simulator (set WX_PROVIDER=platform');
+    expect(simulatorOnly).not.toContain('SMS_PROVIDER');
+    expect(simulatorOnly).not.toContain('CAPTCHA_PROVIDER');
+    const platform = {
+      WX_PROVIDER: 'platform',
+      WX_APP_ID: 'wx1',
+      WX_APP_SECRET: 'app-secret-0123456789',
+      WX_TOKEN: 'token-0123456789abcdef',
+    };
+    const deployed = { ...real, ...platform };
+    expect(startRefusal(deployed, readSettings(deployed))).toBeNull();
+  });
+
+  it('refuses a start with a secret left as a placeholder or shorter than 16 characters, naming it', () => {
+    const secrets = [
+      'WX_TOKEN',
+      'WX_APP_SECRET',
+      'WX_APP_SECRET_2',
+      'SMS_GATEWAY_KEY',
+      'CAPTCHA_SECRET',
+      'ALIYUN_ACCESS_KEY_SECRET',
+      'TENCENT_SECRET_KEY',
+      'CAPTCHA_APP_SECRET_KEY',
+      'BAIDU_OCPC_TOKEN',
+      'BAIDU_OCPC_TOKEN_2',
+    ];
+    const allowed = readSettings({ STANDINS: '1' });
+    for (const name of secrets)
+      for (const bad of ['change-me', 'CHANGE-ME-please-0123456789', 'short-secret'])
+        expect(startRefusal({ STANDINS: '1', [name]: bad }, allowed)?.message).toBe(
+          `Not starting: ${name}: a placeholder or shorter than 16 characters; set the real secret (docs/deploy.md).`,
+        );
+    expect(startRefusal({ STANDINS: '1', WX_TOKEN: 'change-me', SMS_GATEWAY_KEY: 'k' }, allowed)?.message).toMatch(
+      /^Not starting: WX_TOKEN, SMS_GATEWAY_KEY: a placeholder or shorter than 16 characters/,
+    );
+    // Empty (as deploy/portal.env.example leaves them) is not a placeholder: the provider's own check asks for it.
+    expect(startRefusal({ STANDINS: '1', WX_TOKEN: '', CAPTCHA_SECRET: '' }, allowed)).toBeNull();
+    expect(startRefusal({ STANDINS: '1', WX_TOKEN: 'a-real-token-of-32-characters-xx' }, allowed)).toBeNull();
+  });
+
+  it('a production start with a stand-in and no STANDINS exits 78 with the message, nothing listening', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: join(dirname(fileURLToPath(import.meta.url)), '../..'),
+      env: { ...process.env, VITEST: '', NODE_ENV: 'production', STANDINS: '', PORT: '0', BRAND2_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => {
+      output += data;
+    });
+    child.stderr.on('data', (data: Buffer) => {
+      output += data;
+    });
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(78);
+    expect(output).toContain('Not starting: this start would use built-in stand-ins');
+    expect(output).toContain('set STANDINS=1');
+    expect(output).not.toContain('http://localhost');
+  }, 30_000);
 
   it('reads the database pool size, 1 to 1000', () => {
     expect(readSettings({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
