@@ -31,7 +31,7 @@ export const machineRegistry: RegisteredMachine[] = [
   {
     name: 'layer',
     folder: 'layer',
-    spec: '§2 global modal layers, §4 global layer',
+    spec: 'docs/product.md#pages global modal layers, docs/product.md#states global layer',
     machine: layerMachine,
     events: [
       { type: 'layer.open', layerType: 'clientDownload' },
@@ -44,7 +44,7 @@ export const machineRegistry: RegisteredMachine[] = [
   {
     name: 'documentModal',
     folder: 'layer',
-    spec: '§2 user agreement modal, §4 "the agreement modal opens and closes the same way"',
+    spec: 'docs/product.md#pages user agreement modal, docs/product.md#states "the agreement modal opens and closes the same way"',
     machine: documentModalMachine,
     events: [
       { type: 'layer.open', layerType: 'agreement' },
@@ -55,42 +55,42 @@ export const machineRegistry: RegisteredMachine[] = [
   {
     name: 'loadingBar',
     folder: 'loading-bar',
-    spec: '§4 page loading bar, §9 200 / 5000 / 500 ms',
+    spec: 'docs/product.md#states page loading bar, docs/product.md#constants 200 / 5000 / 500 ms',
     machine: loadingBarMachine,
     events: [{ type: 'nav.start' }, { type: 'nav.done' }, { type: 'nav.fail' }],
   },
   {
     name: 'video',
     folder: 'video',
-    spec: '§2 video player',
+    spec: 'docs/product.md#pages video player',
     machine: videoMachine,
     events: [{ type: 'user.toggle' }, { type: 'media.play' }, { type: 'media.pause' }, { type: 'media.ended' }],
   },
   {
     name: 'smsCountdown',
     folder: 'sms-countdown',
-    spec: '§8 SMS toasts: captcha, then a 60 s countdown; a 429 blocks for its wait (2 s waits here)',
+    spec: 'docs/product.md#errors-and-messages SMS toasts: captcha, then a 60 s countdown; a 429 blocks for its wait (2 s waits here)',
     machine: smsCountdownMachine,
     events: smsCountdownPathEvents,
   },
   {
     name: 'captcha',
     folder: 'captcha',
-    spec: '§7 slider captcha: puzzle, slide, one-time ticket; failures fetch a new puzzle',
+    spec: 'docs/product.md#calls slider captcha: puzzle, slide, one-time ticket; failures fetch a new puzzle',
     machine: captchaMachine,
     events: captchaPathEvents,
   },
   {
     name: 'session',
     folder: 'session',
-    spec: '§3 session store, §4 login state and logout, §8 401 / 40002 and logout errors, logout in every tab',
+    spec: 'docs/product.md#data session store, docs/product.md#states login state and logout, docs/product.md#errors-and-messages 401 / 40002 and logout errors, logout in every tab',
     machine: sessionMachine,
     events: sessionPathEvents,
   },
   {
     name: 'scan-login',
     folder: 'scan-login',
-    spec: '§4 messaging-app scan flow: code, polling (2 s, paused while hidden, retries, 429), bind / register, final states',
+    spec: 'docs/product.md#states messaging-app scan flow: code, polling (2 s, paused while hidden, retries, 429), bind / register, final states',
     // Its delays come from the code and the 429 (the samples': poll 2000 ms, a 429 waits 3000 ms).
     machine: scanLoginMachine,
     events: scanLoginPathEvents,

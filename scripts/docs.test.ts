@@ -2,7 +2,7 @@
 /**
  * The docs a newcomer reads first keep their shape: the README stays a front door (at most 150 lines and 10 kB,
  * no padded tables, every link resolves); every decision record has a date and a status line and is listed in
- * docs/decisions/README.md; no page under docs/ links to a file that does not exist.
+ * docs/decisions/README.md; no page under docs/ links to a file that does not exist or names an issue number.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -43,6 +43,21 @@ describe('the README', () => {
 });
 
 describe('docs/', () => {
+  it("say what, never the tracker's issue numbers (a clone cannot look them up)", () => {
+    const pages = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ];
+    const found = pages.flatMap((page) =>
+      readFileSync(join(ROOT, page), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\bissues? #?\d+/i.test(line) ? [`${page}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('links only to files that exist', () => {
     const pages = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) =>
       name.endsWith('.md'),

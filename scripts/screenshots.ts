@@ -82,7 +82,7 @@ async function main() {
     for (const brand of Object.keys(brands) as BrandId[]) {
       for (const locale of LOCALES) {
         for (const [device, options] of Object.entries(DEVICES)) {
-          // The browser speaks the page's language, so "/" stays in it (spec §4 picks the language there).
+          // The browser speaks the page's language, so "/" stays in it (docs/product.md#states picks the language there).
           const context = await browser.newContext({ ...options, locale: locale === 'zh' ? 'zh-CN' : 'en-US' });
           // A first render on a cold server of a busy machine can take tens of seconds.
           context.setDefaultNavigationTimeout(90_000);

@@ -1,5 +1,5 @@
 /**
- * Everything that differs between the two brands that share the site (spec §1, §3, §9) lives here, in one
+ * Everything that differs between the two brands that share the site (docs/product.md#what-it-does-and-for-whom, #data, #constants) lives here, in one
  * typed table. Components read the active brand from the portal environment (`usePortalEnv().brand`) and
  * never branch on the brand id themselves.
  */
@@ -7,7 +7,7 @@ import type { Locale } from './locale';
 
 export type BrandId = 'starreach' | 'creatorbox';
 
-/** The regional edition hides Operation Center and swaps the help link (spec §1). */
+/** The regional edition hides Operation Center and swaps the help link (docs/product.md#what-it-does-and-for-whom). */
 export type Edition = 'main' | 'regional';
 
 type Localized = Record<Locale, string>;
@@ -39,7 +39,7 @@ export interface Brand {
   /** ICP filing number shown in the footer; links to the national filing site. */
   filingNumber: string;
   downloads: Downloads;
-  /** Tenant constants (spec §3). */
+  /** Tenant constants (docs/product.md#data). */
   tenantId: 14 | 51;
   appId: string;
   appName: string;
@@ -120,11 +120,11 @@ export const brands: Record<BrandId, Brand> = {
   },
 };
 
-/** Channel ids and the client id named in spec §3. */
+/** Channel ids and the client id named in docs/product.md#data. */
 export const CHANNEL_IDS = { web: 2, plugin: 6, client: 32 } as const;
 export const CLIENT_ID = 'morestores';
 
-/** The plug-in version shown in the download layer (spec §1, §9). */
+/** The plug-in version shown in the download layer (docs/product.md#what-it-does-and-for-whom, #constants). */
 export const PLUGIN_VERSION = 'v1.0.5';
 
 export interface BrandSelection {
@@ -137,7 +137,7 @@ export interface BrandSelection {
 export const defaultBrandSelection: BrandSelection = { brand2HostMarker: 'creatorbox', brand2Port: 3031 };
 
 /**
- * Brand 2 is chosen by a host name containing the marker or by port 3031 (spec §1); otherwise brand 1.
+ * Brand 2 is chosen by a host name containing the marker or by port 3031 (docs/product.md#what-it-does-and-for-whom); otherwise brand 1.
  * `host` is a Host header or `location.host` (name with optional port).
  */
 export function resolveBrandId(host: string, selection: BrandSelection = defaultBrandSelection): BrandId {
@@ -166,7 +166,7 @@ export function videoPoster(brandId: BrandId, video: PosterVideo, locale: Locale
   return `/brand/${brandId}/posters/${video}.${locale}.svg`;
 }
 
-/** The ten features of spec §1, in the spec's order (the home page's feature tabs; one workbench picture each). */
+/** The ten features of docs/product.md#what-it-does-and-for-whom, in the spec's order (the home page's feature tabs; one workbench picture each). */
 export const FEATURE_IDS = [
   'invite',
   'database',

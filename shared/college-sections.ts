@@ -1,5 +1,5 @@
 /**
- * The business college's five sections (spec §2) and how the other article routes map onto them. Plain data,
+ * The business college's five sections (docs/product.md#pages) and how the other article routes map onto them. Plain data,
  * shared by the server (content loader, API) and the pages; no React, no strings to translate.
  */
 export const COLLEGE_SECTIONS = ['ecommerce-intro', 'electricity', 'operate', 'release-record', 'test'] as const;
@@ -33,7 +33,7 @@ export const MAX_PAGE = 10_000;
 export const MAX_QUERY_LENGTH = 100;
 /** At most this many words of a query are matched (each one must appear). */
 export const MAX_QUERY_TERMS = 5;
-/** Positions with a ranking badge (spec §9). */
+/** Positions with a ranking badge (docs/product.md#constants). */
 export const RECOMMENDED_COUNT = 5;
 /** The token in article text replaced by the brand's name for the request's brand and language. */
 export const BRAND_NAME_TOKEN = '{brandName}';

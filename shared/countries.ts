@@ -1,5 +1,5 @@
 /**
- * The 18 supported countries (spec §3 "Country options", §9), written once: the value the API takes as
+ * The 18 supported countries (docs/product.md#data "Country options", #constants), written once: the value the API takes as
  * `countryCode`, the dial code, and the rules a national mobile number must follow. The contract's accepted
  * values, the server's phone checks and the page's country select are all derived from this table; the select's
  * names are a `Record<CountryValue, …>`, so a country added here does not compile until the page can name it.

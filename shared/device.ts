@@ -1,4 +1,4 @@
-/** Device and platform detection from a user agent (spec §2 routing rules, §6 Windows-only client). */
+/** Device and platform detection from a user agent (docs/product.md#pages routing rules, #roles Windows-only client). */
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|HarmonyOS/i;
 
 export function isMobileUserAgent(userAgent: string | undefined | null): boolean {

@@ -1,11 +1,11 @@
 /**
- * Languages (spec §4): zh has no URL prefix, en lives under `/en`. The routed default is zh.
+ * Languages (docs/product.md#states): zh has no URL prefix, en lives under `/en`. The routed default is zh.
  */
 export const LOCALES = ['zh', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh';
 
-/** Cookie and storage keys and lifetimes (spec §3, §9). */
+/** Cookie and storage keys and lifetimes (docs/product.md#data, #constants). */
 export const LANGUAGE_COOKIE = 'i18n_redirected';
 export const LANGUAGE_COOKIE_DAYS = 365;
 export const LANGUAGE_STORAGE_KEY = 'language';

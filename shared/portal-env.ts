@@ -21,7 +21,7 @@ export interface PortalEnv {
   downloads?: { client: string | null; pluginBrowser: string | null };
   /**
    * The request carried the session cookie (`Authorization`), which is what "logged in" means in the browser
-   * (spec §4): the header renders the logged-in user widget at first paint. The user's name is not known here.
+   * (docs/product.md#states): the header renders the logged-in user widget at first paint. The user's name is not known here.
    */
   signedIn?: true;
   /** The stand-ins are allowed (server setting STANDINS): the pages offer the simulator as a labelled demo aid. */
@@ -30,10 +30,10 @@ export interface PortalEnv {
   analytics?: AnalyticsConfig;
 }
 
-/** The session cookie (spec §3): its presence is the logged-in state, on the server as in the browser. */
+/** The session cookie (docs/product.md#data): its presence is the logged-in state, on the server as in the browser. */
 export const AUTH_COOKIE = 'Authorization';
 
-/** The ad click ids of `registeInfo` (spec §3) that a registration reports back to their ad platform. */
+/** The ad click ids of `registeInfo` (docs/product.md#data) that a registration reports back to their ad platform. */
 export const CLICK_ID_PARAMS = ['bd_vid', 'qhclickid'] as const;
 export type ClickIdParam = (typeof CLICK_ID_PARAMS)[number];
 

@@ -25,7 +25,7 @@ export function createAppRouter(context: RouterContext) {
     routeTree,
     context,
     defaultPreload: 'intent',
-    // Data fetched by a route is shown no sooner than 200 ms after a pending state appears (spec §9).
+    // Data fetched by a route is shown no sooner than 200 ms after a pending state appears (docs/product.md#constants).
     defaultPendingMinMs: 200,
     scrollRestoration: scrollRestorationAllowed(),
   });

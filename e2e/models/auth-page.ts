@@ -1,7 +1,7 @@
 /**
- * The account pages (spec §2 /login, /register, /forget_password), the header's user centre and the stand-in
+ * The account pages (docs/product.md#pages /login, /register, /forget_password), the header's user centre and the stand-in
  * workbench landing, as a visitor sees them in either language: fields by their labels, buttons by their
- * names, toasts by their exact words (spec §8).
+ * names, toasts by their exact words (docs/product.md#errors-and-messages).
  */
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
@@ -168,7 +168,7 @@ export class AuthPage extends SitePage {
   }
 
   /**
-   * A toast with exactly `message` (spec §8): errors and warnings sit in the toaster's alert region, successes
+   * A toast with exactly `message` (docs/product.md#errors-and-messages): errors and warnings sit in the toaster's alert region, successes
    * in its status region; each toast is a list item with its close button.
    */
   toast(message: string, kind: 'alert' | 'status' = 'alert'): Locator {
@@ -179,7 +179,7 @@ export class AuthPage extends SitePage {
       .getByText(message, { exact: true });
   }
 
-  // ---- the header's user centre (spec §2 "User-centre widget") ----
+  // ---- the header's user centre (docs/product.md#pages "User-centre widget") ----
 
   userMenu(name: string): Locator {
     return this.header.getByRole('button', { name, exact: true });

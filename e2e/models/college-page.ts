@@ -1,5 +1,5 @@
 /**
- * The business college pages (spec §2): search box, section menu, breadcrumb, article, like button and count,
+ * The business college pages (docs/product.md#pages): search box, section menu, breadcrumb, article, like button and count,
  * previous/next links and the recommended list, located by role and accessible name.
  */
 import type { Locator } from 'playwright-core';

@@ -1,4 +1,4 @@
-/** The home page (spec §1 "Home page content"): its intro video and the internal links it offers. */
+/** The home page (docs/product.md#what-it-does-and-for-whom "Home page content"): its intro video and the internal links it offers. */
 import type { Locator } from 'playwright-core';
 import { NAMES } from './names';
 import { SitePage } from './site-page';

@@ -1,6 +1,6 @@
 /**
  * Accessible names the specs look for, in Chinese (source text) and English (translation), so a wording
- * change is fixed in one place. Names follow spec §2; English ones accept the usual spellings.
+ * change is fixed in one place. Names follow docs/product.md#pages; English ones accept the usual spellings.
  */
 export const NAMES = {
   home: /^\s*(首页|home)\s*$/i,
@@ -24,7 +24,7 @@ export const NAMES = {
   downloadNow: /立即下载|download now|download/i,
 } as const;
 
-/** Titles of the dialogs (spec §2 "Global modal layers"). */
+/** Titles of the dialogs (docs/product.md#pages "Global modal layers"). */
 export const DIALOG_TITLES = {
   clientDownload: /客户端|client/i,
   pluginDownload: /插件|plug-?in|extension/i,
@@ -35,7 +35,7 @@ export const DIALOG_TITLES = {
 
 export type DialogKind = keyof typeof DIALOG_TITLES;
 
-/** Sizes of spec §9 in CSS pixels; `height` undefined where the spec gives only a width. */
+/** Sizes of docs/product.md#constants in CSS pixels; `height` undefined where the spec gives only a width. */
 export const DIALOG_SIZES: Record<DialogKind, { width: number; height?: number }> = {
   clientDownload: { width: 500, height: 460 },
   pluginDownload: { width: 1000, height: 820 },

@@ -1,5 +1,5 @@
 /**
- * The parts every page shares (spec §2 "Layout"): header, footer, side bar, language switcher and the
+ * The parts every page shares (docs/product.md#pages "Layout"): header, footer, side bar, language switcher and the
  * dialogs they open, located by role and accessible name only.
  */
 import type { Locator, Page } from 'playwright-core';

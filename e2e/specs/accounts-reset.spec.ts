@@ -1,5 +1,5 @@
 /**
- * Asking for codes too fast and resetting a forgotten password (spec §8): a second
+ * Asking for codes too fast and resetting a forgotten password (docs/product.md#errors-and-messages): a second
  * code for a phone within 60 s is refused with HTTP 429, the app's warning toast "访问过于频繁，请稍后再试！"
  * (English under /en) and the wait on the SMS button; after the wait the code comes, the new password works
  * and the old one does not, and every earlier session of the account has ended.

@@ -1,5 +1,5 @@
 /**
- * The session (spec §4, §8) in the browser: a 401 from the server ends it (cleared, back on
+ * The session (docs/product.md#states, #errors-and-messages) in the browser: a 401 from the server ends it (cleared, back on
  * login, no logout event), the plug-in's `user-login-out` event logs a logged-in user out without the page
  * echoing the event, and logging in or out in one tab is followed by the other tabs.
  * Accounts are made through the API (one SMS code each); logins go through the login page.
@@ -91,7 +91,7 @@ describe('forced logout on 401', () => {
       assert.equal(calls.at(-1)?.token, 'not-a-token', 'the page sent what the cookie held');
       assert.equal(await en.toast(en.text.logoutFailed).count(), 0, 'no "Logout failed" toast');
 
-      // Neither forced logout fired the window event (only a successful logout does, spec §4).
+      // Neither forced logout fired the window event (only a successful logout does, docs/product.md#states).
       assert.deepEqual(await recordedLogoutEvents(page), [], 'no user-login-out event');
     },
   );

@@ -1,5 +1,5 @@
 /**
- * The two brands (spec §1): brand 1 (StarReach / 星达通) by default, brand 2 (CreatorBox / 达人宝) on the
+ * The two brands (docs/product.md#what-it-does-and-for-whom): brand 1 (StarReach / 星达通) by default, brand 2 (CreatorBox / 达人宝) on the
  * second port or on a host name containing the marker. Checked in the server's HTML and in the browser.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * A script chunk that fails to load forces one full page reload, at most once per 60 s (spec §4, §8;
+ * A script chunk that fails to load forces one full page reload, at most once per 60 s (docs/product.md#states, #errors-and-messages;
  * src/lib/chunk-reload.ts, src/entry-client.tsx): the first failure reloads and stamps sessionStorage
  * `chunk-reload-at`; a second failure within the minute shows the error page instead of reloading again.
  * A load that the page's own navigation cancelled (Firefox and WebKit cancel what is in flight when a sign-in

@@ -1,5 +1,5 @@
 /**
- * Everything fits (spec §9 sizes, decision docs/decisions/033-seller-fit-and-copy.md): every page and every
+ * Everything fits (docs/product.md#constants sizes, decision docs/decisions/033-seller-fit-and-copy.md): every page and every
  * layer, in both languages and both brands, at the desktop widths a seller uses (1430, the site's minimum, 1440
  * and 1920) and on the phone pages at 390, 375 and 360 px. A page fails on any text wider than its box, text cut
  * off by a clipping ancestor (a card, a dialog), a cut placeholder, or a button or tab label on two lines; a
@@ -52,7 +52,7 @@ const BRANDS = [
 ];
 const LOCALES: Locale[] = ['zh', 'en'];
 
-/** The layers of spec §2, how a visitor opens them and the action each exists for. */
+/** The layers of docs/product.md#pages, how a visitor opens them and the action each exists for. */
 const LAYERS: { kind: DialogKind; open: (site: SitePage) => Locator; actions: RegExp[] }[] = [
   {
     kind: 'clientDownload',

@@ -1,5 +1,5 @@
 /**
- * The global layers and the document modal (spec §2 "Global modal layers", §9 sizes): opened from the
+ * The global layers and the document modal (docs/product.md#pages "Global modal layers", #constants sizes): opened from the
  * header, footer and side bar; each is a titled dialog of the spec's size that closes with Escape and with
  * its close button, giving focus back to what opened it.
  */

@@ -1,5 +1,5 @@
 /**
- * The page loading bar (spec §4, §9): a navigation that takes longer than the 200 ms throttle shows a
+ * The page loading bar (docs/product.md#states, #constants): a navigation that takes longer than the 200 ms throttle shows a
  * progress bar that hides about 500 ms after the navigation finishes; a fast one never shows it.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2, in zh and en: the server's first HTML carries the page (language, title with the
+ * Every route of docs/product.md#pages, in zh and en: the server's first HTML carries the page (language, title with the
  * brand, description, canonical, hreflang zh-CN / en / x-default) and the page hydrates with no console
  * error and no uncaught error.
  */

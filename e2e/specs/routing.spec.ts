@@ -1,5 +1,5 @@
 /**
- * Routing rules of spec §2 and §4 as the server applies them before rendering (checked on the raw response)
+ * Routing rules of docs/product.md#pages and #states as the server applies them before rendering (checked on the raw response)
  * and as the browser sees them: mobile → register, desktop scan_code → home, 404 page, language on "/" only,
  * the language switcher, and the caching headers of pages and assets.
  */
@@ -21,7 +21,7 @@ function location(response: Awaited<ReturnType<typeof rawGet>>): URL {
   return new URL(target, BASE_URL);
 }
 
-describe('mobile devices go to register (spec §2)', () => {
+describe('mobile devices go to register (docs/product.md#pages)', () => {
   const mobile = { 'user-agent': USER_AGENTS.iphone, ...ZH_COOKIE };
   const cases = [
     { from: '/', path: '/register', query: {} },
@@ -70,7 +70,7 @@ describe('mobile devices go to register (spec §2)', () => {
   );
 });
 
-describe('desktop scan_code goes home (spec §2)', () => {
+describe('desktop scan_code goes home (docs/product.md#pages)', () => {
   for (const [from, to] of [
     ['/scan_code', '/'],
     ['/en/scan_code', '/en'],
@@ -83,7 +83,7 @@ describe('desktop scan_code goes home (spec §2)', () => {
   }
 });
 
-describe('unknown routes answer 404 with the spec page (spec §2, §8)', () => {
+describe('unknown routes answer 404 with the spec page (docs/product.md#pages, #errors-and-messages)', () => {
   for (const [path, home] of [
     ['/no-such-page', '/'],
     ['/en/no-such-page', '/en'],
@@ -109,7 +109,7 @@ describe('unknown routes answer 404 with the spec page (spec §2, §8)', () => {
   }
 });
 
-describe('language on "/" only (spec §4)', () => {
+describe('language on "/" only (docs/product.md#states)', () => {
   const languageCookie = (response: Awaited<ReturnType<typeof rawGet>>) =>
     (response.header('set-cookie') ?? '').split('\n').find((cookie) => cookie.startsWith('i18n_redirected='));
 

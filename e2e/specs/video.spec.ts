@@ -1,5 +1,5 @@
 /**
- * The home intro video (spec §2 "The video player toggles between playing and paused. A pause overlay button
+ * The home intro video (docs/product.md#pages "The video player toggles between playing and paused. A pause overlay button
  * shows when paused or ended."), driven as a visitor would and checked on the real <video> element.
  */
 import assert from 'node:assert/strict';

@@ -5,7 +5,7 @@ export const BASE_PORT = Number(new URL(BASE_URL).port);
 
 export const url = (path: string, base = BASE_URL) => `${base}${path}`;
 
-/** User agents the server tells apart (spec §2 mobile rules, §6 Windows-only client). */
+/** User agents the server tells apart (docs/product.md#pages mobile rules, #roles Windows-only client). */
 export const USER_AGENTS = {
   iphone:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',

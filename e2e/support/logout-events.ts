@@ -1,5 +1,5 @@
 /**
- * The window event `user-login-out` (spec §4: the site fires it after a successful logout, the browser plug-in
+ * The window event `user-login-out` (docs/product.md#states: the site fires it after a successful logout, the browser plug-in
  * fires it to log the site out). An init script records every one a page sees, with its detail, in
  * localStorage, so the record survives the navigation to login and every tab of a context shares it.
  */

@@ -31,7 +31,7 @@ export function recordProgressBar() {
   requestAnimationFrame(frame);
 }
 
-/** Pretends the visitor turned data saver on, which turns off the idle prefetch of links (spec §9). */
+/** Pretends the visitor turned data saver on, which turns off the idle prefetch of links (docs/product.md#constants). */
 export function turnOnDataSaver() {
   Object.defineProperty(Navigator.prototype, 'connection', {
     configurable: true,

@@ -1,5 +1,5 @@
 /**
- * The global modal layer (spec §2 "Global modal layers", §3 "Layer open event", §4 "Global layer").
+ * The global modal layer (docs/product.md#pages "Global modal layers", #data "Layer open event", #states "Global layer").
  *
  * hidden ──layer.open{layerType, layerStyle?, isLayerCloseShow?}──▶ shown
  * shown  ──layer.open──▶ shown (another layer replaces the current one)

@@ -1,5 +1,5 @@
 /**
- * The page loading bar (spec §4, §9): it follows route navigation.
+ * The page loading bar (docs/product.md#states, #constants): it follows route navigation.
  *
  * idle ──nav.start──▶ waiting ──after throttle (200 ms)──▶ running ──after duration (5000 ms)──▶ stalled
  *                       │ nav.done / nav.fail: the navigation was fast, no bar is ever shown ──▶ idle

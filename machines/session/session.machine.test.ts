@@ -116,7 +116,7 @@ describe('session machine', () => {
     expect(requests).toEqual([{ userName: '小王的店' }]);
 
     await answer({ code: 200, message: '退出成功' });
-    // Waits 0 ms first (spec §4): nothing has happened yet.
+    // Waits 0 ms first (docs/product.md#states): nothing has happened yet.
     expect(actor.getSnapshot().value).toBe('signingOff');
     expect(log).toEqual([]);
     vi.advanceTimersByTime(0);
@@ -316,7 +316,7 @@ describe('session paths', () => {
           expect(selectUserName(snapshot)).toBe(selectUserName({ value: state.value, context }));
         },
       });
-      // A logout that went through ended with the effects in the order of spec §4 (the plug-in's without the event).
+      // A logout that went through ended with the effects in the order of docs/product.md#states (the plug-in's without the event).
       const last = path.steps.at(-1);
       if (last?.event.type.startsWith('xstate.after')) {
         const before = path.steps.at(-2)?.state.context as SessionContext | undefined;

@@ -1,5 +1,5 @@
 /**
- * The session (spec §3 "Session store", §4 "Login state", §6, §8). A present token means
+ * The session (docs/product.md#data "Session store", docs/product.md#states "Login state", docs/product.md#roles, docs/product.md#errors-and-messages). A present token means
  * logged in; the token lives in the `Authorization` cookie and userInfo in localStorage — written and cleared
  * by the effects below, which src/app/session.ts supplies with `.provide()`.
  *
@@ -110,7 +110,7 @@ export const sessionMachine = setup({
     goToLogin: () => {},
     /** Shows the logout failure: the server's message, or the default text when it sent none. */
     notifyLogoutFailed: (_, _params: { message: string | null }) => {},
-    /** An exception during logout is only logged (spec §8). */
+    /** An exception during logout is only logged (docs/product.md#errors-and-messages). */
     logLogoutError: (_, _params: { error: unknown }) => {},
 
     // The context holds a session only while there is one: without a token it is empty (logged out).
@@ -187,7 +187,7 @@ export const sessionMachine = setup({
       },
     },
     signingOff: {
-      // Spec §4: a successful logout waits 0 ms, then fires the event, then runs the post-logout routine.
+      // docs/product.md#states: a successful logout waits 0 ms, then fires the event, then runs the post-logout routine.
       // The plug-in's own logout is not announced back to it (no echo loop).
       after: {
         0: [

@@ -5,7 +5,7 @@
  */
 
 /**
- * What localStorage `userInfo` holds (spec §3): the API's UserInfo (src/lib/api/accounts.ts) after a login
+ * What localStorage `userInfo` holds (docs/product.md#data): the API's UserInfo (src/lib/api/accounts.ts) after a login
  * here, but possibly an older shape; only `userName` (falling back to `username`) and `Authorization` are read.
  */
 export interface StoredUserInfo {
@@ -22,7 +22,7 @@ export interface DeviceInfo {
   platform: string;
 }
 
-/** The session store of spec §3: language, userInfo, token (the Authorization value) and deviceInfo. */
+/** The session store of docs/product.md#data: language, userInfo, token (the Authorization value) and deviceInfo. */
 export interface SessionContext {
   token: string | null;
   userInfo: StoredUserInfo | null;
@@ -47,7 +47,7 @@ export interface LogoutResult {
 export type SessionEvent =
   /** Login or registration succeeded: store userInfo, and its `Authorization` as the token. */
   | { type: 'session.login'; userInfo: StoredUserInfo }
-  /** A token alone: a non-empty one is stored, an empty one clears the stored token (spec §4). */
+  /** A token alone: a non-empty one is stored, an empty one clears the stored token (docs/product.md#states). */
   | { type: 'session.token'; token: string | null }
   /** The header's logout button. */
   | { type: 'user.logout' }
@@ -73,7 +73,7 @@ export function tokenOf(userInfo: StoredUserInfo | null | undefined): string | n
   return typeof token === 'string' && token ? token : null;
 }
 
-/** The name the header shows: `userName`, falling back to `username` (spec §3). */
+/** The name the header shows: `userName`, falling back to `username` (docs/product.md#data). */
 export function userNameOf(userInfo: StoredUserInfo | null | undefined): string {
   if (!userInfo) return '';
   if (typeof userInfo.userName === 'string' && userInfo.userName) return userInfo.userName;

@@ -1,5 +1,5 @@
 /**
- * The "get code" button of the auth forms (spec §8 SMS toasts): a slider captcha first, then
+ * The "get code" button of the auth forms (docs/product.md#errors-and-messages SMS toasts): a slider captcha first, then
  * the send, then a 60 s countdown before the next code; a 429 from the server blocks the button for the wait
  * it names.
  *

@@ -1,5 +1,5 @@
 /**
- * The video player (spec §2): it toggles between playing and paused; the pause overlay button shows when
+ * The video player (docs/product.md#pages): it toggles between playing and paused; the pause overlay button shows when
  * paused or ended.
  *
  * paused ──user.toggle──▶ playing ──user.toggle──▶ paused

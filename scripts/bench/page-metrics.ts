@@ -74,7 +74,7 @@ export async function measurePage(
   try {
     const page = await context.newPage();
     await page.addInitScript(observeVitals);
-    // With data saver on, the app skips its idle prefetch of the links' code (spec §9).
+    // With data saver on, the app skips its idle prefetch of the links' code (docs/product.md#constants).
     if (!prefetch) await page.addInitScript(turnOnDataSaver);
     const received: Received[] = [];
     const pending: Promise<void>[] = [];
@@ -150,7 +150,7 @@ const PHONE_CONTEXT = {
 /**
  * The JavaScript (encoded body bytes, Accept-Encoding br) a phone receives on `path` before the visitor does
  * anything: a fresh context, the page loaded until network idle and one more second, with data saver on so the
- * idle link prefetch (spec §9) is not counted, as for the home page's figure. Then, when `interact` is set, a tap
+ * idle link prefetch (docs/product.md#constants) is not counted, as for the home page's figure. Then, when `interact` is set, a tap
  * on the page's first text field and the scripts it brings until network idle again.
  */
 export async function measureJsBeforeInteraction(

@@ -72,7 +72,7 @@ try {
         `≤ ${kb(BUDGETS.jsBytes)}`,
         verdict(page.jsWithoutPrefetch <= BUDGETS.jsBytes),
       ],
-      // The idle prefetch (spec §9) fetches the code of the pages the header links to (login, the college) once
+      // The idle prefetch (docs/product.md#constants) fetches the code of the pages the header links to (login, the college) once
       // the page is loaded and idle: it does not delay this page, so it is shown but has no budget.
       [page.path, '  plus the idle link prefetch, until network idle', kb(page.jsBytes), '-', '-'],
       [

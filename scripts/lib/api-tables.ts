@@ -8,6 +8,7 @@
 import { CODE_TTL_SECONDS } from '../../server/accounts/codes';
 import * as accounts from '../../server/accounts/errors';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../server/accounts/passwords';
+import { translate } from '../../server/api/catalog';
 import { ApiError, tooLarge } from '../../server/api/http';
 import {
   backoffSeconds,
@@ -206,7 +207,7 @@ const CODE_ROWS: Record<keyof typeof CODES, readonly CodeRow[]> = {
 
 /** The words of an answer, Chinese then English. */
 const words = (answer: Answer) =>
-  answer instanceof ApiError ? `${answer.text.zh} / ${answer.text.en}` : answer.message;
+  answer instanceof ApiError ? `${translate(answer.text, 'zh')} / ${translate(answer.text, 'en')}` : answer.message;
 
 function codesTable(): string {
   const rows = (Object.keys(CODE_ROWS) as (keyof typeof CODES)[]).flatMap((name) =>

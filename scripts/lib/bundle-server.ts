@@ -2,7 +2,8 @@
  * Compiles the server (server/main.ts and everything it imports, the shared code of src/ included) into one ES
  * module, `<build>/server/main.js`, that plain `node` runs: no TypeScript loader or bundler at run time. Beside
  * it go the files the server reads next to its own code (server/ops/paths.ts): the migrations, the common-password
- * list and the college content. The SSR renderer (`entry-server.js`) is already there from `vite build --ssr`.
+ * list, the server's catalogs (locales/<locale>/server.po) and the college content. The SSR renderer
+ * (`entry-server.js`) is already there from `vite build --ssr`.
  *
  * Packages with native code, WebAssembly, data files or worker threads stay outside the bundle and load from
  * node_modules at run time (EXTERNAL); the rest (Hono, zod, markdown-it, …) is bundled.
@@ -49,5 +50,9 @@ export async function bundleServer(outDir: string, projectRoot = '.'): Promise<v
     cpSync(join(projectRoot, 'server/db/migrations', name), join(migrations, name));
   }
   cpSync(join(projectRoot, 'server/accounts/common-passwords.txt'), join(serverDir, 'common-passwords.txt'));
+  for (const locale of readdirSync(join(projectRoot, 'locales'))) {
+    mkdirSync(join(serverDir, 'locales', locale), { recursive: true });
+    cpSync(join(projectRoot, 'locales', locale, 'server.po'), join(serverDir, 'locales', locale, 'server.po'));
+  }
   cpSync(join(projectRoot, 'content/college'), join(outDir, 'content/college'), { recursive: true });
 }

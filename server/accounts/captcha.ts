@@ -1,5 +1,5 @@
 /**
- * The captcha (spec §7): its flows (the provider's config, a new puzzle, an answer) and the built-in
+ * The captcha (docs/product.md#calls): its flows (the provider's config, a new puzzle, an answer) and the built-in
  * slider's records. Each puzzle may be answered once within 2 minutes; a good answer earns a ticket, which
  * `sendSmsCode` (sms.ts) may redeem once within 2 minutes. Tickets (and puzzle ids) are random; tickets
  * are stored only as SHA-256. A remote provider's tickets are recorded here too when redeemed, so a replay is

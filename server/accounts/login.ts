@@ -1,5 +1,5 @@
 /**
- * Login with a password or an SMS code (spec §7): the limits and the back-off per account and per IP,
+ * Login with a password or an SMS code (docs/product.md#calls): the limits and the back-off per account and per IP,
  * then the credentials. `verifyLogin` and `clearLoginAttempt` are shared with the scan login's "bind an
  * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
  */

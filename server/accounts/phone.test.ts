@@ -4,7 +4,7 @@ import { COUNTRY_VALUES } from '../../shared/contract/accounts';
 import { COUNTRIES, internationalPhone, maskPhone, normalizePhone } from './phone';
 
 describe('phone numbers', () => {
-  it('knows the 18 countries of spec §3, without 11', () => {
+  it('knows the 18 countries of docs/product.md#data, without 11', () => {
     expect([...COUNTRIES.keys()]).toEqual(COUNTRY_VALUES);
     expect(normalizePhone(11, '13800138000')).toBeNull();
   });

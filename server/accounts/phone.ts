@@ -1,7 +1,7 @@
 import { COUNTRY_TABLE, type CountryRules } from '../../shared/countries';
 
 /**
- * Phone numbers of the 18 countries of spec §3 (the table and its rules: shared/countries.ts). The client sends the national number (digits only) and the
+ * Phone numbers of the 18 countries of docs/product.md#data (the table and its rules: shared/countries.ts). The client sends the national number (digits only) and the
  * country's VALUE (1-19, there is no 11); the server checks the number against its country and stores it in
  * one canonical form, so "07911123456" and "7911123456" are the same British number.
  */

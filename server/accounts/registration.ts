@@ -1,5 +1,5 @@
 /**
- * Registration (spec §7): the phone, the password and the SMS code, then the account and its first
+ * Registration (docs/product.md#calls): the phone, the password and the SMS code, then the account and its first
  * session. `checkRegistration` and `createAccount` are shared with the scan login's "register with WeChat".
  */
 

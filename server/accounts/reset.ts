@@ -1,5 +1,5 @@
 /**
- * Password reset (spec §7): the SMS code sets a new password, revokes every session of the account and
+ * Password reset (docs/product.md#calls): the SMS code sets a new password, revokes every session of the account and
  * ends a login lock-out.
  */
 import type { RequestFacts } from '../api/http';

@@ -1,5 +1,5 @@
 /**
- * Sending an SMS code (spec §7): a captcha ticket, the limits per phone and per IP, then a code for
+ * Sending an SMS code (docs/product.md#calls): a captcha ticket, the limits per phone and per IP, then a code for
  * the purpose. A login or reset code for a phone without an account answers as if sent and sends nothing; a
  * failed send takes the code and the counted send back. The codes themselves are in codes.ts.
  */

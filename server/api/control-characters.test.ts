@@ -14,7 +14,7 @@ describeDatabases('control characters in requests', (getDb) => {
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       code: 40000,
-      message: 'The search query contains a control character that is not allowed',
+      message: 'Search words contains a control character that is not allowed',
       data: { field: 'q' },
     });
     const zh = await call('/v2/college/search?q=a%00b&lang=zh');

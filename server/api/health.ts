@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { readMigrations } from '../db/migrate';
+import { translate } from './catalog';
 import { requestLanguage } from './http';
 
 export const READY_TIMEOUT_MS = 1000;
@@ -47,18 +48,15 @@ export function healthApi(db?: Database) {
     c.json({ code: 200, message: 'ok', data: { uptime: Math.round(process.uptime()) } }, 200, noStore),
   );
   api.get('/ready', async (c) => {
-    const english = requestLanguage(c) === 'en';
+    const lang = requestLanguage(c);
     if (!db) return c.json({ code: 200, message: 'ok', data: { database: 'none' } }, 200, noStore);
     const checks = await databaseCheck(db);
     if (checks.database === 'ok' && checks.migrations === 'ok')
-      return c.json({ code: 200, message: english ? 'ready' : '就绪', data: checks }, 200, noStore);
-    const message = english
-      ? checks.database === 'ok'
-        ? 'Not ready: database migrations are not applied yet'
-        : 'Not ready: the database does not answer'
-      : checks.database === 'ok'
-        ? '未就绪：数据库迁移尚未完成'
-        : '未就绪：数据库没有响应';
+      return c.json({ code: 200, message: translate(/*i18n*/ '就绪', lang), data: checks }, 200, noStore);
+    const message = translate(
+      checks.database === 'ok' ? /*i18n*/ '未就绪：数据库迁移尚未完成' : /*i18n*/ '未就绪：数据库没有响应',
+      lang,
+    );
     return c.json({ code: 503, message, data: checks }, 503, noStore);
   });
   return api;

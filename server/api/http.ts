@@ -1,6 +1,6 @@
 /**
  * What every API module shares: the JSON envelope `{code, message, data?}`, the request's language, errors
- * that carry an HTTP status, a business code and a message in both languages, and body/query validation with
+ * that carry an HTTP status, a business code and a message of the catalog (./catalog.ts), and body/query validation with
  * zod schemas (the same schemas feed /api/openapi.json, see openapi.ts).
  */
 import type { Context } from 'hono';
@@ -11,14 +11,9 @@ import { CODES } from '../../shared/contract/codes';
 import type { Settings } from '../config/settings';
 import { clientAddress, requestBrand } from '../http/request';
 import { SIZE_LIMITS } from '../limits/rules';
+import { type Lang, type Message, type Text, translate } from './catalog';
 
-export type Lang = 'zh' | 'en';
-
-/** A message in both languages; the response carries the one matching the request. */
-export interface Text {
-  zh: string;
-  en: string;
-}
+export type { Lang, Message, Text };
 
 /** English when `Accept-Language` starts with `en`, Chinese otherwise (the site's default). */
 export function requestLanguage(c: Context): Lang {
@@ -49,18 +44,17 @@ export function requestFacts(
 
 /** The envelope of a path the API does not serve (or does not serve in this configuration). */
 export function notFound(c: Context) {
-  const english = requestLanguage(c) === 'en';
-  return c.json({ code: 404, message: english ? 'No such API endpoint' : '接口不存在' }, 404);
+  return c.json({ code: 404, message: translate(/*i18n*/ '接口不存在', requestLanguage(c)) }, 404);
 }
 
 /** The message of a plain success. */
-export const SUCCESS_TEXT: Text = { zh: '成功', en: 'Success' };
+export const SUCCESS_TEXT: Text = /*i18n*/ '成功';
 
 export function ok<T>(c: Context, data?: T, message: Text = SUCCESS_TEXT) {
   const body =
     data === undefined
-      ? { code: 200, message: message[requestLanguage(c)] }
-      : { code: 200, message: message[requestLanguage(c)], data };
+      ? { code: 200, message: translate(message, requestLanguage(c)) }
+      : { code: 200, message: translate(message, requestLanguage(c)), data };
   return envelope(c, body, 200);
 }
 
@@ -88,7 +82,7 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
     readonly data?: unknown,
   ) {
-    super(text.en);
+    super(translate(text, 'en'));
   }
 }
 
@@ -96,7 +90,7 @@ export function errorResponse(c: Context, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   const body: { code: number; message: string; data?: unknown } = {
     code: error.code,
-    message: error.text[requestLanguage(c)],
+    message: translate(error.text, requestLanguage(c)),
   };
   if (error.data !== undefined) body.data = error.data;
   return envelope(c, body, error.status);
@@ -104,49 +98,52 @@ export function errorResponse(c: Context, error: ApiError) {
 
 export const BAD_REQUEST = CODES.badRequest;
 
-/** Fields named in validation messages: the form's own words where there is one. */
-const FIELD_NAMES: Record<string, Text> = {};
+/** Fields named in validation messages (catalog messages): the form's own words where there is one. */
+const FIELD_NAMES: Record<string, string> = {};
 
 /** Lets an API module name its fields in validation messages ("手机号" rather than "phone"). */
-export function nameFields(names: Record<string, Text>): void {
+export function nameFields(names: Record<string, string>): void {
   Object.assign(FIELD_NAMES, names);
 }
 
-function fieldName(path: PropertyKey[], lang: Lang): string {
+/** The field's name: its catalog message, or the key itself (translated at once, as it is no message). */
+function fieldName(path: PropertyKey[]): string | Message {
   const key = path.map(String).join('.');
-  return FIELD_NAMES[key]?.[lang] ?? (key || (lang === 'en' ? 'the request' : '请求'));
+  return FIELD_NAMES[key] ? { id: FIELD_NAMES[key], values: {} } : key || { id: /*i18n*/ '请求', values: {} };
 }
 
-/** One readable sentence for the first problem zod found, in the request's language. */
-function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
-  const field = fieldName(issue.path, lang);
-  const en = lang === 'en';
+/** One readable sentence for the first problem zod found. */
+function describeIssue(issue: z.core.$ZodIssue): Text {
+  const field = fieldName(issue.path);
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
-        ? en
-          ? `${field} is required`
-          : `缺少${field}`
-        : en
-          ? `${field} has the wrong type (expected ${issue.expected})`
-          : `${field}类型不正确（应为 ${issue.expected}）`;
+        ? /*i18n*/ { id: '缺少{field}', values: { field } }
+        : /*i18n*/ { id: '{field}类型不正确（应为 {expected}）', values: { field, expected: issue.expected } };
     case 'unrecognized_keys':
-      return en ? `Unknown field(s): ${issue.keys.join(', ')}` : `不支持的字段：${issue.keys.join('、')}`;
+      return /*i18n*/ { id: '不支持的字段：{keys}', values: { keys: issue.keys } };
     case 'too_small':
-      return en ? `${field} is too short or too small` : `${field}过短或过小`;
+      return /*i18n*/ { id: '{field}过短或过小', values: { field } };
     case 'too_big':
-      return en ? `${field} is too long or too large` : `${field}过长或过大`;
+      return /*i18n*/ { id: '{field}过长或过大', values: { field } };
     case 'invalid_value':
-      return en ? `${field} has a value that is not allowed` : `${field}的取值不允许`;
+      return /*i18n*/ { id: '{field}的取值不允许', values: { field } };
     default:
-      return en ? `${field} is not valid` : `${field}格式不正确`;
+      return /*i18n*/ { id: '{field}格式不正确', values: { field } };
   }
 }
 
 function validationError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
-  const text = { zh: describeIssue(issue, 'zh'), en: describeIssue(issue, 'en') };
-  return new ApiError(400, BAD_REQUEST, text, {}, { field: issue.path.map(String).join('.') || undefined });
+  return new ApiError(
+    400,
+    BAD_REQUEST,
+    describeIssue(issue),
+    {},
+    {
+      field: issue.path.map(String).join('.') || undefined,
+    },
+  );
 }
 
 /** Most API bodies are a few hundred bytes; anything beyond this is refused with 413 before parsing. */
@@ -159,10 +156,7 @@ export const MAX_BODY_BYTES = SIZE_LIMITS.apiBody;
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type))
-    throw new ApiError(415, BAD_REQUEST, {
-      zh: '请求格式不正确：需要 application/json',
-      en: 'Unsupported content type: send application/json',
-    });
+    throw new ApiError(415, BAD_REQUEST, /*i18n*/ '请求格式不正确：需要 application/json');
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const raw = await c.req.text();
@@ -171,7 +165,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     value = JSON.parse(raw);
   } catch {
-    throw new ApiError(400, BAD_REQUEST, { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' });
+    throw new ApiError(400, BAD_REQUEST, /*i18n*/ '请求内容不是有效的 JSON');
   }
   refuseControlCharacters(value);
   const parsed = schema.safeParse(value, { reportInput: true });
@@ -202,25 +196,22 @@ function controlCharacterAt(value: unknown, path: PropertyKey[] = [], depth = 0)
 function refuseControlCharacters(value: unknown): void {
   const path = controlCharacterAt(value);
   if (!path) return;
-  const field = (lang: Lang) =>
-    fieldName(
-      path.map((part) => String(part).replace(CONTROL_CHARACTER, '?')),
-      lang,
-    );
+  const field = fieldName(path.map((part) => String(part).replace(CONTROL_CHARACTER, '?')));
   throw new ApiError(
     400,
     BAD_REQUEST,
-    { zh: `${field('zh')}包含不允许的控制字符`, en: `${field('en')} contains a control character that is not allowed` },
+    /*i18n*/ { id: '{field}包含不允许的控制字符', values: { field } },
     {},
     { field: path.map(String).join('.').replace(new RegExp(CONTROL_CHARACTER, 'g'), '?') || undefined },
   );
 }
 
 export function tooLarge(): ApiError {
-  return new ApiError(413, BAD_REQUEST, {
-    zh: `请求内容过大（上限 ${MAX_BODY_BYTES / 1024} KB）`,
-    en: `The request body is too large (at most ${MAX_BODY_BYTES / 1024} KB)`,
-  });
+  return new ApiError(
+    413,
+    BAD_REQUEST,
+    /*i18n*/ { id: '请求内容过大（上限 {kb} KB）', values: { kb: MAX_BODY_BYTES / 1024 } },
+  );
 }
 
 /** Validates the query string (each parameter's first value) against a schema; 400 when it does not match. */

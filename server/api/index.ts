@@ -1,5 +1,5 @@
 /**
- * The API of spec §7 under /api: the accounts and college modules, the OpenAPI document built from their
+ * The API of docs/product.md#calls under /api: the accounts and college modules, the OpenAPI document built from their
  * schemas, the health check, and the JSON envelope for every error, so no API call ever receives an HTML page
  * or a bare 500.
  */

@@ -102,7 +102,7 @@ export async function findArticle(
 
 /**
  * The recommended list: most liked first, then newest, then highest id (so a tie always ranks the same way).
- * Positions 1 to 5 carry the ranking badges (spec §9).
+ * Positions 1 to 5 carry the ranking badges (docs/product.md#constants).
  */
 export async function recommendedArticles(
   db: Queryable,

@@ -5,8 +5,10 @@
  * so an endless upload costs at most 16 KB of memory. The answer is 413 in the request's language (the JSON
  * envelope on /api) and closes the connection, whose unread remainder cannot carry another request.
  */
+
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { translate } from '../api/catalog';
 import { errorResponse, MAX_BODY_BYTES, requestLanguage, tooLarge } from '../api/http';
 
 /** The messaging platform's webhook answers in plain text, like the platform expects; the rest of /api in JSON. */
@@ -17,7 +19,7 @@ function refuse(c: Context) {
   c.header('Connection', 'close');
   const path = new URL(c.req.url).pathname;
   if (path.startsWith('/api/') && !PLAIN_TEXT_PATHS.has(path)) return errorResponse(c, error);
-  return c.text(error.text[requestLanguage(c)], 413);
+  return c.text(translate(error.text, requestLanguage(c)), 413);
 }
 
 export const limitBodies = () => bodyLimit({ maxSize: MAX_BODY_BYTES, onError: refuse });

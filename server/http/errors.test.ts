@@ -82,7 +82,8 @@ describe('an unexpected error on a page', () => {
         host: 'creatorbox.example',
         lang: 'en',
         brand: 'CreatorBox',
-        hint: 'reload',
+        // The React error page's words: both pages take them from the catalog.
+        hint: 'Please refresh and try again.',
         home: 'href="/en"',
       },
     ];

@@ -1,12 +1,14 @@
 /**
  * What an unexpected error (a bug, a lost database) becomes: one log line, then a 500 the visitor can read —
- * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", §8) in the
+ * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", docs/product.md#errors-and-messages) in the
  * page's language and brand. The page is written here without React or any script, so it still shows when
  * the renderer itself is what failed.
  */
+
 import type { Context } from 'hono';
 import { type BrandId, brands } from '../../shared/brand';
 import { localeFromPath, localizePath } from '../../shared/locale';
+import { translate } from '../api/catalog';
 import { requestLanguage } from '../api/http';
 import type { Settings } from '../config/settings';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -26,21 +28,15 @@ export function logServerError(c: Context, error: unknown): void {
 
 /** The API's envelope for an unexpected error: no detail of the failure reaches the client. */
 export function apiServerError(c: Context) {
-  const english = requestLanguage(c) === 'en';
-  return c.json(
-    { code: 500, message: english ? 'Server error, please try again later' : '服务器开小差了，请稍后再试' },
-    500,
-    { 'Cache-Control': 'no-store' },
-  );
+  return c.json({ code: 500, message: translate(/*i18n*/ '服务器开小差了，请稍后再试', requestLanguage(c)) }, 500, {
+    'Cache-Control': 'no-store',
+  });
 }
 
 /** The spec's text, shown as it is in both languages (as the React error page does). */
 const SERVER_ERROR_TEXT = 'Unknown middleware';
 
-const TEXT = {
-  zh: { hint: '页面出了点问题，请刷新后重试。', home: '返回首页' },
-  en: { hint: 'Something went wrong on this page. Please reload and try again.', home: 'Back to home' },
-};
+const TEXT = { hint: /*i18n*/ '页面出了点问题，请刷新后重试。', home: /*i18n*/ '返回首页' };
 
 const STYLE = `
   body { margin: 0; font-family: system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; color: #1f2329; }
@@ -59,15 +55,12 @@ ${Object.values(brands)
 const STYLE_HASH = inlineHash(STYLE);
 
 /** What the 503 page says instead (the database, or something else the page needs, is unreachable for now). */
-const UNAVAILABLE_TEXT = {
-  zh: { title: '服务暂时不可用', hint: '请稍后刷新重试。' },
-  en: { title: 'Temporarily unavailable', hint: 'Please reload in a moment.' },
-};
+const UNAVAILABLE_TEXT = { title: /*i18n*/ '服务暂时不可用', hint: /*i18n*/ '请稍后刷新重试。' };
 
 export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en', status: 500 | 503 = 500): string {
   const brand = brands[brandId];
-  const text = status === 503 ? { ...TEXT[locale], hint: UNAVAILABLE_TEXT[locale].hint } : TEXT[locale];
-  const heading = status === 503 ? UNAVAILABLE_TEXT[locale].title : SERVER_ERROR_TEXT;
+  const hint = translate(status === 503 ? UNAVAILABLE_TEXT.hint : TEXT.hint, locale);
+  const heading = status === 503 ? translate(UNAVAILABLE_TEXT.title, locale) : SERVER_ERROR_TEXT;
   // The style is the page's own fixed text (run by hash): the only raw part.
   return markup`<!doctype html>
 <html lang="${locale === 'zh' ? 'zh-CN' : 'en'}" data-brand="${brandId}">
@@ -83,8 +76,8 @@ export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en', status: 5
 <main>
   <p class="status">${status}</p>
   <h1 lang="${status === 503 ? (locale === 'zh' ? 'zh-CN' : 'en') : 'en'}">${heading}</h1>
-  <p class="hint">${text.hint}</p>
-  <a class="home" href="${localizePath('/', locale)}">${text.home}</a>
+  <p class="hint">${hint}</p>
+  <a class="home" href="${localizePath('/', locale)}">${translate(TEXT.home, locale)}</a>
 </main>
 </body>
 </html>`.toString();
@@ -122,17 +115,10 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** The API's envelope while the database cannot be reached: 503, try again shortly. */
 export function apiUnavailable(c: Context) {
-  const english = requestLanguage(c) === 'en';
-  return c.json(
-    {
-      code: 503,
-      message: english
-        ? 'The service is temporarily unavailable, please try again in a moment'
-        : '服务暂时不可用，请稍后再试',
-    },
-    503,
-    { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) },
-  );
+  return c.json({ code: 503, message: translate(/*i18n*/ '服务暂时不可用，请稍后再试', requestLanguage(c)) }, 503, {
+    'Cache-Control': 'no-store',
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { tooMany } from '../accounts/errors';
+import { translate } from '../api/catalog';
 import { backoffSeconds, KEYS, LIMITS, limit, nextBackoff } from './rules';
 
 describe('limits', () => {
@@ -26,13 +27,14 @@ describe('limits', () => {
     expect(error.status).toBe(429);
     expect(error.headers).toEqual({ 'Retry-After': '56' });
     expect(error.data).toEqual({ retryAfter: 56 });
-    expect(error.text).toEqual({
-      zh: '操作过于频繁，请 56 秒后再试',
-      en: 'Too many attempts. Try again in 56 seconds.',
-    });
-    expect(tooMany(1).text.en).toBe('Too many attempts. Try again in 1 second.');
-    expect(tooMany(61).text.zh).toBe('操作过于频繁，请 2 分钟后再试');
-    expect(tooMany(7200).text.en).toBe('Too many attempts. Try again in 2 hours.');
+    expect(translate(error.text, 'zh')).toBe('操作过于频繁，请 56 秒后再试');
+    expect(translate(error.text, 'en')).toBe('Too many attempts. Try again in 56 seconds.');
+    expect(translate(tooMany(1).text, 'en')).toBe('Too many attempts. Try again in 1 second.');
+    expect(translate(tooMany(61).text, 'zh')).toBe('操作过于频繁，请 2 分钟后再试');
+    expect(translate(tooMany(7200).text, 'en')).toBe('Too many attempts. Try again in 2 hours.');
+    expect(translate(tooMany(60, 'login').text, 'en')).toBe(
+      'Too many failed logins. Try again in 1 minute, or reset your password.',
+    );
   });
 
   it('has a check for every limit, each counting in a bucket of its own kind', () => {

@@ -9,8 +9,10 @@
  * `/{-$locale}/business-college/$section/{-$id}`), never by its raw path, so ids, tickets and phone numbers in
  * URLs cannot grow the number of series.
  */
+
 import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { firstSegment, PAGE_BY_SEGMENT } from '../../shared/routes';
 
 export const registry = new Registry();
 
@@ -48,39 +50,17 @@ export function observeRequest(route: string, method: string, status: number, se
 }
 
 /**
- * The first path segments (after the `/en` prefix) of the page routes (src/routes/pages.tsx), with the template
- * of a path that has more segments after it.
- */
-const PAGE_ROUTES: Record<string, { bare: string; deeper?: string }> = {
-  '': { bare: '/{-$locale}' },
-  login: { bare: '/{-$locale}/login' },
-  register: { bare: '/{-$locale}/register' },
-  forget_password: { bare: '/{-$locale}/forget_password' },
-  scan_code: { bare: '/{-$locale}/scan_code' },
-  'site-map': { bare: '/{-$locale}/site-map' },
-  'business-college': {
-    bare: '/{-$locale}/business-college',
-    deeper: '/{-$locale}/business-college/$section/{-$id}',
-  },
-  article: { bare: '/{-$locale}/article/$kind/{-$id}', deeper: '/{-$locale}/article/$kind/{-$id}' },
-  'electricity-detail': {
-    bare: '/{-$locale}/electricity-detail/{-$id}',
-    deeper: '/{-$locale}/electricity-detail/{-$id}',
-  },
-};
-
-/**
  * The route template of a path the app answers with a catch-all (pages, the page cache, public files): the page
  * route it belongs to; `/*.*` for a file name (public files); `/*` for anything else (the 404 page).
  */
 export function catchAllTemplate(path: string): string {
   const bare = path === '/en' ? '/' : path.startsWith('/en/') ? path.slice(3) : path;
+  const page = PAGE_BY_SEGMENT.get(firstSegment(bare));
   const slash = bare.indexOf('/', 1);
-  const first = slash < 0 ? bare.slice(1) : bare.slice(1, slash);
-  const page = Object.hasOwn(PAGE_ROUTES, first) ? PAGE_ROUTES[first] : undefined;
   const more = slash >= 0 && slash < bare.length - 1;
-  const template = page && (more ? page.deeper : page.bare);
-  if (template) return template;
+  // A page with parameters has one template for all its paths; one without them, a template for what lies below.
+  const template = page && (more ? (page.deeper ?? (page.path.includes('$') ? page.path : undefined)) : page.path);
+  if (template) return `/{-$locale}${template === '/' ? '' : template}`;
   return /\.[A-Za-z0-9]+$/.test(bare) ? '/*.*' : '/*';
 }
 

@@ -3,8 +3,9 @@
  * development server and the tests) or compiled (`node dist/server/main.js`, built by scripts/build.ts).
  *
  * The compiled server is self-contained in its build folder: next to `dist/server/main.js` the build puts the
- * SSR renderer (`entry-server.js`), the migrations (`migrations/*.sql`) and the common-password list, the
- * college content goes to `dist/content/` and the files of public/ are in `dist/client/`. So a deployment
+ * SSR renderer (`entry-server.js`), the migrations (`migrations/*.sql`), the common-password list and the
+ * server's catalogs (`locales/<locale>/server.po`); the college content goes to `dist/content/` and the files of
+ * public/ are in `dist/client/`. So a deployment
  * needs only `dist/`, `package.json` and the production `node_modules/`. The project folder (where the
  * default `data/` folder lives) is the build folder's parent.
  */
@@ -32,3 +33,6 @@ export const CONTENT_DIR = COMPILED ? join(DIST_DIR, 'content') : join(PROJECT_R
 
 /** The files of public/ (the brands' icons): the build copies them into the client folder. */
 export const PUBLIC_DIR = COMPILED ? join(DIST_DIR, 'client') : join(PROJECT_ROOT, 'public');
+
+/** The translation catalogs: the server reads its own area's (server.po) at start; the build copies them beside it. */
+export const LOCALES_DIR = COMPILED ? join(here, 'locales') : join(PROJECT_ROOT, 'locales');

@@ -21,6 +21,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
+import { translate } from '../api/catalog';
 import { log as logger } from './log';
 
 export interface ShutdownOptions {
@@ -60,8 +61,12 @@ interface ConnectionState {
   answered: number;
 }
 
-function stoppingAnswer(res: ServerResponse, english: boolean, message: [string, string]) {
-  const body = JSON.stringify({ code: 503, message: english ? message[0] : message[1], data: { stopping: true } });
+function stoppingAnswer(res: ServerResponse, english: boolean, message: string) {
+  const body = JSON.stringify({
+    code: 503,
+    message: translate(message, english ? 'en' : 'zh'),
+    data: { stopping: true },
+  });
   res.writeHead(503, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
@@ -113,14 +118,13 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
       res.setHeader('Connection', 'close');
       const english = /^en\b/i.test(req.headers['accept-language'] ?? '');
       const path = (req.url ?? '').split('?')[0];
-      if (path === '/api/ready')
-        return stoppingAnswer(res, english, ['Not ready: the process is stopping', '未就绪：进程正在停止']);
+      if (path === '/api/ready') return stoppingAnswer(res, english, /*i18n*/ '未就绪：进程正在停止');
       if (
         (req.method === 'GET' || req.method === 'HEAD') &&
         req.headers[RETRY_ELSEWHERE_HEADER] === '1' &&
         phase === 'draining'
       )
-        return stoppingAnswer(res, english, ['The process is stopping: try again', '进程正在停止，请重试']);
+        return stoppingAnswer(res, english, /*i18n*/ '进程正在停止，请重试');
     }
     listener(req, res);
   };

@@ -1,5 +1,5 @@
 /**
- * Answers page requests: language on "/" (spec §4), the device rules of spec §2 before rendering, then the
+ * Answers page requests: language on "/" (docs/product.md#states), the device rules of docs/product.md#pages before rendering, then the
  * server-rendered page from the HTML cache or a fresh render. Pages are never `no-store`: they may be
  * stored and are revalidated with their ETag.
  *
@@ -60,7 +60,7 @@ const HTML_CACHE_CONTROL_SIGNED_IN = 'private, no-cache';
 /**
  * What a page depends on besides its URL: the device class and platform, read from the User-Agent (shared caches
  * have nothing narrower to key on), and the encoding. "/" also depends on the language cookie and the browser's
- * language (spec §4). docs/decisions/025-serving-speed-and-hot-api-calls.md explains why User-Agent stays.
+ * language (docs/product.md#states). docs/decisions/025-serving-speed-and-hot-api-calls.md explains why User-Agent stays.
  */
 const VARY_PAGE = 'User-Agent, Accept-Encoding';
 const VARY_ROOT = 'User-Agent, Cookie, Accept-Language, Accept-Encoding';
@@ -98,7 +98,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
   /** Renders under way, by cache key: concurrent misses of one page share one render. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
 
-  /** The language of "/" (spec §4): a valid cookie, else the browser's language; the cookie to set if none. */
+  /** The language of "/" (docs/product.md#states): a valid cookie, else the browser's language; the cookie to set if none. */
   function rootLanguage(c: Context, https: boolean): { locale: Locale; setCookie?: string } {
     const cookie = readCookie(c.req.header('cookie'), LANGUAGE_COOKIE);
     if (isLocale(cookie)) return { locale: cookie };
@@ -239,7 +239,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     let setCookie: string | undefined;
     const https = requestIsHttps(c, settings.trustProxy);
 
-    // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (spec §4).
+    // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (docs/product.md#states).
     if (pathname === '/') {
       const language = rootLanguage(c, https);
       setCookie = language.setCookie;

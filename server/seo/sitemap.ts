@@ -8,13 +8,11 @@
 import { Hono } from 'hono';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
 import { type Locale, localizePath } from '../../shared/locale';
+import { PAGES, SITEMAP_PATHS } from '../../shared/routes';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
 import { markup } from '../http/html';
 import { publicOrigin } from '../http/request';
-
-/** The public pages besides the college's sections and articles. */
-const STATIC_PAGES = ['/', '/login', '/register', '/forget_password', '/business-college', '/site-map'];
 
 interface SitemapEntry {
   path: string;
@@ -29,10 +27,10 @@ async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
        from college_articles where published group by id order by id`,
   );
   return [
-    ...STATIC_PAGES.map((path) => ({ path })),
-    ...COLLEGE_SECTIONS.map((section) => ({ path: `/business-college/${section}` })),
+    ...SITEMAP_PATHS.map((path) => ({ path })),
+    ...COLLEGE_SECTIONS.map((section) => ({ path: `${PAGES.college.path}/${section}` })),
     ...articles.map((article) => ({
-      path: `/business-college/${article.section}/${article.id}`,
+      path: `${PAGES.college.path}/${article.section}/${article.id}`,
       lastmod: article.lastmod,
     })),
   ];

@@ -1,5 +1,5 @@
 /**
- * The accounts calls (spec §7): captcha, SMS codes, register, login, password reset, logout and user
+ * The accounts calls (docs/product.md#calls): captcha, SMS codes, register, login, password reset, logout and user
  * info. The request schemas validate on the server (strict: an unknown field is a 400); with the response
  * schemas they describe the calls in /api/openapi.json and give the browser and the machines their types.
  */
@@ -8,7 +8,7 @@ import { COUNTRY_VALUES } from '../countries';
 import { ATTRIBUTION_PARAMS, type AttributionParam } from './attribution';
 import { ERROR_NOTES, operation } from './operation';
 
-/** The country values of spec §3 the API accepts (shared/countries.ts): 1 China (+86) ... 19 England (+44). */
+/** The country values of docs/product.md#data the API accepts (shared/countries.ts): 1 China (+86) ... 19 England (+44). */
 export { COUNTRY_VALUES };
 
 /** The built-in slider puzzle's picture and piece, in picture pixels. */
@@ -30,7 +30,7 @@ function stringOf<const T extends [string, ...string[]]>(values: T) {
 /** National number: digits, checked against the country by the server (code 40011 when it does not fit). */
 const phone = z.string().max(32).describe('National number, digits only (a leading trunk 0 is accepted)');
 const countryCode = numberOf([...COUNTRY_VALUES]).describe(
-  'Country value of spec §3: 1 China (+86) ... 19 England (+44); there is no 11',
+  'Country value of docs/product.md#data: 1 China (+86) ... 19 England (+44); there is no 11',
 );
 const code = z
   .string()
@@ -62,7 +62,7 @@ export const sendSmsCodeBody = z.strictObject({
   randstr: z.string().min(1).max(128).optional().describe('Tencent captcha: the random string given with the ticket'),
 });
 
-/** Attribution parameters of spec §3 (what `registeInfo` holds). */
+/** Attribution parameters of docs/product.md#data (what `registeInfo` holds). */
 export const registeInfo = z.strictObject(
   Object.fromEntries(ATTRIBUTION_PARAMS.map((param) => [param, attribution])) as Record<
     AttributionParam,
@@ -299,7 +299,7 @@ export const accountsOperations = {
 
 // ---- types ----------------------------------------------------------------------------------------------------
 
-/** What login and register answer; stored as localStorage `userInfo` (spec §3). */
+/** What login and register answer; stored as localStorage `userInfo` (docs/product.md#data). */
 export type UserInfo = z.output<typeof userInfoData>;
 export type RegisteInfo = z.output<typeof registeInfo>;
 export type SmsPurpose = z.output<typeof purpose>;

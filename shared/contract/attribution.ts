@@ -1,5 +1,5 @@
 /**
- * The attribution parameters of spec §3: read from the landing page's query, kept in the browser and sent
+ * The attribution parameters of docs/product.md#data: read from the landing page's query, kept in the browser and sent
  * with the registration as `registeInfo` (shared/contract/accounts.ts builds its schema from this list). No zod
  * here, so the browser may import it at run time.
  */

@@ -1,6 +1,6 @@
 /**
  * Prefetches the code of the internal links on the page when the browser is idle (at most 2000 ms after a
- * navigation settles), except on 2g connections or with data saver on (spec §9).
+ * navigation settles), except on 2g connections or with data saver on (docs/product.md#constants).
  */
 import type { AnyRouter } from '@tanstack/react-router';
 import { type NetworkInformationLike, shouldPrefetch } from '~/lib/prefetch-rule';

@@ -1,7 +1,7 @@
 /**
  * Connects the session to the page (mounted once by the layout; renders nothing). Part of every first load,
  * so it only listens and compares; the session's machine and effects load when there is something to do.
- * - the API client's hooks: HTTP 401 / body 401 or 40002 → forced logout; HTTP 429 → the warning toast (§8);
+ * - the API client's hooks: HTTP 401 / body 401 or 40002 → forced logout; HTTP 429 → the warning toast (docs/product.md#errors-and-messages);
  * - other tabs: a `storage` event on the session keys, focus and a tab coming back re-read the cookie, and the
  *   session follows (logging out in one tab logs out every tab);
  * - the plug-in: a `user-login-out` window event this page did not fire logs out a logged-in user;
@@ -84,7 +84,7 @@ export function SessionListeners() {
     };
   }, [session, router]);
 
-  // The session keeps the page's language (its store of spec §3); told only once it is running.
+  // The session keeps the page's language (its store of docs/product.md#data); told only once it is running.
   useEffect(() => {
     if (session.started) session.send({ type: 'session.language', language: locale });
   }, [session, locale]);

@@ -26,7 +26,7 @@ import { pageLocale, sessionRouter } from './session-router';
 
 /** What the session machine's named effects do (machines/session/session.machine.ts). */
 export interface SessionEffects {
-  /** The machine's input: the page's language and device (spec §3 session store). */
+  /** The machine's input: the page's language and device (docs/product.md#data session store). */
   input(): SessionInput;
   storeUserInfo(userInfo: StoredUserInfo): void;
   storeToken(token: string | null): void;
@@ -69,7 +69,7 @@ function signalOtherTabs() {
   writeLocal(SESSION_SYNC_KEY, `${Date.now()}.${Math.random().toString(36).slice(2, 8)}`);
 }
 
-/** The warning of spec §8 for an HTTP 429, in the page's language. */
+/** The warning of docs/product.md#errors-and-messages for an HTTP 429, in the page's language. */
 export function warnTooManyRequests(): void {
   toast.warning(i18nFor(pageLocale())._(msg`访问过于频繁，请稍后再试！`));
 }
@@ -101,7 +101,7 @@ export const browserSessionEffects: SessionEffects = {
   // Marked as the page's own, so the page's listener does not take it for the plug-in's (no echo).
   announceLogout: () => window.dispatchEvent(new CustomEvent(LOGOUT_EVENT, { detail: { source: 'portal' } })),
   /**
-   * The shared post-logout routine (spec §4 leaves it open): forget what this tab kept for the user who left —
+   * The shared post-logout routine (docs/product.md#states leaves it open): forget what this tab kept for the user who left —
    * sessionStorage (except the chunk-reload guard, which is about the site, not the user) and the toasts still
    * showing — so the next person at this browser sees nothing of theirs.
    */

@@ -1,5 +1,5 @@
 /**
- * The session for the rest of the app (spec §4, §6): one app-lifetime session actor (the
+ * The session for the rest of the app (docs/product.md#states, #roles): one app-lifetime session actor (the
  * machine in machines/session) and the calls other code uses:
  *
  * - `signIn(userInfo)` after a successful login or registration: stores `userInfo` (localStorage) and its
@@ -49,7 +49,7 @@ function parseUserInfo(raw: string | null): StoredUserInfo | null {
   }
 }
 
-/** The session as stored: the cookie decides whether one exists (spec §6), userInfo gives the name. */
+/** The session as stored: the cookie decides whether one exists (docs/product.md#roles), userInfo gives the name. */
 export function readStoredSession(): StoredSession {
   const token = Cookies.get(AUTH_COOKIE) || null;
   return { token, userInfo: token ? parseUserInfo(readLocal(USER_INFO_KEY)) : null };
@@ -104,7 +104,7 @@ export async function signIn(userInfo: UserInfo | StoredUserInfo): Promise<void>
   session.send({ type: 'session.login', userInfo: userInfo as StoredUserInfo });
 }
 
-/** The header's logout (spec §4): the server is told, then the session ends here and in every tab. */
+/** The header's logout (docs/product.md#states): the server is told, then the session ends here and in every tab. */
 export function signOut(): void {
   requireSession().send({ type: 'user.logout' });
 }

@@ -1,5 +1,5 @@
 /**
- * Visit analytics and ad conversions (spec §7 "analytics and ads scripts", §3 click ids), per
+ * Visit analytics and ad conversions (docs/product.md#calls "analytics and ads scripts", #data click ids), per
  * brand and off by default: the server puts the brand's `AnalyticsConfig` into the page only when one is set.
  *
  * - The analytics script (a Baidu Tongji style `hm.js` with its `_hmt` command queue) is added after the page

@@ -1,5 +1,5 @@
 /**
- * Attribution and invitations (spec §3). The ad and search parameters of the URL go into
+ * Attribution and invitations (docs/product.md#data). The ad and search parameters of the URL go into
  * localStorage `registeInfo` when they change, and the invite code of the brand's query key goes into the
  * `inviteCode` cookie for 365 days; the register form reads both back with `readAttribution()` and sends them.
  *

@@ -1,6 +1,6 @@
 /**
  * A script chunk that fails to load (usually after a deploy replaced the hashed files) forces one full page
- * reload, at most once per 60 s (spec §4, §8), so a broken deploy cannot loop the page.
+ * reload, at most once per 60 s (docs/product.md#states, #errors-and-messages), so a broken deploy cannot loop the page.
  */
 export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * External links of the header, footer and side bar (spec §2) that are the same for both brands. The help and
+ * External links of the header, footer and side bar (docs/product.md#pages) that are the same for both brands. The help and
  * operation centres belong to a brand (`Brand.helpCenter`, `Brand.operationCenter` in brand.ts).
  */
 /** The national ICP filing site the copyright line links to. */

@@ -1,4 +1,4 @@
-/** Whether code may be fetched before it is needed: not on 2g connections, not with data saver on (spec §9). */
+/** Whether code may be fetched before it is needed: not on 2g connections, not with data saver on (docs/product.md#constants). */
 export interface NetworkInformationLike {
   effectiveType?: string;
   saveData?: boolean;

@@ -1,4 +1,4 @@
-/** Browser storage keys and cookie names of spec §3, with their lifetimes (§9). */
+/** Browser storage keys and cookie names of docs/product.md#data, with their lifetimes (#constants). */
 export { AUTH_COOKIE } from '#shared/portal-env';
 export const AUTH_COOKIE_DAYS = 7;
 export const INVITE_COOKIE = 'inviteCode';
@@ -11,5 +11,5 @@ export const CUSTOMER_SERVICE_CLOSED_KEY = 'isCustomerServiceShow';
  * (the Authorization cookie itself fires no event). Not part of the spec's keys; it holds no user data.
  */
 export const SESSION_SYNC_KEY = 'sessionChangedAt';
-/** The window event the browser plug-in listens for, and fires when it logs out (spec §4). */
+/** The window event the browser plug-in listens for, and fires when it logs out (docs/product.md#states). */
 export const LOGOUT_EVENT = 'user-login-out';

@@ -6,7 +6,7 @@ import { ChunkLoadFailure, isChunkLoadError, reloadInBrowser } from '~/lib/chunk
 import { i18nFor } from '~/lib/i18n';
 import * as styles from './error-page.css';
 
-/** The spec's texts (§8) are shown as they are; the line under them is in the page's language. */
+/** The spec's texts (docs/product.md#errors-and-messages) are shown as they are; the line under them is in the page's language. */
 const NOT_FOUND_TEXT = 'This page could not be found';
 const SERVER_ERROR_TEXT = 'Unknown middleware';
 

@@ -1,11 +1,13 @@
 /**
- * The page routes of spec §2, each in zh (no prefix) and en (`/en`) through the `{-$locale}` layout.
+ * The page routes of docs/product.md#pages (their paths from the route table, shared/routes.ts), each in zh (no prefix) and en
+ * (`/en`) through the `{-$locale}` layout.
  * Page components load with their route (code-split), so the first load of `/` carries only the home page.
  */
 import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent, useMatch } from '@tanstack/react-router';
 import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '#shared/college-sections';
 import type { Locale } from '#shared/locale';
+import { PAGES } from '#shared/routes';
 import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
 import type { SiteMapData } from '~/features/college/site-map';
 import { guardChunk } from '~/lib/chunk-reload';
@@ -39,12 +41,15 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
 
 export const homeRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: '/',
+  path: PAGES.home.path,
   head: (ctx) =>
     pageHead(
       ctx,
       msg`达人建联工具 · 批量邀约、私信与邮件`,
-      msg`面向短视频电商卖家的达人建联工具：800万+带货达人库、批量邀约与私信、达人邮件群发、AI 多语言回复，支持 Windows 客户端与浏览器插件，免费试用。`,
+      msg({
+        message:
+          '面向短视频电商卖家的达人建联工具：{creators}带货达人库、批量邀约与私信、达人邮件群发、AI 多语言回复，支持 Windows 客户端与浏览器插件，免费试用。',
+      }),
     ),
   staticData: { module: 'src/features/home/home-page.tsx' },
   component: page(() => import('~/features/home/home-page'), 'HomePage'),
@@ -52,7 +57,7 @@ export const homeRoute = createRoute({
 
 export const loginRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: 'login',
+  path: PAGES.login.path,
   head: (ctx) => pageHead(ctx, msg`登录`, msg`登录账号，或快速注册领取免费试用权益。`),
   // The forms work as server HTML until the page is idle: no script competes with the first paint.
   staticData: {
@@ -64,7 +69,7 @@ export const loginRoute = createRoute({
 
 export const registerRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: 'register',
+  path: PAGES.register.path,
   head: (ctx) => pageHead(ctx, msg`注册`, msg`手机号快速注册，立即领取免费试用权益。`),
   staticData: {
     module: 'src/features/auth/register-page.tsx',
@@ -75,7 +80,7 @@ export const registerRoute = createRoute({
 
 export const forgetPasswordRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: 'forget_password',
+  path: PAGES.forgetPassword.path,
   head: (ctx) => pageHead(ctx, msg`找回密码`, msg`通过手机验证码重设账号密码。`),
   staticData: { module: 'src/features/auth/forget-password-page.tsx' },
   component: page(() => import('~/features/auth/forget-password-page'), 'ForgetPasswordPage'),
@@ -83,7 +88,7 @@ export const forgetPasswordRoute = createRoute({
 
 export const scanCodeRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: 'scan_code',
+  path: PAGES.scanCode.path,
   head: (ctx) => pageHead(ctx, msg`扫码登录`, msg`使用微信扫码登录或注册。`),
   // The page's content is the QR code: its HTML asks for it at once and draws it. The app, with the machine and
   // the HTTP client that take the code over, starts once the page is idle (after the code is on screen).
@@ -146,7 +151,7 @@ const collegeSearch = (search: Record<string, unknown>) => {
 /** The business college's frame; its index and the five sections are its children. */
 export const collegeRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: 'business-college',
+  path: PAGES.college.path,
 });
 
 const collegeIndexRoute = createRoute({
@@ -192,7 +197,7 @@ export const articleRoutes = ARTICLE_KINDS.map((kind) =>
 /** `/electricity-detail/:id?`: the Q&A section's list and its answers. */
 export const electricityDetailRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: 'electricity-detail/{-$id}',
+  path: PAGES.electricityDetail.path,
   validateSearch: collegeSearch,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, params, deps }) =>
@@ -213,7 +218,7 @@ const siteMapLoader = guardChunk(() => import('~/features/college/site-map'));
 
 export const siteMapRoute = createRoute({
   getParentRoute: () => localeRoute,
-  path: 'site-map',
+  path: PAGES.siteMap.path,
   loader: ({ context }) => siteMapLoader().then((m) => m.loadSiteMap(context)),
   head: (ctx) =>
     ctx.loaderData

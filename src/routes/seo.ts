@@ -9,6 +9,7 @@ import type { Article, BreadcrumbList, Organization, WebSite, WithContext } from
 import { brands, SHARE_IMAGE, shareImagePath } from '#shared/brand';
 import { type Locale, localizePath } from '#shared/locale';
 import type { PortalEnv } from '#shared/portal-env';
+import { withFigures } from '~/lib/figures';
 import { i18nFor } from '~/lib/i18n';
 
 interface HeadInput {
@@ -164,6 +165,6 @@ export function pageHead(input: HeadInput, title: MessageDescriptor, description
   const i18n = i18nFor(locale);
   return headTags(input, {
     title: `${i18n._(title)} - ${brands[env.brandId].name[locale]}`,
-    description: i18n._(description),
+    description: withFigures(i18n, description),
   });
 }

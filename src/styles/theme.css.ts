@@ -1,6 +1,6 @@
 /**
  * One theme for the whole site: colours (per brand through `data-brand` on <html>), fonts and the layout
- * constants of spec §9 (header 60, content padding 20, main 1300, page minimum 1430, mobile 750, modal sizes).
+ * constants of docs/product.md#constants (header 60, content padding 20, main 1300, page minimum 1430, mobile 750, modal sizes).
  */
 import { createGlobalTheme, createGlobalThemeContract, globalStyle } from '@vanilla-extract/css';
 

@@ -1,6 +1,6 @@
 /**
  * What the accounts calls add on the server to their contract (shared/contract/accounts.ts): the fields' names
- * in both languages for validation messages, and the one rule a schema does not state.
+ * (catalog messages) for validation messages, and the one rule a schema does not state.
  */
 import type { z } from 'zod';
 import type { loginBody } from '../../../shared/contract/accounts';
@@ -9,20 +9,20 @@ import type { LoginInput } from '../../accounts/login';
 import { ApiError, nameFields } from '../http';
 
 nameFields({
-  phone: { zh: '手机号', en: 'phone number' },
-  countryCode: { zh: '国家/地区', en: 'country' },
-  code: { zh: '验证码', en: 'verification code' },
-  password: { zh: '密码', en: 'password' },
-  nickname: { zh: '昵称', en: 'nickname' },
-  purpose: { zh: '验证码用途', en: 'purpose' },
-  ticket: { zh: '安全验证凭证', en: 'captcha ticket' },
-  captchaId: { zh: '验证编号', en: 'captcha id' },
-  x: { zh: '滑块位置', en: 'slider position' },
-  inviteCode: { zh: '邀请码', en: 'invite code' },
-  channelId: { zh: '渠道', en: 'channel id' },
-  clientId: { zh: '客户端', en: 'client id' },
-  registeInfo: { zh: '来源信息', en: 'attribution' },
-  userName: { zh: '用户名', en: 'user name' },
+  phone: /*i18n*/ '手机号',
+  countryCode: /*i18n*/ '国家/地区',
+  code: /*i18n*/ '验证码',
+  password: /*i18n*/ '密码',
+  nickname: /*i18n*/ '昵称',
+  purpose: /*i18n*/ '验证码用途',
+  ticket: /*i18n*/ '安全验证凭证',
+  captchaId: /*i18n*/ '验证编号',
+  x: /*i18n*/ '滑块位置',
+  inviteCode: /*i18n*/ '邀请码',
+  channelId: /*i18n*/ '渠道',
+  clientId: /*i18n*/ '客户端',
+  registeInfo: /*i18n*/ '来源信息',
+  userName: /*i18n*/ '用户名',
 });
 
 /**
@@ -34,7 +34,7 @@ export function loginCredentials({ phone, countryCode, password, code }: z.infer
     throw new ApiError(
       400,
       CODES.badRequest,
-      { zh: '请填写密码或验证码（二选一）', en: 'Send either a password or a verification code' },
+      /*i18n*/ '请填写密码或验证码（二选一）',
       {},
       { field: password === undefined ? 'password' : 'code' },
     );

@@ -1,5 +1,5 @@
 /**
- * Accounts: captcha, SMS codes, register, login, password reset, logout and user info (spec §7).
+ * Accounts: captcha, SMS codes, register, login, password reset, logout and user info (docs/product.md#calls).
  * Each call is declared once in shared/contract/accounts.ts (path, schemas, documentation); its handler here
  * reads the validated input, calls one flow of server/accounts/ (captcha.ts, sms.ts, registration.ts, login.ts,
  * reset.ts, sessions.ts) and answers the envelope.

@@ -37,14 +37,14 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const ARTICLE_ID = /^[1-9]\d{0,8}$/;
 
 nameFields({
-  q: { zh: '搜索关键词', en: 'The search query' },
-  page: { zh: '页码', en: 'The page number' },
-  pageSize: { zh: '每页条数', en: 'The page size' },
-  section: { zh: '栏目', en: 'The section' },
-  lang: { zh: '语言', en: 'The language' },
+  q: /*i18n*/ '搜索关键词',
+  page: /*i18n*/ '页码',
+  pageSize: /*i18n*/ '每页条数',
+  section: /*i18n*/ '栏目',
+  lang: /*i18n*/ '语言',
 });
-const BAD_ID_TEXT = { zh: '文章编号不正确', en: 'The article id is not valid' };
-const NOT_FOUND_TEXT = { zh: '文章不存在或已下线', en: 'No such article' };
+const BAD_ID_TEXT = /*i18n*/ '文章编号不正确';
+const NOT_FOUND_TEXT = /*i18n*/ '文章不存在或已下线';
 
 function contentLang(c: Context, lang: ContentLang | undefined): ContentLang {
   return lang ?? requestLanguage(c);

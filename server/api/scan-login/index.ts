@@ -21,7 +21,7 @@ import { nameFields, ok, requestFacts } from '../http';
 import { route } from '../route';
 
 nameFields({
-  action: { zh: '操作', en: 'action' },
+  action: /*i18n*/ '操作',
 });
 
 /** One scan-login context per API (shared by the routes below and the fast path). */

@@ -13,9 +13,13 @@ import { nodeContext } from '../../http/request';
 import { securityHeaderValues } from '../../http/security-headers';
 import { logRequest, requestIdFrom } from '../../ops/log';
 import { readStatusFromMemory } from '../../scan-login/status';
+import { translate } from '../catalog';
 import type { ApiDeps } from '../deps';
 import { requestFacts, SUCCESS_TEXT } from '../http';
 import { scanContextOf } from './index';
+
+/** The success message in both languages, translated once (this path answers thousands of polls a second). */
+const SUCCESS_WORDS = { zh: translate(SUCCESS_TEXT, 'zh'), en: translate(SUCCESS_TEXT, 'en') };
 
 const PREFIX = '/api/v2/wx/get_qr_status?ticket=';
 /** The route template the app's own route has (its metrics series is the same one). */
@@ -34,7 +38,7 @@ export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgo
     const facts = requestFacts(c, deps.settings);
     const status = readStatusFromMemory(ctx, facts, ticket);
     if (!status) return false;
-    const body = JSON.stringify({ code: 200, message: SUCCESS_TEXT[facts.language], data: status });
+    const body = JSON.stringify({ code: 200, message: SUCCESS_WORDS[facts.language], data: status });
     const reqId = requestIdFrom(c.req.header('x-request-id'));
     outgoing.writeHead(200, {
       ...securityHeaderValues(c, deps.settings),

@@ -1,5 +1,5 @@
 /**
- * The page loading bar at the very top (spec §4, §9). It only renders what the loading-bar machine says:
+ * The page loading bar at the very top (docs/product.md#states, #constants). It only renders what the loading-bar machine says:
  * the machine decides when a navigation is slow enough to show it and when it hides again.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -26,7 +26,7 @@ describe('country select', () => {
     for (const country of COUNTRIES) expect(country.name.id, String(country.value)).toBeTruthy();
   });
 
-  it('lists the 18 countries of spec §3 with their values and dial codes, without 11', () => {
+  it('lists the 18 countries of docs/product.md#data with their values and dial codes, without 11', () => {
     expect(COUNTRIES.map((c) => [c.value, c.dialCode])).toEqual([
       [1, '86'],
       [2, '886'],

@@ -1,5 +1,5 @@
 /**
- * The country / dial-code picker in front of a phone field (spec §3 country options). A styled native
+ * The country / dial-code picker in front of a phone field (docs/product.md#data country options). A styled native
  * <select>: the keyboard, screen readers and phones handle it as they handle every select. The closed select
  * shows only the dial code (the phone field beside it has no room for names); the open list shows names.
  */

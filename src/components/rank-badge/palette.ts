@@ -1,7 +1,7 @@
 export type RankTone = 'gold' | 'silver' | 'bronze' | 'grey';
 
 /**
- * Medal colours of the ranking badges (spec §9). Gold and silver are light metals, so their numbers are dark;
+ * Medal colours of the ranking badges (docs/product.md#constants). Gold and silver are light metals, so their numbers are dark;
  * bronze and grey are dark, so theirs are white. Every pair reaches WCAG AA for normal text (4.5:1), and the
  * tones differ in hue or lightness enough to read as four medals at a glance (rank-badge.test.tsx checks both).
  */

@@ -21,7 +21,7 @@ async function renderBadges(locale: Locale) {
 }
 
 describe('RankBadge', () => {
-  it('colours 1–3 gold, silver and bronze, and 4–5 grey (spec §9)', () => {
+  it('colours 1–3 gold, silver and bronze, and 4–5 grey (docs/product.md#constants)', () => {
     expect(POSITIONS.map(rankTone)).toEqual(['gold', 'silver', 'bronze', 'grey', 'grey']);
   });
 

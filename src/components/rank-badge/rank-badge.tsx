@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { RankTone } from './palette';
 import * as styles from './rank-badge.css';
 
-/** Ranking positions that have a badge (spec §9). */
+/** Ranking positions that have a badge (docs/product.md#constants). */
 export type RankPosition = 1 | 2 | 3 | 4 | 5;
 
-/** 1–3 are gold, silver and bronze; 4 and 5 are grey (spec §9). */
+/** 1–3 are gold, silver and bronze; 4 and 5 are grey (docs/product.md#constants). */
 export function rankTone(position: RankPosition): RankTone {
   if (position === 1) return 'gold';
   if (position === 2) return 'silver';

@@ -1,5 +1,5 @@
 /**
- * An image that disappears when it cannot load: a missing image logs a warning and shows nothing (spec §8).
+ * An image that disappears when it cannot load: a missing image logs a warning and shows nothing (docs/product.md#errors-and-messages).
  * An image that already failed before hydration (the server sent it, the browser tried it) is caught on mount.
  */
 import { type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';

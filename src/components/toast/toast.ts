@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §8: the 429 warning, the logout failure, the forms' success and failure messages). This is
+ * Toasts (docs/product.md#errors-and-messages: the 429 warning, the logout failure, the forms' success and failure messages). This is
  * the imperative side: a tiny store any code can push to — `toast.success('注册成功')` — with no React and no
  * styles, so it costs next to nothing on the first load. `<ToastHost />` (mounted once by the layout) shows
  * them and loads the toaster's UI on the first toast.

@@ -5,7 +5,7 @@ import { useLocale } from '~/lib/use-locale';
 
 /**
  * A link to registration in the page's language. `search` keeps the current query string, so attribution
- * parameters (utm_term, bd_vid, …) reach the register page (spec §2 "/register").
+ * parameters (utm_term, bd_vid, …) reach the register page (docs/product.md#pages "/register").
  */
 export function TrialLink({ className, children }: { className?: string; children: ReactNode }) {
   return (

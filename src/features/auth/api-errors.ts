@@ -1,6 +1,6 @@
 /**
  * Turns a failed call into what the form shows: a message next to a field, a message for the form, or a
- * failure toast (spec §8 "Login failed", "Register failed", …, with the server's message).
+ * failure toast (docs/product.md#errors-and-messages "Login failed", "Register failed", …, with the server's message).
  *
  * - 40000 (validation) names its field in `data.field`; 40011 is the phone, 40012 the password, 40004 the
  *   code, 40006 the phone (already registered): shown next to that field when the form has it.

@@ -1,4 +1,4 @@
-/** The auth pages' frame: brand panel and card on desktop; the card alone on phones (≤ 750 px, spec §9). */
+/** The auth pages' frame: brand panel and card on desktop; the card alone on phones (≤ 750 px, docs/product.md#constants). */
 import { style } from '@vanilla-extract/css';
 import { layout, vars } from '~/styles/theme.css';
 

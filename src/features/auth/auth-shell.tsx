@@ -1,28 +1,29 @@
 /**
  * The frame of the three auth pages. Desktop: a brand panel with what the free trial gives (perks, figures and
  * a seller's words), beside the form card; on wide screens (1600 px and more) both grow, so a 1920 px window
- * does not show a small card in white space. Phones (spec §9: at most 750 px): the card alone, full width. The document modal (agreement, privacy
+ * does not show a small card in white space. Phones (docs/product.md#constants: at most 750 px): the card alone, full width. The document modal (agreement, privacy
  * policy) is mounted by the desktop layout; on phones the shell mounts it, since the agreement notice opens it.
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DocumentModal } from '~/app/layers';
+import { withFigures } from '~/lib/figures';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
 
 const PERKS = [
   msg`注册即享 3 天免费试用`,
-  msg`800 万+ 带货达人库，筛选与导出`,
+  msg({ message: '{creators} 带货达人库，筛选与导出' }),
   msg`批量邀约、私信与达人邮件群发`,
   msg`AI 生成多语言回复话术`,
 ];
 
 /** The figures under the perks: they fill the panel as tall as the form is and say what the trial opens. */
 const FIGURES = [
-  { value: msg`800万+`, label: msg`带货达人` },
-  { value: msg`1000万+`, label: msg`短视频素材` },
+  { value: msg({ message: '{creators}' }), label: msg`带货达人` },
+  { value: msg({ message: '{videos}' }), label: msg`短视频素材` },
   { value: msg`数万`, label: msg`日触达达人` },
 ];
 
@@ -81,7 +82,7 @@ export function AuthShell({ title, subtitle, banner, children, footer }: AuthShe
                     strokeLinejoin="round"
                   />
                 </svg>
-                {i18n._(perk)}
+                {withFigures(i18n, perk)}
               </li>
             ))}
           </ul>
@@ -89,7 +90,7 @@ export function AuthShell({ title, subtitle, banner, children, footer }: AuthShe
             {FIGURES.map((figure) => (
               <div key={figure.label.id} className={styles.figure}>
                 <dt className={styles.figureLabel}>{i18n._(figure.label)}</dt>
-                <dd className={styles.figureValue}>{i18n._(figure.value)}</dd>
+                <dd className={styles.figureValue}>{withFigures(i18n, figure.value)}</dd>
               </div>
             ))}
           </dl>

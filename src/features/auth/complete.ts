@@ -1,5 +1,5 @@
 /**
- * What a successful login or registration does (spec §8): the success toast, the session is
+ * What a successful login or registration does (docs/product.md#errors-and-messages): the success toast, the session is
  * stored (`signIn` resolves once the cookie and userInfo are written), then a full page load of the target.
  */
 import { signIn } from '~/app/session';

@@ -1,4 +1,4 @@
-/** /forget_password (spec §2): reset the password with an SMS code, then back to login. */
+/** /forget_password (docs/product.md#pages): reset the password with an SMS code, then back to login. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { localizePath } from '#shared/locale';

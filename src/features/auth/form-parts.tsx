@@ -28,7 +28,7 @@ export function SubmitButton({
   );
 }
 
-/** "Logging in or registering implies agreement" (spec §5), with links that open the two documents. */
+/** "Logging in or registering implies agreement" (docs/product.md#validation), with links that open the two documents. */
 export function AgreementNotice() {
   const { documentModal } = useAppActors();
   const open = (layerType: 'agreement' | 'privacy') => documentModal.send({ type: 'layer.open', layerType });

@@ -1,4 +1,4 @@
-/** "You are logged in" with the go-to-workbench link (spec §2 "/login … go to workbench"), shown after hydration. */
+/** "You are logged in" with the go-to-workbench link (docs/product.md#pages "/login … go to workbench"), shown after hydration. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '~/app/use-session';
 import { usePortalEnv } from '~/lib/portal-env';

@@ -1,5 +1,5 @@
 /**
- * Account login (spec §2 "/login"): phone and password, or phone and an SMS code (purpose `login`). Success:
+ * Account login (docs/product.md#pages "/login"): phone and password, or phone and an SMS code (purpose `login`). Success:
  * the "Login success" toast, the session is stored, then the workbench (or a same-site `redirect`) loads.
  */
 import { msg } from '@lingui/core/macro';

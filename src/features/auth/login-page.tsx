@@ -1,5 +1,5 @@
 /**
- * /login (spec §2): tabs for account login (password or SMS code), quick registration for the trial and the
+ * /login (docs/product.md#pages): tabs for account login (password or SMS code), quick registration for the trial and the
  * WeChat QR login (its panel loads when the tab first opens), a link to the password reset, "back to
  * login" from the registration tab, and "go to workbench" when the visitor is logged in already.
  * `?tab=register` / `?tab=scan` open those tabs; `?redirect=<path>` is where a successful login goes when it

@@ -4,13 +4,12 @@
  * the workbench is a server page, not a route of this app.
  */
 import { type Locale, localizePath, stripLocale } from '#shared/locale';
+import { AUTH_PATHS } from '#shared/routes';
 import { noteLeaving } from '~/lib/chunk-reload';
-
-const AUTH_PATHS = new Set(['/login', '/register', '/forget_password', '/scan_code']);
 
 /**
  * The redirect target when it is safe: a same-origin path (never `//host` or `/\host`), not an auth page.
- * On phones every other page leads back to registration (spec §2), so only the workbench is followed there.
+ * On phones every other page leads back to registration (docs/product.md#pages), so only the workbench is followed there.
  */
 export function safeRedirect(
   redirect: unknown,

@@ -1,5 +1,5 @@
 /**
- * Registration for the free trial (spec §2 "/register", §3 attribution): phone, SMS code (purpose `register`),
+ * Registration for the free trial (docs/product.md#pages "/register", #data attribution): phone, SMS code (purpose `register`),
  * nickname, password and the invite code (pre-filled from the `inviteCode` cookie, editable). It sends the
  * web channel (2), the client id and the captured `registeInfo`. Success: the ad click ids of `registeInfo` are
  * reported as a conversion (when the brand has analytics), the "Register success" toast, the session is stored,

@@ -1,5 +1,5 @@
 /**
- * /register (spec §2): registration for the free trial. Phones land here for every page but login and
+ * /register (docs/product.md#pages): registration for the free trial. Phones land here for every page but login and
  * scan_code. The query string is kept both ways: links here keep it (attribution, invite code), and "back to
  * login" keeps it too.
  */

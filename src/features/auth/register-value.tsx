@@ -1,11 +1,12 @@
 /**
  * The value header above the phone's registration form: why register, in a headline, three benefits and the
- * product's figures (spec §1). Every phone visitor lands on /register, so this is their first view of the
+ * product's figures (docs/product.md#what-it-does-and-for-whom). Every phone visitor lands on /register, so this is their first view of the
  * product. Plain HTML and CSS from the server: it needs no script, so the page still loads none before the
  * first interaction (docs/decisions/026-hydration-on-first-interaction.md).
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { withFigures } from '~/lib/figures';
 import * as styles from './register-value.css';
 
 const BENEFITS = [msg`按类目、粉丝和带货数据筛选达人`, msg`批量邀约、私信、邮件，一次发出`, msg`AI 用达人的语言写回复`];
@@ -13,15 +14,15 @@ const BENEFITS = [msg`按类目、粉丝和带货数据筛选达人`, msg`批量
 /** The figures carry a context of their own: the home page's catalog words the same numbers differently. */
 const FIGURES = [
   {
-    value: msg({ context: 'register figure', message: '800万+' }),
+    value: msg({ context: 'register figure', message: '{creators}' }),
     label: msg({ context: 'register figure', message: '带货达人' }),
   },
   {
-    value: msg({ context: 'register figure', message: '1000万+' }),
+    value: msg({ context: 'register figure', message: '{videos}' }),
     label: msg({ context: 'register figure', message: '短视频素材' }),
   },
   {
-    value: msg({ context: 'register figure', message: '90%' }),
+    value: msg({ context: 'register figure', message: '{laborSaved}' }),
     label: msg({ context: 'register figure', message: '节省人力' }),
   },
 ];
@@ -46,7 +47,7 @@ export function RegisterValueHeader() {
         {FIGURES.map((figure) => (
           <div key={figure.label.id} className={styles.figure}>
             <dt className={styles.figureLabel}>{i18n._(figure.label)}</dt>
-            <dd className={styles.figureValue}>{i18n._(figure.value)}</dd>
+            <dd className={styles.figureValue}>{withFigures(i18n, figure.value)}</dd>
           </div>
         ))}
       </dl>

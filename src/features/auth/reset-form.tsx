@@ -1,5 +1,5 @@
 /**
- * Password reset (spec §2 "/forget_password"): phone, SMS code (purpose `reset`) and the new password.
+ * Password reset (docs/product.md#pages "/forget_password"): phone, SMS code (purpose `reset`) and the new password.
  * Success: the "Password reset succeeded" toast, then the login page in the same language. Every session of
  * the account ends on the server, so this browser's login is cleared too.
  */

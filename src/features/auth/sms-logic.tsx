@@ -3,7 +3,7 @@
  * with its effects, and the slider captcha dialog. A click checks the phone, opens the slider captcha, sends the
  * code with the captcha's ticket and then counts 60 s down ("59 s") before another code may be asked for. A 429
  * blocks it for the wait the server names ("请 56 秒后再试"), counted down the same way. Success and failure are
- * told with toasts (spec §8); a failure about the phone (already registered, not valid for the country) goes
+ * told with toasts (docs/product.md#errors-and-messages); a failure about the phone (already registered, not valid for the country) goes
  * next to the phone field instead. The machine's phase and countdown are handed to the button to show.
  */
 import { msg } from '@lingui/core/macro';

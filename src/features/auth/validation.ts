@@ -2,7 +2,7 @@
  * Client-side checks of the auth forms, matching what the server accepts (docs/api.md): a phone is digits only
  * (China: 11 digits starting 13-19; elsewhere 4 to 15 digits — the server knows each country's range and
  * answers 40011 otherwise), a code is 6 digits, a password 8 to 64 characters, a nickname 1 to 32.
- * The messages of spec §5 are used as they are; the others say what the server would say.
+ * The messages of docs/product.md#validation are used as they are; the others say what the server would say.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

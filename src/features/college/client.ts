@@ -2,7 +2,7 @@
  * Calls to the business college API (`/api/v2/college/...`, docs/api.md) through the router context's
  * `api`: `fetch` in the browser, the in-process API on the server. Answers are the `{code, message, data}`
  * envelope; anything else than code 200 becomes a CollegeApiError carrying the HTTP status. Like every API call,
- * they carry the session token in `X-Auth-Token` when logged in (spec §7).
+ * they carry the session token in `X-Auth-Token` when logged in (docs/product.md#calls).
  */
 
 import type { LikeResult, LikeState } from '#shared/contract/college';

@@ -1,5 +1,5 @@
 /**
- * The business college (spec §2): banner with search, the menu of the five sections, breadcrumb, the page's
+ * The business college (docs/product.md#pages): banner with search, the menu of the five sections, breadcrumb, the page's
  * content (a list, an article or search results) and the recommended side list. Every college route renders
  * this view (college-page.tsx) with the data its loader fetched (loaders.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * The business college's look: a banner with the search box, the section menu, a breadcrumb, then the content
- * column beside the recommended list, inside the 1300 px main column (spec §9).
+ * column beside the recommended list, inside the 1300 px main column (docs/product.md#constants).
  */
 import { globalStyle, style } from '@vanilla-extract/css';
 import { layout, vars } from '~/styles/theme.css';
@@ -8,7 +8,7 @@ import { layout, vars } from '~/styles/theme.css';
 export const page = style({ display: 'block', color: vars.color.text, paddingBottom: 64 });
 
 /**
- * The 1300 px main column (spec §9) in both languages, as on the home page: the wider English header would put
+ * The 1300 px main column (docs/product.md#constants) in both languages, as on the home page: the wider English header would put
  * the recommended list under the floating side bar at the minimum page width.
  */
 export const container = style({ width: layout.mainWidth.zh, maxWidth: '100%', margin: '0 auto' });

@@ -75,7 +75,7 @@ describe('LikeButton', () => {
   describe('when logged in', () => {
     afterEach(() => Cookies.remove(AUTH_COOKIE, { path: '/' }));
 
-    it('sends the session token in X-Auth-Token with the count and the like (spec §7)', async () => {
+    it('sends the session token in X-Auth-Token with the count and the like (docs/product.md#calls)', async () => {
       Cookies.set(AUTH_COOKIE, 'tok-college', { path: '/' });
       const { api, calls } = likeServer({ likes: 2, liked: false });
       const { user } = await renderCollege(<LikeButton api={api} articleId={3005} />);

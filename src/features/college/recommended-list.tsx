@@ -1,5 +1,5 @@
 /**
- * The recommended side list: five articles ranked 1 to 5 with the ranking badges (spec §9). The server ranks
+ * The recommended side list: five articles ranked 1 to 5 with the ranking badges (docs/product.md#constants). The server ranks
  * them (most liked, then newest); no like counts are shown here, since the page is cached.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -1,5 +1,5 @@
 /**
- * The readable site map behind the footer's "website map" (spec §2): the site's pages, the downloads and
+ * The readable site map behind the footer's "website map" (docs/product.md#pages): the site's pages, the downloads and
  * documents (they open their layer, as in the footer), the help centre, and every college section with all
  * of its published articles, in the page's language.
  */

@@ -1,5 +1,5 @@
 /**
- * The data of the readable site map (the footer's "website map", spec §2): every published article of every
+ * The data of the readable site map (the footer's "website map", docs/product.md#pages): every published article of every
  * college section, in the page's language, read through the same list API as the section pages (at most
  * MAX_PAGE_SIZE a call, so a long section takes a few). Loaded by the `/site-map` route on the server for the
  * first HTML, and fetched on client-side navigation.

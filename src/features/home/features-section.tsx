@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { type FeatureId, WORKBENCH_PICTURES, workbenchPicture } from '#shared/brand';
 import { SafeImage } from '~/components/safe-image/safe-image';
+import { withFigures } from '~/lib/figures';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './features-section.css';
@@ -23,7 +24,7 @@ interface Feature {
   body: MessageDescriptor;
 }
 
-/** The ten claimed features of spec §1, in the spec's order. */
+/** The ten claimed features of docs/product.md#what-it-does-and-for-whom, in the spec's order. */
 export const FEATURES: readonly Feature[] = [
   {
     id: 'invite',
@@ -34,13 +35,13 @@ export const FEATURES: readonly Feature[] = [
   {
     id: 'database',
     tab: msg`达人数据库`,
-    title: msg`800万+ 带货达人库，筛选后一键导出`,
+    title: msg({ message: '{creators} 带货达人库，筛选后一键导出' }),
     body: msg`按站点、类目、粉丝数、近 30 天销售额、平均播放量和是否留有联系方式筛选达人，结果一键导出 Excel，团队分头跟进。`,
   },
   {
     id: 'materials',
     tab: msg`短视频素材库`,
-    title: msg`1000万+ 短视频素材，爆款思路随时查`,
+    title: msg({ message: '{videos} 短视频素材，爆款思路随时查' }),
     body: msg`按商品、类目和播放量检索同类带货视频，拆解开头钩子和脚本结构；给达人写拍摄要求时，直接附上参考视频。`,
   },
   {
@@ -177,7 +178,7 @@ export function FeaturesSection() {
               className={styles.panel}
             >
               <div className={styles.panelCopy}>
-                <h3 className={styles.panelTitle}>{i18n._(feature.title)}</h3>
+                <h3 className={styles.panelTitle}>{withFigures(i18n, feature.title)}</h3>
                 <p className={styles.panelBody}>{i18n._(feature.body)}</p>
                 <TrialLink className={styles.panelAction}>
                   <Trans>立即免费试用</Trans>
@@ -192,7 +193,7 @@ export function FeaturesSection() {
                   .map((width) => `${workbenchPicture(brand.id, feature.id, locale, width)} ${width}w`)
                   .join(', ')}
                 sizes={`${picture.width}px`}
-                alt={i18n._(feature.title)}
+                alt={withFigures(i18n, feature.title)}
                 width={picture.width}
                 height={picture.height}
                 loading="lazy"

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { introVideo, PLUGIN_VERSION, WORKBENCH_PICTURES, workbenchPicture } from '#shared/brand';
 import { useAppActors } from '~/app/actors-context';
 import { VideoPlayer } from '~/components/video-player/video-player';
+import { figures, withFigures } from '~/lib/figures';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './hero-section.css';
@@ -12,12 +13,12 @@ export const HERO_TITLE_ID = 'home-hero-title';
 
 const INTRO_VIDEO = { width: 640, height: 360 };
 
-/** The four marketing claims of spec §1, as big numbers. */
+/** The four marketing claims of docs/product.md#what-it-does-and-for-whom, as big numbers. */
 const CLAIMS = [
-  { value: msg`800万+`, label: msg`带货达人` },
-  { value: msg`1000万+`, label: msg`短视频素材` },
+  { value: msg({ message: '{creators}' }), label: msg`带货达人` },
+  { value: msg({ message: '{videos}' }), label: msg`短视频素材` },
   { value: msg`数万`, label: msg`日触达达人` },
-  { value: msg`90%`, label: msg`最高节省人力` },
+  { value: msg({ message: '{laborSaved}' }), label: msg`最高节省人力` },
 ];
 
 function Claims() {
@@ -26,7 +27,7 @@ function Claims() {
     <ul className={styles.claims}>
       {CLAIMS.map((claim) => (
         <li key={claim.value.id} className={styles.claim}>
-          <strong className={styles.claimValue}>{i18n._(claim.value)}</strong>
+          <strong className={styles.claimValue}>{withFigures(i18n, claim.value)}</strong>
           <span className={styles.claimLabel}>{i18n._(claim.label)}</span>
         </li>
       ))}
@@ -42,6 +43,7 @@ export function HeroSection() {
   const { layer } = useAppActors();
   const brandName = brand.name[locale];
   const slogan = brand.slogan[locale];
+  const { creators } = figures(locale);
 
   return (
     <section className={styles.hero} aria-labelledby={HERO_TITLE_ID}>
@@ -61,7 +63,7 @@ export function HeroSection() {
           </h1>
           <p className={styles.subtitle}>
             <Trans>
-              从 800 万+ 带货达人里筛出对的人，批量邀约、私信和发邮件；达人用外语回复时，AI
+              从 {creators} 带货达人里筛出对的人，批量邀约、私信和发邮件；达人用外语回复时，AI
               帮你写好回复。多个店铺同时运营，一个人就能盯住。
             </Trans>
           </p>

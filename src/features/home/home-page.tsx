@@ -1,5 +1,5 @@
 /**
- * The home page (spec §1 "Home page content"): hero with the claims, then function introduction,
+ * The home page (docs/product.md#what-it-does-and-for-whom "Home page content"): hero with the claims, then function introduction,
  * distribution, safety, seller feedback, partners, welfare pack and the scan-to-add block, in that order.
  * Everything renders on the server; only the feature tabs and the video player react after hydration.
  */

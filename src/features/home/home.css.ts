@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the home page: the page frame, a section band, the 1300 px content column (spec §9) and the
+ * Shared pieces of the home page: the page frame, a section band, the 1300 px content column (docs/product.md#constants) and the
  * centred section header every section opens with.
  */
 import { style } from '@vanilla-extract/css';

@@ -14,7 +14,7 @@ export function welfareFiles(locale: 'zh' | 'en') {
   };
 }
 
-/** The free welfare pack (spec §1): an invitation template and an operation SOP, as real downloads. */
+/** The free welfare pack (docs/product.md#what-it-does-and-for-whom): an invitation template and an operation SOP, as real downloads. */
 export function WelfareSection() {
   const files = welfareFiles(useLocale());
   return (

@@ -5,7 +5,7 @@
  * starts when the app first mounts (a full page load) and is not restarted by client-side navigation; when it
  * fires, the layer opens only if the visitor is on the home page (`/` or `/en`) at that moment, has never
  * closed the customer-service layer (localStorage `isCustomerServiceShow` is not 'false'; closing it stores
- * 'false', spec §3) and nothing else is open (another layer or the agreement modal) — it never interrupts.
+ * 'false', docs/product.md#data) and nothing else is open (another layer or the agreement modal) — it never interrupts.
  * It does not retry later in the same page load. Automated browsers (`navigator.webdriver`) are skipped so
  * tests and accessibility scans see the page they asked for.
  */

@@ -1,7 +1,7 @@
 /**
- * The client-download layer (spec §2): title and description (in the dialog header), the client tutorial
+ * The client-download layer (docs/product.md#pages): title and description (in the dialog header), the client tutorial
  * video, what the client supports with a way to the plug-in, and the download. The client runs on Windows only
- * (spec §6): other systems get an explanation and the three alternatives of spec §1 instead of the download.
+ * (docs/product.md#roles): other systems get an explanation and the three alternatives of docs/product.md#what-it-does-and-for-whom instead of the download.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';

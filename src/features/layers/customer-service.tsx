@@ -1,6 +1,6 @@
 /**
- * The customer-service layer (spec §2): a background picture per language with the contact QR code placed on
- * its white square, and the service hours (spec §9). The picture's own heading is repeated as the dialog's
+ * The customer-service layer (docs/product.md#pages): a background picture per language with the contact QR code placed on
+ * its white square, and the service hours (docs/product.md#constants). The picture's own heading is repeated as the dialog's
  * (visually hidden) title, so the picture itself is decorative.
  */
 import { Trans, useLingui } from '@lingui/react/macro';

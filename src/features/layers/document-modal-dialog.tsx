@@ -1,5 +1,5 @@
 /**
- * The user agreement / privacy policy modal (spec §2 "User agreement modal", §9 800 px wide, padding
+ * The user agreement / privacy policy modal (docs/product.md#pages "User agreement modal", #constants 800 px wide, padding
  * 40px 60px), loaded only when a document first opens. The text is the page language's Markdown from
  * `content/legal/`, fetched as its own chunk, with a close button at the bottom as well as the corner.
  */

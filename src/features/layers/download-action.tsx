@@ -1,6 +1,6 @@
 /**
  * A download button: a link to the file when the deployment has configured one, otherwise the spec's "dev..."
- * placeholder (spec §9: it marks unfinished features) — a disabled button with a short note, never a link that
+ * placeholder (docs/product.md#constants: it marks unfinished features) — a disabled button with a short note, never a link that
  * answers 404.
  */
 import { Trans } from '@lingui/react/macro';

@@ -1,7 +1,7 @@
 /**
- * The global layer (spec §2 "Global modal layers", §4 "Global layer"), loaded only when a layer first opens.
+ * The global layer (docs/product.md#pages "Global modal layers", #states "Global layer"), loaded only when a layer first opens.
  * It maps the layer machine's snapshot to the one dialog: `shown` opens it, the layer type picks the content
- * and the size (spec §9, overridable by the open event's `layerStyle`), `isLayerCloseShow` shows the close
+ * and the size (docs/product.md#constants, overridable by the open event's `layerStyle`), `isLayerCloseShow` shows the close
  * button. Every way of closing sends `layer.close`; the machine clears the type (and the app remembers a closed
  * customer-service layer).
  */
@@ -102,7 +102,7 @@ type LayerViewSource = Omit<LayerView, 'title' | 'description'> & {
 };
 
 /**
- * Every layer type's title, size (spec §9) and content. A `Record` over the machine's layer types, so a new
+ * Every layer type's title, size (docs/product.md#constants) and content. A `Record` over the machine's layer types, so a new
  * type does not compile until it has a view here.
  */
 const LAYER_VIEWS: Record<LayerType, (context: LayerViewContext) => LayerViewSource> = {

@@ -1,5 +1,5 @@
 /**
- * The plug-in download layer (spec §2): version, the plug-in package, the dedicated browser that bundles the
+ * The plug-in download layer (docs/product.md#pages): version, the plug-in package, the dedicated browser that bundles the
  * plug-in, the ten supported browsers, the three-step flow (download, install, use), the install steps and the
  * tutorial video.
  */
@@ -16,7 +16,7 @@ import { DownloadAction } from './download-action';
 import * as styles from './plugin-download.css';
 import { browserIcon, SUPPORTED_BROWSERS } from './supported-browsers';
 
-/** The three-step flow of spec §2: download, install, use. */
+/** The three-step flow of docs/product.md#pages: download, install, use. */
 const FLOW = [
   { name: msg`下载`, hint: msg`下载插件安装包或专用浏览器` },
   { name: msg`安装`, hint: msg`在浏览器扩展程序页加载插件` },

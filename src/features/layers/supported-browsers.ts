@@ -1,5 +1,5 @@
 /**
- * The ten browsers the plug-in supports (spec §2), in the order the layer lists them. Icons live in
+ * The ten browsers the plug-in supports (docs/product.md#pages), in the order the layer lists them. Icons live in
  * `public/icons/browsers/<id>.svg`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The footer's links as data (spec §2 "Footer", spec §3 "Footer link item"), apart from the header's (./menu):
+ * The footer's links as data (docs/product.md#pages "Footer", docs/product.md#data "Footer link item"), apart from the header's (./menu):
  * they load with the footer, which hydrates after the rest of the page (./deferred-footer).
  */
 import type { MessageDescriptor } from '@lingui/core';
@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro';
 import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
 import type { NavigationEnv } from './menu';
 
-/** A footer link (spec §3 "Footer link item"), plus the legal documents that open the document modal. */
+/** A footer link (docs/product.md#data "Footer link item"), plus the legal documents that open the document modal. */
 export type FooterLink =
   | { id: string; title: MessageDescriptor; type: 'internalLink'; path: string }
   | { id: string; title: MessageDescriptor; type: 'externalLink'; href: string }

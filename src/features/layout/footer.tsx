@@ -1,5 +1,5 @@
 /**
- * The desktop footer (spec §2 "Footer"): logo, the link groups of `footerGroups`, contact and customer
+ * The desktop footer (docs/product.md#pages "Footer"): logo, the link groups of `footerGroups`, contact and customer
  * service, friendly links and the copyright line. Brand 1 also shows its company blurb, address and phone.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -14,7 +14,7 @@ import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './footer.css';
 import { type FooterGroup, type FooterLink, FRIENDLY_LINK_NAMES, footerGroups } from './footer-menu';
 
-/** The first year of the copyright line (spec §2 "Copyright line with the years 2020 to the current year"). */
+/** The first year of the copyright line (docs/product.md#pages "Copyright line with the years 2020 to the current year"). */
 const FIRST_YEAR = 2020;
 
 function FooterLinkView({ link }: { link: FooterLink }) {

@@ -1,5 +1,5 @@
 /**
- * The site header (spec §2 "Layout", "Header entries"). Desktop: logo, the eight entries of `headerMenu`,
+ * The site header (docs/product.md#pages "Layout", "Header entries"). Desktop: logo, the eight entries of `headerMenu`,
  * then the user centre and the language switcher. Mobile: logo and language switcher only.
  * The two widgets on the right are in the server's HTML, inside fixed-size slots: the language is the page's,
  * and the user widget's logged-in state comes from the session cookie the server saw (the name fills in after
@@ -124,7 +124,7 @@ export function Header() {
   );
 }
 
-/** The mobile header: logo and language switcher (spec §2 "Layout"). */
+/** The mobile header: logo and language switcher (docs/product.md#pages "Layout"). */
 export function MobileHeader() {
   return (
     <header className={styles.mobileHeader}>

@@ -1,5 +1,5 @@
 /**
- * The language switcher (spec §2 "Header entries", §4 "Language"): two toggle buttons, 中文 and English.
+ * The language switcher (docs/product.md#pages "Header entries", #states "Language"): two toggle buttons, 中文 and English.
  * Switching keeps the page (path, query and hash) in the other language, remembers the choice in the
  * `i18n_redirected` cookie (365 days) and the `language` local key, then navigates; the `{-$locale}` layout
  * loads the other catalog. The server renders it with the page (the router knows the URL there too).

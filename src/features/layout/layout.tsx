@@ -1,5 +1,5 @@
 /**
- * The frame around every page (spec §2 "Layout"). Desktop: the loading bar, the global layer and the
+ * The frame around every page (docs/product.md#pages "Layout"). Desktop: the loading bar, the global layer and the
  * document modal, the floating side bar, the sticky header, the content and the footer, at the language's
  * minimum page width. Mobile: a header with the logo and the language switcher over the content, at most
  * 750 px wide. Pages render their own <main>.

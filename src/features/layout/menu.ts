@@ -1,5 +1,5 @@
 /**
- * The site's navigation as data (spec §2 "Header entries", "Footer"; spec §3 "Menu entry", "Popover sub-menu",
+ * The site's navigation as data (docs/product.md#pages "Header entries", "Footer"; docs/product.md#data "Menu entry", "Popover sub-menu",
  * "Footer link item"). The header and footer render these lists; what an entry does is decided by its `type`,
  * never by its id. Links that depend on the edition or the workbench address are built per environment.
  *

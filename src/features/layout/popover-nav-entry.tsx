@@ -1,5 +1,5 @@
 /**
- * A header entry with a popover sub-menu (spec §2 "Popover menu entries", §3 "Popover sub-menu").
+ * A header entry with a popover sub-menu (docs/product.md#pages "Popover menu entries", #data "Popover sub-menu").
  *
  * Pointer: hovering the entry shows the sub-menu, leaving it hides it; a click on the entry opens its layer
  * directly. Keyboard (and screen readers, whose clicks carry no pointer detail): Enter, Space or ArrowDown

@@ -1,5 +1,5 @@
 /**
- * The floating side bar of the desktop layout (spec §2 "Floating side bar"): contact a consultant (the
+ * The floating side bar of the desktop layout (docs/product.md#pages "Floating side bar"): contact a consultant (the
  * customer-service layer) and the help centre (an external document in a new window). Hovering or focusing
  * an item swaps its icon for the active one.
  */

@@ -1,5 +1,5 @@
 /**
- * The user-centre widget of the header (spec §2 "User-centre widget", §6). Logged out: a login button.
+ * The user-centre widget of the header (docs/product.md#pages "User-centre widget", #roles). Logged out: a login button.
  * Logged in: the user name, which opens a small panel with the go-to-workbench and logout buttons (the
  * header has no room to show all three side by side in English). It renders the session actor
  * (src/app/session.ts: the Authorization cookie and localStorage until the session machine loads). The server
@@ -86,7 +86,7 @@ function UserMenu({ name, loggingOut }: { name: string; loggingOut: boolean }) {
         <a href={workbenchUrl} className={styles.primaryButton}>
           {t`进入工作台`}
         </a>
-        {/* The session machine posts the logout, then clears the session and goes to login (spec §4). */}
+        {/* The session machine posts the logout, then clears the session and goes to login (docs/product.md#states). */}
         <button
           type="button"
           className={styles.secondaryButton}

@@ -1,5 +1,5 @@
 /**
- * The accounts calls of the API (spec §7; the contract is shared/contract/accounts.ts, described in docs/api.md).
+ * The accounts calls of the API (docs/product.md#calls; the contract is shared/contract/accounts.ts, described in docs/api.md).
  * Each resolves with the envelope's `data` or rejects with an `ApiRequestError` (see ./client). The types are
  * the contract's, imported as types only: zod stays out of the browser bundle.
  */

@@ -1,5 +1,5 @@
 /**
- * The `X-Auth-Token` header of spec §7: every request to the portal's API carries the session token (the
+ * The `X-Auth-Token` header of docs/product.md#calls: every request to the portal's API carries the session token (the
  * `Authorization` cookie) when there is one. One home for the rule, used by the axios client (./client) and by
  * the plain `fetch` calls of the business college (src/features/college/client.ts).
  */

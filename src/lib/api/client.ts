@@ -1,10 +1,10 @@
 /**
- * The HTTP client of the portal's API (spec §7, docs/api.md). Every call goes to `/api`, carries the token of
+ * The HTTP client of the portal's API (docs/product.md#calls, docs/api.md). Every call goes to `/api`, carries the token of
  * the `Authorization` cookie in `X-Auth-Token` and the page's language in `Accept-Language`, and resolves with
  * the envelope's `data` — or rejects with an `ApiRequestError`, also when an HTTP 200 answer carries a business
  * code other than 200.
  *
- * Two answers concern every page, whatever the call (spec §8): HTTP 401 or a body code 401 / 40002 end the
+ * Two answers concern every page, whatever the call (docs/product.md#errors-and-messages): HTTP 401 or a body code 401 / 40002 end the
  * session (clear it and go to login), HTTP 429 shows the "too many requests" warning. They reach the app through
  * `setApiHooks` (./hooks; src/app/session-listeners.tsx installs them), so this module knows nothing of React or the session.
  *

@@ -1,5 +1,5 @@
 /**
- * The app's reactions to answers that concern every page (spec §8), kept apart from the client so the page
+ * The app's reactions to answers that concern every page (docs/product.md#errors-and-messages), kept apart from the client so the page
  * can install them on its first load without loading axios: src/app/session-listeners.tsx sets them.
  */
 export interface ApiFailure {

@@ -1,5 +1,5 @@
 /**
- * The WeChat QR login calls (spec §7 "/v2/wx/*"; the contract is shared/contract/scan-login.ts). Each resolves with the
+ * The WeChat QR login calls (docs/product.md#calls "/v2/wx/*"; the contract is shared/contract/scan-login.ts). Each resolves with the
  * envelope's `data` or rejects with an `ApiRequestError` (see ./client): 404 / 40020 for an unknown ticket,
  * 410 / 40023 for an expired or used one, 429 with `retryAfter` when polling or creating too often.
  */

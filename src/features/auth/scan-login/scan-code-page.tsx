@@ -1,5 +1,5 @@
 /**
- * /scan_code (spec §2; phones only — the server sends desktops home): the WeChat QR panel full width in the
+ * /scan_code (docs/product.md#pages; phones only — the server sends desktops home): the WeChat QR panel full width in the
  * auth shell, with the long-press hint, and links back to login and registration (the query string is kept,
  * for attribution and the invite code).
  */

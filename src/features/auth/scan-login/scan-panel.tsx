@@ -1,5 +1,5 @@
 /**
- * The WeChat QR panel (spec §2 "/scan_code", §4 scan flow, §8 messages): the login page's third tab
+ * The WeChat QR panel (docs/product.md#pages "/scan_code", #states scan flow, #errors-and-messages messages): the login page's third tab
  * and the mobile /scan_code page. It draws what the scan-login machine's view says — creating, the code with
  * its time left (scanned: an overlay; expired: Reload), not bound (bind now / register with WeChat, and their
  * forms), the three successes, bind failed, account banned, create failed — and sends the visitor's choices

@@ -1,0 +1,59 @@
+/**
+ * The site's pages (docs/product.md#pages), one entry each, without the language prefix (`/en` for English).
+ * The router's paths (src/routes/pages.tsx), the sitemap, the metrics' route templates, the auth pages, the phone
+ * rules (./page-rules.ts) and the browser tests' page list all come from this table; a use that must say
+ * something of every page is a `Record<PageName, …>`, so a new page does not compile until each use knows it.
+ */
+export interface PageRoute {
+  /** The router's path: `$name` a parameter, `{-$name}` an optional one (TanStack Router's syntax). */
+  path: string;
+  /** The template of the paths below `path` (the college's sections and articles), for the metrics' label. */
+  deeper?: string;
+  /** A sign-in page: never where a login sends the visitor back to. */
+  auth: boolean;
+  /** Shown on phones; a phone asking for any other page goes to registration. */
+  phone: boolean;
+  /** Shown on desktop; desktop asking for the page goes home. */
+  desktop: boolean;
+  /** Listed in /sitemap.xml as it is (pages with parameters list their content themselves). */
+  sitemap: boolean;
+}
+
+export const PAGES = {
+  home: { path: '/', auth: false, phone: false, desktop: true, sitemap: true },
+  login: { path: '/login', auth: true, phone: true, desktop: true, sitemap: true },
+  register: { path: '/register', auth: true, phone: true, desktop: true, sitemap: true },
+  forgetPassword: { path: '/forget_password', auth: true, phone: false, desktop: true, sitemap: true },
+  scanCode: { path: '/scan_code', auth: true, phone: true, desktop: false, sitemap: false },
+  college: {
+    path: '/business-college',
+    deeper: '/business-college/$section/{-$id}',
+    auth: false,
+    phone: false,
+    desktop: true,
+    sitemap: true,
+  },
+  article: { path: '/article/$kind/{-$id}', auth: false, phone: false, desktop: true, sitemap: false },
+  electricityDetail: { path: '/electricity-detail/{-$id}', auth: false, phone: false, desktop: true, sitemap: false },
+  siteMap: { path: '/site-map', auth: false, phone: false, desktop: true, sitemap: true },
+} as const satisfies Record<string, PageRoute>;
+
+export type PageName = keyof typeof PAGES;
+
+const routes: PageRoute[] = Object.values(PAGES);
+
+/** The first segment of a path without its language prefix (`/` for home). */
+export function firstSegment(bare: string): string {
+  return /^\/[^/]*/.exec(bare)?.[0] ?? '/';
+}
+
+/** The pages by their first segment (the one a path of theirs starts with). */
+export const PAGE_BY_SEGMENT: ReadonlyMap<string, PageRoute> = new Map(
+  routes.map((page) => [firstSegment(page.path), page]),
+);
+
+/** The sign-in pages' paths. */
+export const AUTH_PATHS: ReadonlySet<string> = new Set(routes.filter((page) => page.auth).map((page) => page.path));
+
+/** The pages /sitemap.xml lists as they are. */
+export const SITEMAP_PATHS: readonly string[] = routes.filter((page) => page.sitemap).map((page) => page.path);
