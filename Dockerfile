@@ -36,7 +36,7 @@ EXPOSE 3030 3031
 # Liveness: /api/health answers without touching the database (readiness is /api/ready, for the proxy/orchestrator).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3030) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM drains (server/shutdown.ts): readiness 503 and every request still answered for SHUTDOWN_DRAIN_MS, then
+# SIGTERM drains (server/ops/shutdown.ts): readiness 503 and every request still answered for SHUTDOWN_DRAIN_MS, then
 # the listeners close and the requests under way finish (SHUTDOWN_TIMEOUT_MS); exit 0. node itself is the command
 # (no npm or shell in between, which would not pass the signal on); `docker run --init` or compose's `init: true`
 # puts tini in front as PID 1.

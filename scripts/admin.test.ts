@@ -13,7 +13,7 @@ import { insertUser } from '../server/accounts/users';
 import { adminSocketPath, askServer, startAdminControl } from '../server/admin/control';
 import type { Database } from '../server/db/database';
 import { openDatabase } from '../server/db/open';
-import { describeDatabases } from '../server/db/testing';
+import { describeDatabases } from '../server/testing/databases';
 import { main, runAdminCommand } from './admin';
 
 const NOW = new Date('2026-11-21T12:00:00Z');

@@ -9,8 +9,8 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { main } from '../server/admin/commands';
 import { adminSocketPath, askServer } from '../server/admin/control';
+import { readSettings } from '../server/config/settings';
 import { checkProviders } from '../server/providers/check';
-import { readSettings } from '../server/settings';
 
 export { main, USAGE } from '../server/admin/commands';
 

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LIMITS } from '../server/limits';
+import { LIMITS } from '../server/limits/rules';
 import { PLUGIN_VERSION } from '../shared/brand';
 import { SUPPORTED_BROWSERS } from '../src/features/layers/supported-browsers';
 
@@ -26,7 +26,7 @@ const compareVersions = (a: string, b: string) => {
   return 0;
 };
 
-const [perMinute, perHour, perDay] = LIMITS.smsPerPhone;
+const [perMinute, perHour, perDay] = LIMITS.smsPerPhone.rules;
 
 describe('college articles agree with the product', () => {
   it('found the articles in both languages', () => {

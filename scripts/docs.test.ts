@@ -7,6 +7,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../server/limits/rules';
+import { CODES } from '../shared/contract/codes';
+import { COUNTRY_TABLE } from '../shared/countries';
+import { withApiTables } from './lib/api-tables';
 import { settingsPage } from './lib/settings-page';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -97,6 +101,29 @@ describe('comments', () => {
 describe('docs/settings.md', () => {
   it('is what the settings schema produces (run `npm run docs:settings` after changing a setting)', () => {
     expect(readFileSync(join(ROOT, 'docs/settings.md'), 'utf8')).toBe(settingsPage());
+  });
+});
+
+describe('docs/api.md', () => {
+  const page = readFileSync(join(ROOT, 'docs/api.md'), 'utf8');
+
+  it('has the limits, countries and business codes the code has (run `npm run docs:api` after changing them)', () => {
+    expect(page).toBe(withApiTables(page));
+  });
+
+  it('names every rate limit and every country in its generated tables', () => {
+    for (const rate of Object.values(LIMITS)) expect(page).toContain(`| ${rate.about} |`);
+    for (const country of COUNTRY_TABLE)
+      expect(page).toContain(`| ${country.value} | ${country.name} | +${country.dial} |`);
+    for (const code of Object.values(CODES)) expect(page).toMatch(new RegExp(`^\\| \\d{3} \\| ${code} \\|`, 'm'));
+  });
+
+  it('is caught stale: a page that lost a limit (the likes, say) is written again with it', () => {
+    const likes = page.split('\n').find((line) => line.startsWith(`| ${LIMITS.likesPerIp.about} |`));
+    expect(likes).toBeDefined();
+    const stale = page.replace(`${likes}\n`, '');
+    expect(withApiTables(stale)).not.toBe(stale);
+    expect(withApiTables(stale)).toBe(page);
   });
 });
 

@@ -2,7 +2,7 @@
 /**
  * The folder map (docs/architecture.md's "Folders" table) names every folder of the areas a reader looks for
  * first, and nothing that no longer exists: a new folder fails this test until the map says what it is. The
- * README's one-line-per-folder map names every top-level folder.
+ * server/ root keeps only the app and its entry. The README's one-line-per-folder map names every top-level folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,6 +42,17 @@ describe('the folder map', () => {
       expect(listed.filter((name) => !known.has(name))).toEqual([]);
     });
   }
+});
+
+describe('the server/ root', () => {
+  const ROOT_FILES = ['app.ts', 'main.ts'];
+
+  it('holds only the app and its entry: everything else lives in a named folder', () => {
+    const loose = readdirSync(join(ROOT, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.test.ts'))
+      .map((entry) => entry.name);
+    expect(loose.filter((name) => !ROOT_FILES.includes(name))).toEqual([]);
+  });
 });
 
 describe("the README's folder map", () => {

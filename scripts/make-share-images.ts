@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/browser';
-import { escapeHtml } from '../server/html';
+import { escapeHtml } from '../server/http/html';
 import { type BrandId, brands, SHARE_IMAGE, shareImagePath } from '../shared/brand';
 import { ensureBrowser } from './ensure-browser';
 import { markDrawing, SOFT } from './make-posters';

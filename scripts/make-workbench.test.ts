@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../server/html';
+import { escapeHtml } from '../server/http/html';
 import { type BrandId, brands, FEATURE_IDS, introVideo, WORKBENCH_PICTURES, workbenchPicture } from '../shared/brand';
 import { LOCALES } from '../shared/locale';
 import { CREATORS, workbenchHtml } from './media/workbench-page';

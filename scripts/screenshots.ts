@@ -5,8 +5,8 @@
  * `screenshots/` (not committed) with an `index.html` that shows them in a grid. Phones see only the pages a
  * phone may open (login, register, scan_code); every other route sends them to register.
  *
- * Besides the pages: the phone register page's value header, the QR panels with demo mode off (the shipped
- * default) and on (a second server with DEMO_MODE=1 on the next two ports), the home page's hero and each feature
+ * Besides the pages: the phone register page's value header, the QR panels (with the simulator's demo aid, as the
+ * server runs with the stand-ins), the home page's hero and each feature
  * tab with its workbench picture, and the workbench pictures themselves (public/brand/<id>/workbench/).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { USER_AGENTS } from '../e2e/support/env';
 import { buildIfStale, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../e2e/support/portal-server';
 import { localized, PAGE_PATHS } from '../e2e/support/routes';
-import { escapeHtml } from '../server/html';
+import { escapeHtml } from '../server/http/html';
 import { type BrandId, brands, FEATURE_IDS, WORKBENCH_PICTURES, workbenchPicture } from '../shared/brand';
 import { LOCALES, type Locale } from '../shared/locale';
 
@@ -74,16 +74,9 @@ async function main() {
     distDir: TEST_DIST,
     logFile: join(OUT, 'server.log'),
   });
-  const demoServer = await startPortalServer({
-    port: PORT + 2,
-    brand2Port: PORT + 3,
-    distDir: TEST_DIST,
-    logFile: join(OUT, 'server-demo.log'),
-    env: { DEMO_MODE: '1' },
-  });
+
   const browser = await launchBrowser();
   const shots: Shot[] = [];
-  const demoOrigins: Record<BrandId, string> = { starreach: demoServer.baseUrl, creatorbox: demoServer.brand2Url };
   const origins: Record<BrandId, string> = { starreach: server.baseUrl, creatorbox: server.brand2Url };
   try {
     for (const brand of Object.keys(brands) as BrandId[]) {
@@ -113,15 +106,10 @@ async function main() {
               .screenshot({ path: join(OUT, file) });
             shots.push({ file, brand, locale, device, what: 'register: value header' });
           }
-          for (const [mode, origin] of [
-            ['off', origins[brand]],
-            ['on', demoOrigins[brand]],
-          ] as const) {
-            await qrPanel(page, origin, locale, device as 'desktop' | 'phone');
-            const file = `${brand}-${locale}-${device}-qr-demo-${mode}.png`;
-            await page.screenshot({ path: join(OUT, file) });
-            shots.push({ file, brand, locale, device, what: `QR panel, demo mode ${mode}` });
-          }
+          await qrPanel(page, origins[brand], locale, device as 'desktop' | 'phone');
+          const qrFile = `${brand}-${locale}-${device}-qr.png`;
+          await page.screenshot({ path: join(OUT, qrFile) });
+          shots.push({ file: qrFile, brand, locale, device, what: 'QR panel' });
           if (device === 'desktop') {
             await page.goto(`${origins[brand]}${localized('/', locale)}`, { waitUntil: 'networkidle' });
             const hero = page.locator('section').first();
@@ -175,7 +163,6 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    await demoServer.stop();
   }
   writeFileSync(join(OUT, 'index.html'), indexPage(shots));
   console.log(`${shots.length} pictures in ${OUT}/ — open ${join(OUT, 'index.html')}`);

@@ -3,6 +3,8 @@
  * (`dist/server/main.js`) in this same process. Plain JavaScript, so that once the build is there the server runs
  * on plain Node with no TypeScript loader; only the build itself (a child process) uses tsx. Several `npm start`s
  * at once on a stale build are safe: the build runs under a lock and the others wait for it (scripts/build.ts).
+ * It is the local try of the README, so it allows the built-in stand-ins (STANDINS=1) and says so first; a
+ * deployment runs `npm run serve` or the image, which refuse a stand-in (server/config/settings.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -11,6 +13,11 @@ import { buildIsFresh, DIST_DIR } from './lib/build-stamp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+process.env.STANDINS ||= '1';
+if (process.env.STANDINS === '1')
+  console.log(
+    'npm start: STANDINS=1, the built-in stand-ins are allowed (SMS codes in this log, the slider captcha, the WeChat simulator). For real users: docs/deploy.md.',
+  );
 if (!buildIsFresh(DIST_DIR)) {
   console.log(`Building the site into ${DIST_DIR}/ (the build is missing or out of date)…`);
   try {

@@ -1,5 +1,5 @@
 /**
- * `npm run docs:settings`: writes docs/settings.md from the settings schema (server/settings-schema.ts), the one
+ * `npm run docs:settings`: writes docs/settings.md from the settings' declarations (server/config/), the one
  * place each environment variable's default and meaning are written. scripts/docs.test.ts fails when the
  * committed page differs.
  */

@@ -13,30 +13,36 @@ import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
 import { createApp } from './app';
+import { readSettings, SettingsRefusal, startRefusal } from './config/settings';
 import { startConversionOutbox } from './conversions/outbox';
 import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
-import { log } from './log';
-import { startMetricsServer, watchPool, watchReadiness } from './metrics';
+import { log } from './ops/log';
+import { startMetricsServer, watchPool, watchReadiness } from './ops/metrics';
+import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './ops/paths';
+import { installShutdown } from './ops/shutdown';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
-import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './paths';
 import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
 import { createSmsProvider } from './providers/sms/index';
 import { watchTicketChanges } from './scan-login/tickets';
-import { readSettings, SettingsRefusal } from './settings';
-import { installShutdown } from './shutdown';
 
 const projectRoot = PROJECT_ROOT;
 const dev = process.argv.includes('--dev');
 const settings = (() => {
   try {
-    return readSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+    // `npm run dev` is a local try: the stand-ins are allowed unless STANDINS says otherwise.
+    const environment = dev ? { NODE_ENV: 'development', STANDINS: '1', ...process.env } : process.env;
+    const settings = readSettings(environment);
+    const refusal = startRefusal(environment, settings);
+    if (refusal) throw refusal;
+    return settings;
   } catch (error) {
-    // A refused combination (BENCH_UNLIMITED in production) stops with its own exit code and one clear line; so
-    // does a missing or wrong setting (its message names the variable), with 78, "configuration error".
+    // A refused combination (BENCH_UNLIMITED in production, a placeholder secret, a stand-in not asked for) stops with its own exit code
+    // and one clear line; so does a missing or wrong setting (its message names the variable), with 78,
+    // "configuration error".
     log.fatal(error instanceof Error ? error.message : String(error));
     process.exit(error instanceof SettingsRefusal ? error.exitCode : 78);
   }
@@ -154,7 +160,7 @@ async function main() {
     [settings.brand2Port, 'CreatorBox (brand 2)'],
   ] as const) {
     await new Promise<void>((resolve, reject) => {
-      // The shutdown's gate: readiness 503 and `Connection: close` while draining (server/shutdown.ts).
+      // The shutdown's gate: readiness 503 and `Connection: close` while draining (server/ops/shutdown.ts).
       const server = createServer(shutdown.gate(listener));
       servers.push(server);
       server.once('error', reject);
@@ -173,9 +179,7 @@ async function main() {
     log.info(`Metrics: http://${settings.metrics.host}:${settings.metrics.port}/metrics (Prometheus).`);
   }
   log.info(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
-  const providers = describeProviders(settings);
-  for (const line of providers.lines) log.info(line);
-  for (const warning of providers.warnings) log.warn(warning);
+  for (const line of describeProviders(settings)) log.info(line);
   for (const [brand, conversions] of Object.entries(settings.conversions)) {
     const platforms = [
       ...(conversions.baidu ? ['bd_vid → Baidu OCPC'] : []),

@@ -24,7 +24,7 @@ export interface PortalEnv {
    * (docs/product.md#states): the header renders the logged-in user widget at first paint. The user's name is not known here.
    */
   signedIn?: true;
-  /** Demo mode (server setting DEMO_MODE): the pages offer the simulator as a labelled demo aid; absent: off. */
+  /** The stand-ins are allowed (server setting STANDINS): the pages offer the simulator as a labelled demo aid. */
   demo?: true;
   /** Page-view analytics and ad conversions of this brand; absent when none is configured (the default). */
   analytics?: AnalyticsConfig;

@@ -147,7 +147,7 @@ export class ScanPanel {
     return readQrCode(this.qrImage);
   }
 
-  /** The demo aid beside the code: a link to the simulator, only in demo mode (DEMO_MODE=1 or development). */
+  /** The demo aid beside the code: a link to the simulator, only when the stand-ins are allowed (STANDINS=1). */
   get simulatorLink(): Locator {
     return this.root.getByRole('link', { name: exact(this.text.simulatorLink) });
   }

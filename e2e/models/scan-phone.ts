@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { Locale } from '../../shared/locale';
 
-/** What the phone pages say (server/messaging/simulator.ts and confirm.ts). */
+/** What the phone pages say (server/messaging/simulator/ and confirm.ts). */
 export const PHONE_TEXT = {
   zh: {
     newIdentity: /^\s*新的微信身份/,

@@ -1,10 +1,10 @@
 /**
  * The built-in slider captcha, solved the way any program could: the puzzle's two pictures go through the
- * server's own solver (server/providers/captcha/solver.ts), which finds the gap by comparing the piece with
+ * server's own solver (server/testing/captcha-solver.ts), which finds the gap by comparing the piece with
  * every position of its row. No back door: the production server is asked exactly what a browser asks.
  */
 import type { Page } from 'playwright-core';
-import { solvePuzzle } from '../../server/providers/captcha/solver';
+import { solvePuzzle } from '../../server/testing/captcha-solver';
 import type { CaptchaPuzzle } from '../../shared/contract/accounts';
 
 /** `data` of POST /api/v2/captcha/puzzle: the contract's shape. */

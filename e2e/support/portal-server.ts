@@ -89,11 +89,13 @@ export async function startPortalServer(options: StartOptions): Promise<PortalSe
       BRAND2_PORT: String(brand2Port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      // The tests play WeChat with the built-in simulator at this server's own address, whatever the shell says.
+      // The tests play WeChat with the built-in simulator at this server's own address, whatever the shell says,
+      // and read SMS codes from the built-in sink: the stand-ins are asked for.
+      STANDINS: '1',
       WX_PROVIDER: 'simulator',
       WX_SIMULATOR_URL: '',
       WX_SIMULATOR_URL_2: '',
-      // No proxy in front: a stop need not drain (server/shutdown.ts).
+      // No proxy in front: a stop need not drain (server/ops/shutdown.ts).
       SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },

@@ -10,9 +10,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import { ARGON2_OPTIONS, dummyPasswordHash, hashPassword } from '../../server/accounts/passwords';
 import { createApp } from '../../server/app';
+import { readSettings } from '../../server/config/settings';
 import { migrate } from '../../server/db/migrate';
 import { openPGlite } from '../../server/db/pglite';
-import { readSettings } from '../../server/settings';
 
 const RUNS = 20;
 const PASSWORD = 'correct horse battery';

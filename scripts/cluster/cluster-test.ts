@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { loadCollegeContent } from '../../server/college/content';
 import { readMigrations } from '../../server/db/migrate';
-import { LIMITS } from '../../server/limits';
+import { LIMITS } from '../../server/limits/rules';
 import { webhookSignature } from '../../server/providers/messaging/signature';
 import {
   call,
@@ -99,7 +99,7 @@ describe('two processes started at once on an empty PostgreSQL', () => {
 });
 
 describe('limits hold exactly across both processes', () => {
-  it(`one IP: 40 SMS sends through the proxy, alternating over A and B, exactly ${LIMITS.smsPerIp[0].limit} accepted`, async () => {
+  it(`one IP: 40 SMS sends through the proxy, alternating over A and B, exactly ${LIMITS.smsPerIp.rules[0].limit} accepted`, async () => {
     const ip = '198.51.100.7';
     const before = [served(a, '/api/v2/sendSmsCode'), served(b, '/api/v2/sendSmsCode')];
     // Tickets from other addresses (puzzles have a per-IP limit of their own); a ticket is not tied to an address.
@@ -107,7 +107,7 @@ describe('limits hold exactly across both processes', () => {
     const answers = await Promise.all(tickets.map((ticket) => sendSms(PROXY, uniquePhone(), 'register', ticket, ip)));
     const statuses = answers.map((answer) => answer.status);
     const accepted = statuses.filter((status) => status === 200).length;
-    assert.equal(accepted, LIMITS.smsPerIp[0].limit, `accepted ${accepted}: ${statuses.join(' ')}`);
+    assert.equal(accepted, LIMITS.smsPerIp.rules[0].limit, `accepted ${accepted}: ${statuses.join(' ')}`);
     assert.equal(statuses.filter((status) => status === 429).length, 40 - accepted, 'the rest are 429');
     for (const answer of answers.filter((x) => x.status === 429)) assert.ok(answer.body.message, 'a 429 says why');
     // Both processes answered sends, and the limit counted the client behind the proxy, not the proxy. The request
@@ -121,7 +121,7 @@ describe('limits hold exactly across both processes', () => {
       'select count(*)::int as count from rate_events where bucket = $1',
       [`sms:ip:${ip}`],
     );
-    assert.equal(count, LIMITS.smsPerIp[0].limit);
+    assert.equal(count, LIMITS.smsPerIp.rules[0].limit);
   });
 
   it('one phone: 10 sends at once from 10 addresses, alternating over A and B, exactly 1 accepted', async () => {

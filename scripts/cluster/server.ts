@@ -114,6 +114,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
+      // The cluster runs play WeChat with the simulator and read codes from the SMS sink: stand-ins asked for.
+      STANDINS: '1',
       WX_PROVIDER: 'simulator',
       WX_SIMULATOR_URL: '',
       WX_SIMULATOR_URL_2: '',

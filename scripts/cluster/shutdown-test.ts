@@ -195,6 +195,7 @@ describe('SIGTERM during bursts of requests', () => {
         ...process.env,
         ...env,
         NODE_ENV: 'production',
+        STANDINS: '1',
         PORTAL_DIST: CLUSTER_DIST,
         PORT: String(port),
         BRAND2_PORT: String(BASE + 2),

@@ -1,12 +1,21 @@
 /**
  * Concurrent builds of one folder (scripts/lib/build-lock.ts): three processes started together on a stale
- * build leave one complete build, built once; a lock left by a builder that died is taken over; a failed build
+ * build leave one complete build, built once; a lock its builder stopped refreshing is taken over; a failed build
  * leaves the previous build in place. The builds are fake (a few files written slowly, then a stamp), the
  * processes real.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireBuildLock, buildAtomically, lockPathOf } from './build-lock';
@@ -108,12 +117,12 @@ describe('buildAtomically across processes', () => {
 
   it('takes over the lock of a builder that died, and removes what it left', async () => {
     writeBuild('v1');
-    // A builder killed in the middle: its lock (with a pid that no longer runs) and a half-written folder.
+    // A builder killed in the middle: its lock, last refreshed two minutes ago, and a half-written folder.
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
-    writeFileSync(
-      lockPathOf(join(dir, 'dist')),
-      JSON.stringify({ pid: dead, host: hostname(), token: 'dead', startedAt: Date.now() }),
-    );
+    const lock = lockPathOf(join(dir, 'dist'));
+    mkdirSync(lock);
+    const refreshed = new Date(Date.now() - 120_000);
+    utimesSync(lock, refreshed, refreshed);
     mkdirSync(join(dir, `.dist.building-${dead}`));
     writeFileSync(join(dir, `.dist.building-${dead}`, 'part-0'), 'half');
     const result = await runBuilder();

@@ -2,38 +2,17 @@
  * Builds a folder without ever leaving it half-written, even when several processes (say, three `npm start`s
  * launched together on a stale build) want to build it at once.
  *
- * - One builder at a time per build folder: a lock file `.<folder>.build-lock` beside the folder, created with
- *   O_EXCL and holding the owner's pid, host and a random token. The others wait (polling) while the owner
- *   lives, then look again: usually the build they wanted is now there and fresh, so they do not build at all.
- *   A lock left by a builder that died (its pid is gone on this host, or the lock is older than `staleAfterMs`)
- *   is taken over. The takeover moves the lock aside under a unique name first (rename is atomic, so only one
- *   waiter wins it), checks it moved the lock it judged stale (else it puts the live one back), and only then
- *   tries O_EXCL again.
+ * - One builder at a time per build folder: a proper-lockfile lock `.<folder>.build-lock` beside the folder. The
+ *   others wait (polling) while the owner keeps it fresh, then look again: usually the build they wanted is now
+ *   there and fresh, so they do not build at all. A lock its owner stopped refreshing (the builder died) is
+ *   stale after `staleMs` and taken over.
  * - The build goes into a temporary folder `.<folder>.building-<pid>` beside the target and replaces the target
  *   by two renames (old out of the way, new into place), so a reader never sees a mix of two builds; leftovers
  *   of a builder that died are removed by the next lock owner.
  */
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  linkSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { hostname } from 'node:os';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-
-interface LockRecord {
-  pid: number;
-  host: string;
-  token: string;
-  startedAt: number;
-}
+import lockfile from 'proper-lockfile';
 
 export interface BuildOptions {
   /** The folder to build (absolute, or relative to the working directory). */
@@ -48,8 +27,11 @@ export interface BuildOptions {
   pollMs?: number;
   /** How long to wait for another builder before giving up (default 20 minutes). */
   maxWaitMs?: number;
-  /** A lock older than this is stale even if its pid seems alive (default 30 minutes: no build takes that long). */
-  staleAfterMs?: number;
+  /**
+   * A lock not refreshed for this long is stale: its builder died (default 60 s; the owner refreshes it every
+   * half of that, so a build busy on the event loop for a while does not lose it).
+   */
+  staleMs?: number;
   log?: (line: string) => void;
 }
 
@@ -57,115 +39,42 @@ export type BuildOutcome = 'fresh' | 'built' | 'built-by-another';
 
 export const lockPathOf = (distDir: string) => join(dirname(distDir), `.${basename(distDir)}.build-lock`);
 
-function readLock(path: string): LockRecord | null {
-  try {
-    const record = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockRecord>;
-    return typeof record.pid === 'number' && typeof record.token === 'string' ? (record as LockRecord) : null;
-  } catch {
-    return null;
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function isStale(record: LockRecord | null, staleAfterMs: number): boolean {
-  // Unreadable: a builder died between creating and writing it (or is writing it right now: the age check of
-  // the next look settles that, since an unreadable lock is only taken over when seen twice in a row).
-  if (!record) return true;
-  if (Date.now() - record.startedAt > staleAfterMs) return true;
-  return record.host === hostname() && !pidAlive(record.pid);
-}
-
-/** Tries once to create the lock; returns its record, or null when someone else holds it. */
-function tryCreate(path: string): LockRecord | null {
-  const record: LockRecord = {
-    pid: process.pid,
-    host: hostname(),
-    token: randomBytes(8).toString('hex'),
-    startedAt: Date.now(),
-  };
-  let fd: number;
-  try {
-    fd = openSync(path, 'wx', 0o644);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
-    throw error;
-  }
-  try {
-    writeSync(fd, JSON.stringify(record));
-  } finally {
-    closeSync(fd);
-  }
-  return record;
-}
-
-/** Moves a stale lock out of the way, unless it changed hands since it was judged stale. */
-function takeOver(path: string, judged: LockRecord | null): void {
-  const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    renameSync(path, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // Someone else moved it first.
-    throw error;
-  }
-  const moved = readLock(aside);
-  if (moved && moved.token !== judged?.token) {
-    // A live lock was created between the look and the rename: give it back (link fails if yet another exists).
-    try {
-      linkSync(aside, path);
-    } catch {
-      // A third process holds the lock now; the one moved aside finds out when it releases (its token is gone).
-    }
-  }
-  rmSync(aside, { force: true });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Waits for and takes the lock of `distDir`; resolves to [release, whether it had to wait]. */
 export async function acquireBuildLock(
   distDir: string,
-  options: Pick<BuildOptions, 'pollMs' | 'maxWaitMs' | 'staleAfterMs' | 'log'> = {},
+  options: Pick<BuildOptions, 'pollMs' | 'maxWaitMs' | 'staleMs' | 'log'> = {},
 ): Promise<{ release: () => void; waited: boolean }> {
-  const { pollMs = 250, maxWaitMs = 20 * 60_000, staleAfterMs = 30 * 60_000, log = () => {} } = options;
-  const path = lockPathOf(distDir);
-  const deadline = Date.now() + maxWaitMs;
-  let waited = false;
-  let unreadableSeen = false;
-  for (;;) {
-    const mine = tryCreate(path);
-    if (mine) {
-      const release = () => {
-        if (readLock(path)?.token === mine.token) rmSync(path, { force: true });
-      };
-      return { release, waited };
+  const { pollMs = 250, maxWaitMs = 20 * 60_000, staleMs = 60_000, log = () => {} } = options;
+  const lockfilePath = lockPathOf(distDir);
+  const where = { lockfilePath, realpath: false };
+  const take = (retries: number) =>
+    lockfile.lock(distDir, {
+      ...where,
+      stale: staleMs,
+      retries: { retries, factor: 1, minTimeout: pollMs, maxTimeout: pollMs },
+      onCompromised: (error) => log(`The build lock ${lockfilePath} was lost: ${error.message}`),
+    });
+  const release = () => {
+    try {
+      lockfile.unlockSync(distDir, where);
+    } catch {
+      // Lost already (onCompromised said so).
     }
-    const holder = readLock(path);
-    if (isStale(holder, staleAfterMs) && (holder || unreadableSeen)) {
-      log(
-        holder
-          ? `Taking over the build lock of process ${holder.pid}, which is gone.`
-          : 'Taking over a broken build lock.',
-      );
-      takeOver(path, holder);
-      unreadableSeen = false;
-      continue;
-    }
-    unreadableSeen = !holder;
-    if (!waited && holder) log(`Another build of ${distDir}/ is running (process ${holder.pid}); waiting for it…`);
-    waited = true;
-    if (Date.now() > deadline) {
-      throw new Error(`Gave up waiting for the build lock ${path} after ${Math.round(maxWaitMs / 1000)} s.`);
-    }
-    await sleep(pollMs);
+  };
+  try {
+    await take(0);
+    return { release, waited: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
   }
+  log(`Another build of ${distDir}/ is running; waiting for it…`);
+  try {
+    await take(Math.ceil(maxWaitMs / pollMs));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    throw new Error(`Gave up waiting for the build lock ${lockfilePath} after ${Math.round(maxWaitMs / 1000)} s.`);
+  }
+  return { release, waited: true };
 }
 
 /** Removes what builders that died left beside `distDir` (temporary and replaced folders). */

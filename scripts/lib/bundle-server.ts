@@ -1,7 +1,7 @@
 /**
  * Compiles the server (server/main.ts and everything it imports, the shared code of src/ included) into one ES
  * module, `<build>/server/main.js`, that plain `node` runs: no TypeScript loader or bundler at run time. Beside
- * it go the files the server reads next to its own code (server/paths.ts): the migrations, the common-password
+ * it go the files the server reads next to its own code (server/ops/paths.ts): the migrations, the common-password
  * list, the server's catalogs (locales/<locale>/server.po) and the college content. The SSR renderer
  * (`entry-server.js`) is already there from `vite build --ssr`.
  *

@@ -5,7 +5,7 @@
  * Every name, figure and message here is invented; none is a real person or shop.
  */
 
-import { escapeHtml } from '../../server/html';
+import { escapeHtml } from '../../server/http/html';
 import { type BrandId, brands, type FeatureId } from '../../shared/brand';
 import type { Locale } from '../../shared/locale';
 

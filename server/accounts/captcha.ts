@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import { limit } from '../limits';
+import { limit } from '../limits/rules';
 import {
   dataUrl,
   PIECE_SIZE,

@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { CODE_MAX_ATTEMPTS } from '../limits';
+import { CODE_MAX_ATTEMPTS } from '../limits/rules';
 import type { SmsPurpose } from '../providers/sms/index';
 
 /** What a code is for: the SMS text and the code's binding name the same purposes. */

@@ -13,7 +13,7 @@
  */
 import type { RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';
-import type { RateLimiter } from '../limits';
+import type { RateLimiter } from '../limits/rate-limiter';
 import type { CaptchaProvider } from '../providers/captcha/index';
 import type { SmsProvider } from '../providers/sms/index';
 import * as errors from './errors';
@@ -26,7 +26,7 @@ export interface AccountsContext {
   now: () => Date;
   sms: SmsProvider;
   captcha: CaptchaProvider;
-  /** The app's rate limiter (server/limits.ts), shared by every flow. */
+  /** The app's rate limiter (server/limits/rate-limiter.ts), shared by every flow. */
   limiter: RateLimiter;
 }
 

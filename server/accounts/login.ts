@@ -6,8 +6,9 @@
 import type { UserInfo } from '../../shared/contract/accounts';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
-import { type Consumed, limit, nextBackoff } from '../limits';
-import { countLogin } from '../metrics';
+import type { Consumed } from '../limits/rate-limiter';
+import { limit, nextBackoff } from '../limits/rules';
+import { countLogin } from '../ops/metrics';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
@@ -95,7 +96,7 @@ export interface VerifiedLogin {
 export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<VerifiedLogin> {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
-  // An address or account this process just found at its limit is refused without the database (limits.ts).
+  // An address or account this process just found at its limit is refused without the database (limits/rate-limiter.ts).
   const known = ctx.limiter.knownWait([...loginLimits(req.ip, key), limit.loginBackoff(key)], now);
   if (known) throw errors.tooMany(known, 'login');
   const { attempt, user } = await ctx.db.transaction(async (tx) => ({

@@ -5,9 +5,9 @@
  */
 import { brands } from '../../shared/brand';
 import type { RequestFacts } from '../api/http';
-import { LIMITS, limit } from '../limits';
-import { log } from '../log';
-import { countSms } from '../metrics';
+import { LIMITS, limit } from '../limits/rules';
+import { log } from '../ops/log';
+import { countSms } from '../ops/metrics';
 import { SmsSendError, smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
 import { CODE_TTL_SECONDS, issueCode, type Purpose } from './codes';
@@ -16,7 +16,7 @@ import * as errors from './errors';
 import { COUNTRIES, maskPhone } from './phone';
 import { findUserByPhone } from './users';
 
-export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone[0].windowSeconds;
+export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone.rules[0].windowSeconds;
 
 export interface SendCodeInput {
   phone: string;
@@ -32,7 +32,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
   const now = ctx.now();
   const checks = [limit.smsPerPhone(key.countryCode, key.phone), limit.smsPerIp(req.ip)];
   const { captcha, limiter } = ctx;
-  // A phone or address this process just found at its limit is refused without the database (limits.ts).
+  // A phone or address this process just found at its limit is refused without the database (limits/rate-limiter.ts).
   const known = limiter.knownWait(checks, now);
   if (known) throw errors.tooMany(known);
 

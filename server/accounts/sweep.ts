@@ -5,8 +5,8 @@
  * the expiry), it only keeps the tables small.
  */
 import type { Database } from '../db/database';
-import { LOGIN_BACKOFF } from '../limits';
-import { log } from '../log';
+import { LOGIN_BACKOFF } from '../limits/rules';
+import { log } from '../ops/log';
 
 const DAY = 24 * 3600 * 1000;
 

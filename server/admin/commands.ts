@@ -10,12 +10,12 @@ import { parseArgs } from 'node:util';
 import { type BrandId, brands } from '../../shared/brand';
 import { COUNTRIES, internationalPhone, normalizePhone } from '../accounts/phone';
 import { findUserByPhone, type UserRow } from '../accounts/users';
+import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
-import { PROJECT_ROOT } from '../paths';
+import { PROJECT_ROOT } from '../ops/paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
 import { type IdentityRow, identityOfUser } from '../scan-login/tickets';
-import { readSettings } from '../settings';
 import { DATA_COMMANDS, DATA_USAGE, isRefusal, runDataCommand } from './data-commands';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]

@@ -9,8 +9,8 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Database } from '../db/database';
-import { SIZE_LIMITS } from '../limits';
-import { log } from '../log';
+import { SIZE_LIMITS } from '../limits/rules';
+import { log } from '../ops/log';
 import { main } from './commands';
 
 /** Longest Unix socket path every platform accepts (Linux allows 107 bytes, macOS 103). */

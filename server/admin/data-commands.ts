@@ -5,11 +5,11 @@
  * command's own process. See docs/decisions/030-backups-and-the-move-to-postgresql.md.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { readSettings } from '../config/settings';
 import { BackupRefusal, backupPGlite, backupPostgres, restoreIntoFolder, restoreIntoPostgres } from '../db/backup';
 import { copyDatabase, type TableCount, TargetNotEmptyError } from '../db/copy';
 import type { Database } from '../db/database';
-import { PROJECT_ROOT } from '../paths';
-import { readSettings } from '../settings';
+import { PROJECT_ROOT } from '../ops/paths';
 
 export const DATA_COMMANDS = ['backup', 'restore', 'copy-to-postgres'] as const;
 

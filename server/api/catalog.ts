@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
-import { LOCALES_DIR } from '../paths';
+import { LOCALES_DIR } from '../ops/paths';
 
 export type Lang = 'zh' | 'en';
 

@@ -4,8 +4,8 @@
  * in text and answered 500). Run on both databases: PGlite accepted what PostgreSQL refused.
  */
 import { expect, it } from 'vitest';
-import { describeDatabases } from '../db/testing';
-import { harness, PASSWORD } from './accounts/test-harness';
+import { harness, PASSWORD } from '../testing/accounts-harness';
+import { describeDatabases } from '../testing/databases';
 
 describeDatabases('control characters in requests', (getDb) => {
   it('a NUL in a college search query is a 400, not a 500', async () => {

@@ -17,10 +17,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
-import { captureLog } from '../log';
+import { captureLog } from '../ops/log';
 import { webhookSignature } from '../providers/messaging/signature';
 import { createSimulatorProvider } from '../providers/messaging/simulator';
-import { harness } from './accounts/test-harness';
+import { harness } from '../testing/accounts-harness';
 import { listOperations, type Operation } from './openapi';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -359,7 +359,7 @@ describe('fuzzing the webhook and the phone pages', () => {
   }
 });
 
-/** The operations are registered when the API modules load (test-harness imports the app, which imports them). */
+/** The operations are registered when the API modules load (the accounts harness imports the app, which imports them). */
 function apiOperationsAtImport(): Operation[] {
   return listOperations().filter((operation) => !operation.devOnly);
 }

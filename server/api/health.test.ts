@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { describeDatabases } from '../db/testing';
+import { describeDatabases } from '../testing/databases';
 import { healthApi, READY_TIMEOUT_MS } from './health';
 
 const get = (db: Database | undefined, path: string, lang = 'en') =>

@@ -8,9 +8,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
 import { CODES } from '../../shared/contract/codes';
-import { SIZE_LIMITS } from '../limits';
-import { clientAddress, requestBrand } from '../request';
-import type { Settings } from '../settings';
+import type { Settings } from '../config/settings';
+import { clientAddress, requestBrand } from '../http/request';
+import { SIZE_LIMITS } from '../limits/rules';
 import { type Lang, type Message, type Text, translate } from './catalog';
 
 export type { Lang, Message, Text };

@@ -4,9 +4,9 @@
  * or a bare 500.
  */
 import { Hono } from 'hono';
-import { clientWentAway } from '../client-gone';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { apiServerError, apiUnavailable, logServerError, logUnavailable } from '../errors';
+import { clientWentAway } from '../http/client-gone';
+import { apiServerError, apiUnavailable, logServerError, logUnavailable } from '../http/errors';
 import { accountsApi } from './accounts/index';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';

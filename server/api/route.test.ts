@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
-import { createRateLimiter } from '../limits';
-import { readSettings } from '../settings';
+import { createRateLimiter } from '../limits/rate-limiter';
 import { createApi } from './index';
 import { listOperations } from './openapi';
 import { honoPath } from './route';

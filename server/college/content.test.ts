@@ -3,9 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
+import { bilingual, fixtureContent, writeArticle } from '../testing/college';
 import { loadCollegeContent, splitFrontMatter, tidyBrandSpacing } from './content';
 import { renderMarkdown } from './markdown';
-import { bilingual, fixtureContent, writeArticle } from './testing';
 
 const CONTENT_DIR = join(import.meta.dirname, '../../content/college');
 

@@ -12,7 +12,7 @@ import type {
   SearchHit,
 } from '../../shared/contract/college';
 import type { Queryable } from '../db/database';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../http/html';
 import type { ContentLang } from './content';
 
 /** Replaces the brand token; in HTML the name is escaped like any text. */

@@ -3,10 +3,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { describeDatabases } from '../db/testing';
+import { bilingual, type FixtureArticle, fixtureContent, writeArticle } from '../testing/college';
+import { describeDatabases } from '../testing/databases';
 import { loadCollegeContent } from './content';
 import { seedCollege } from './seed';
-import { bilingual, type FixtureArticle, fixtureContent, writeArticle } from './testing';
 
 const CONTENT_DIR = join(import.meta.dirname, '../../content/college');
 const quiet = { log: () => {} };

@@ -6,7 +6,7 @@
  * lock), so the outcome is the same as one seed.
  */
 import type { Database } from '../db/database';
-import { log as logger } from '../log';
+import { log as logger } from '../ops/log';
 import { type ContentProblem, loadCollegeContent } from './content';
 import { renderMarkdown } from './markdown';
 

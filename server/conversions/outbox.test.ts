@@ -6,11 +6,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { harness } from '../api/accounts/test-harness';
-import { describeDatabases } from '../db/testing';
-import { log } from '../log';
-import { registry } from '../metrics';
-import { readSettings } from '../settings';
+import { readSettings } from '../config/settings';
+import { log } from '../ops/log';
+import { registry } from '../ops/metrics';
+import { harness } from '../testing/accounts-harness';
+import { describeDatabases } from '../testing/databases';
 import { backoffSeconds, MAX_ATTEMPTS, runConversionOutbox } from './outbox';
 
 /** The outbox counter of the metrics for one click id and outcome. */

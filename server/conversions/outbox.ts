@@ -17,10 +17,10 @@
  * the platforms match conversions by click, and a lease is far longer than a send's time-out).
  */
 import { type BrandId, brands } from '../../shared/brand';
+import type { ServerConversions, Settings } from '../config/settings';
 import type { Database, Queryable } from '../db/database';
-import { log } from '../log';
-import { countConversion } from '../metrics';
-import type { ServerConversions, Settings } from '../settings';
+import { log } from '../ops/log';
+import { countConversion } from '../ops/metrics';
 
 export const MAX_ATTEMPTS = 10;
 const LEASE_SECONDS = 120;

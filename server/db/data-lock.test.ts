@@ -79,7 +79,7 @@ describe('the data-folder lock', () => {
     const holder = await holdInAnotherProcess(dir);
     const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, VITEST: '', DATA_DIR: dir, PORT: '0', BRAND2_PORT: '0', DATABASE_URL: '' },
+      env: { ...process.env, VITEST: '', STANDINS: '1', DATA_DIR: dir, PORT: '0', BRAND2_PORT: '0', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(second);

@@ -5,6 +5,9 @@
  * is refused with a clear message while the owner runs, and a lock left by a process that died (kill -9, power
  * loss) is recognised as stale — its pid is gone, or belongs to something that is not Node — and taken over, so
  * a restart needs no manual step.
+ *
+ * Not proper-lockfile (the build lock's): it calls a lock stale only once its owner stopped refreshing it, so a
+ * restart after a crash would wait that long, and a long synchronous PGlite call could let a live server's lapse.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { expect, it } from 'vitest';
+import { describeDatabases } from '../testing/databases';
 import { migrate, readMigrations } from './migrate';
-import { describeDatabases } from './testing';
 
 describeDatabases('database adapter', (getDb) => {
   it('returns the same value types on every backend', async () => {

@@ -6,7 +6,7 @@
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { countQueryError } from '../metrics';
+import { countQueryError } from '../ops/metrics';
 import { LOCK_FILE, takeDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
 import { tarFolder } from './tar';

@@ -3,8 +3,8 @@
  * server processes against one database.
  */
 import type { Pool } from 'pg';
-import { log } from '../log';
-import { countQueryError } from '../metrics';
+import { log } from '../ops/log';
+import { countQueryError } from '../ops/metrics';
 import type { Database, ListenHandlers, Queryable } from './database';
 import { isDatabaseUnavailable } from './unavailable';
 

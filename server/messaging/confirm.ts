@@ -7,9 +7,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { brands } from '../../shared/brand';
-import { markup } from '../html';
-import { requestBrand } from '../request';
-import { cancelScan, confirmPreview, confirmScan } from '../scan-login/service';
+import { markup } from '../http/html';
+import { requestBrand } from '../http/request';
+import { cancelScan, confirmPreview, confirmScan } from '../scan-login/confirm';
 import { SCENE_PATTERN } from '../scan-login/tickets';
 import { readForm, sameOrigin } from './forms';
 import { type Lang, page, pageLanguage, sendPage } from './html';

@@ -1,6 +1,6 @@
 /** Small helpers for the phone pages' form posts: a size-limited form body and the same-origin check. */
 import type { Context } from 'hono';
-import { SIZE_LIMITS } from '../limits';
+import { SIZE_LIMITS } from '../limits/rules';
 
 const MAX_FORM_BYTES = SIZE_LIMITS.phoneForm;
 

@@ -4,8 +4,8 @@
  * the page's own inline style and script.
  */
 import type { Context } from 'hono';
-import { type Markup, markup, raw } from '../html';
-import { contentSecurityPolicy, inlineHash } from '../security-headers';
+import { type Markup, markup, raw } from '../http/html';
+import { contentSecurityPolicy, inlineHash } from '../http/security-headers';
 
 export type Lang = 'zh' | 'en';
 

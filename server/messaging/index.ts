@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { confirmRoutes } from './confirm';
-import { simulatorRoutes } from './simulator';
+import { simulatorRoutes } from './simulator/routes';
 import type { PhonePagesDeps } from './types';
 
 export function phonePages(deps: PhonePagesDeps) {

@@ -5,9 +5,9 @@
  * page (confirm, cancel, expired, invalid, banned), and that the site's mobile page rules leave them alone.
  */
 import { describe, expect, it } from 'vitest';
-import { BRAND2_HOST, IPHONE, SIM_OWNER_HASH, wxHarness } from '../api/wx-callback/test-harness';
-import { describeDatabases } from '../db/testing';
 import { createPlatformProvider } from '../providers/messaging/platform';
+import { describeDatabases } from '../testing/databases';
+import { BRAND2_HOST, IPHONE, SIM_OWNER_HASH, wxHarness } from '../testing/wx-callback-harness';
 
 interface ScanAnswer {
   code: number;

@@ -1,7 +1,8 @@
 /** What the phone pages (./index.ts) are given. */
+
+import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
 import type { MessagingProvider } from '../providers/messaging/types';
-import type { Settings } from '../settings';
 
 export interface PhonePagesDeps {
   db: Database;

@@ -9,14 +9,14 @@
  * asked for again, the strong ones (brotli 11, gzip 9, many times slower) are made, one page at a time off the
  * request path, and replace them. (A page asked for once, say a URL with a unique query, never costs the strong
  * compression: a flood of such URLs costs renders, not strong brotli each; the costs measured are in
- * docs/decisions/025-serving-speed-and-hot-api-calls.md.) Memory is bounded by bytes (least recently used first
- * out). Losing the
- * cache costs a render, nothing else; each server process keeps its own, so changed content is fresh after a
+ * docs/decisions/025-serving-speed-and-hot-api-calls.md.) Memory is bounded by bytes (lru-cache: least recently
+ * used first out). Losing the cache costs a render, nothing else; each server process keeps its own, so changed content is fresh after a
  * restart.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -124,7 +124,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 
 /**
  * Whether an If-None-Match header names the representation about to be sent (its ETag, compared weakly, or `*`).
- * Each encoding has its own ETag, so a client that switched encodings gets the full answer.
+ * Each encoding has its own ETag, so a client that switched encodings gets the full answer. (Not hono/etag, which
+ * hashes every response's body: a cached page's ETags are made once, when it is stored.)
  */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -150,37 +151,33 @@ export interface HtmlCacheOptions {
 const MAX_UPGRADE_QUEUE = 64;
 
 export class HtmlCache {
-  private readonly entries = new Map<string, { page: CachedPage; expires: number }>();
-  private bytes = 0;
-  private readonly ttlMs: number;
-  private readonly maxBytes: number;
-  private readonly now: () => number;
+  private readonly entries: LRUCache<string, CachedPage> | null;
   private readonly strongEncodings: boolean;
   private readonly upgrades: string[] = [];
   private upgrading: Promise<void> | null = null;
 
-  constructor({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now, strongEncodings = true }: HtmlCacheOptions) {
-    this.ttlMs = ttlMs;
-    this.maxBytes = maxBytes;
-    this.now = now;
+  constructor({ ttlMs, maxBytes = 64 * 1024 * 1024, now, strongEncodings = true }: HtmlCacheOptions) {
+    this.entries =
+      ttlMs > 0 && maxBytes > 0
+        ? new LRUCache({
+            ttl: ttlMs,
+            maxSize: maxBytes,
+            sizeCalculation: (page) => page.bytes,
+            // A clock read per look-up instead of lru-cache's default timer that caches it for 1 ms.
+            ttlResolution: 0,
+            perf: now ? { now } : undefined,
+          })
+        : null;
     this.strongEncodings = strongEncodings;
   }
 
   get enabled() {
-    return this.ttlMs > 0 && this.maxBytes > 0;
+    return this.entries !== null;
   }
 
   get(key: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.remove(key);
-      return undefined;
-    }
-    // Re-insert so the Map's order is least-recently-used first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    const page = entry.page;
+    const page = this.entries?.get(key);
+    if (!page) return undefined;
     if (!page.strong && !page.upgradeQueued && this.strongEncodings && this.upgrades.length < MAX_UPGRADE_QUEUE) {
       page.upgradeQueued = true;
       this.upgrades.push(key);
@@ -190,43 +187,27 @@ export class HtmlCache {
   }
 
   set(key: string, page: CachedPage) {
-    if (!this.enabled || page.bytes > this.maxBytes) return;
-    this.remove(key);
-    this.entries.set(key, { page, expires: this.now() + this.ttlMs });
-    this.bytes += page.bytes;
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.page.bytes;
+    this.entries?.set(key, page);
   }
 
   /** Replaces the fast encodings of queued entries by the strong ones, one page at a time. */
   private async runUpgrades() {
     try {
       for (let key = this.upgrades.shift(); key !== undefined; key = this.upgrades.shift()) {
-        const page = this.entries.get(key)?.page;
+        const page = this.entries?.peek(key);
         if (!page || page.strong) continue;
-        page.upgradeQueued = false;
         try {
           const { br, gz } = await encode(page.identity.body, STRONG);
           // Still the same entry (not evicted or replaced meanwhile)?
-          if (this.entries.get(key)?.page !== page) continue;
-          const before = page.bytes;
-          if (br.length < page.br.body.length) page.br = stored(br, page.base, page.br.headers.etag, 'br');
-          if (gz.length < page.gzip.body.length) page.gzip = stored(gz, page.base, page.gzip.headers.etag, 'gzip');
-          page.strong = true;
-          page.bytes = sizeOf(page);
-          this.bytes += page.bytes - before;
+          if (this.entries?.peek(key) !== page) continue;
+          const upgraded: CachedPage = { ...page, strong: true, upgradeQueued: false };
+          if (br.length < page.br.body.length) upgraded.br = stored(br, page.base, page.br.headers.etag, 'br');
+          if (gz.length < page.gzip.body.length) upgraded.gzip = stored(gz, page.base, page.gzip.headers.etag, 'gzip');
+          upgraded.bytes = sizeOf(upgraded);
+          // A new object, so lru-cache counts its new size; it keeps the entry's time to live.
+          this.entries.set(key, upgraded, { noUpdateTTL: true });
         } catch {
-          // Keep the fast encodings.
+          page.upgradeQueued = false; // Keeps the fast encodings.
         }
       }
     } finally {
@@ -240,10 +221,10 @@ export class HtmlCache {
   }
 
   get size() {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   get byteSize() {
-    return this.bytes;
+    return this.entries?.calculatedSize ?? 0;
   }
 }

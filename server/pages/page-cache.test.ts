@@ -12,7 +12,7 @@ import { getRequestListener } from '@hono/node-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalEnv } from '../../shared/portal-env';
 import { createApp } from '../app';
-import { readSettings } from '../settings';
+import { readSettings } from '../config/settings';
 import type { Renderer } from './page-handler';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import type { PortalEnv } from '../../shared/portal-env';
 import { createApp } from '../app';
-import { readSettings } from '../settings';
+import { readSettings } from '../config/settings';
 import type { Renderer } from './page-handler';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
@@ -237,12 +237,12 @@ describe('the origin of absolute URLs', () => {
   });
 });
 
-describe('demo mode', () => {
-  it('tells the page about demo mode only when the setting turns it on', async () => {
+describe('demo aid', () => {
+  it('tells the page to offer the simulator only when STANDINS=1 allows the stand-ins', async () => {
     const off = setup();
     await off.get('/login');
     expect(off.seen[0].env.demo).toBeUndefined();
-    const on = setup({ DEMO_MODE: '1' });
+    const on = setup({ STANDINS: '1' });
     await on.get('/login');
     expect(on.seen[0].env.demo).toBe(true);
   });

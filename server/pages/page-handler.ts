@@ -15,18 +15,18 @@ import { isMobileUserAgent, platformFromUserAgent } from '../../shared/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../shared/locale';
 import { pageRedirect } from '../../shared/page-rules';
 import { AUTH_COOKIE, type PortalEnv } from '../../shared/portal-env';
-import { logRequest, requestIdFrom } from '../log';
-import { catchAllTemplate } from '../metrics';
-import { withCaptchaOrigins } from '../providers/captcha/index';
-import { clientAddress, nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../request';
+import { analyticsOrigins, type Settings } from '../config/settings';
+import { clientAddress, nodeContext, publicOrigin, requestBrand, requestHost, requestIsHttps } from '../http/request';
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
   securityHeaderValues,
   understandsManifestSrc,
   withoutManifestSrc,
-} from '../security-headers';
-import { analyticsOrigins, type Settings } from '../settings';
+} from '../http/security-headers';
+import { logRequest, requestIdFrom } from '../ops/log';
+import { catchAllTemplate } from '../ops/metrics';
+import { withCaptchaOrigins } from '../providers/captcha/index';
 import { buildCachedPage, type CachedPage, HtmlCache, matchesEtag, pickEncoding } from './html-cache';
 
 /** Calls an API path for route loaders; the page handler answers it from the in-process API. */
@@ -122,7 +122,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
       year: now().getFullYear(),
     };
     env.downloads = settings.downloads[env.brandId];
-    if (settings.demoMode) env.demo = true;
+    if (settings.standins) env.demo = true;
     // The header shows the logged-in widget from the first paint. Only the cookie's presence is used (the name
     // comes from the browser's storage after hydration), so the page holds nothing of one user: the signed-in
     // variant is a second cache entry shared by every signed-in visitor, and is marked private for other caches.

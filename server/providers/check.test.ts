@@ -4,9 +4,9 @@
  * harmless call, fails on a wrong key or an unknown template, and says what it could not check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAliyun, startFakeAliyun } from '../testing/fake-aliyun';
+import { type FakeTencent, loopbackAgent, startFakeTencent } from '../testing/fake-tencent';
 import { checkProviders } from './check';
-import { type FakeAliyun, startFakeAliyun } from './vendors/fake-aliyun';
-import { type FakeTencent, loopbackAgent, startFakeTencent } from './vendors/fake-tencent';
 
 const ALIYUN_PORT = 5526;
 const TENCENT_PORT = 5527;

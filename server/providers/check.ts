@@ -9,7 +9,7 @@
 import type { Agent } from 'node:http';
 import * as DysmsapiModule from '@alicloud/dysmsapi20170525';
 import type { BrandId } from '../../shared/brand';
-import { readSettings, type Settings } from '../settings';
+import { readSettings, type Settings } from '../config/settings';
 import { describeCaptchaResultParams, tencentCaptchaClient } from './captcha/tencent';
 import { aliyunClient } from './sms/aliyun';
 import { tencentSmsClient } from './sms/tencent';

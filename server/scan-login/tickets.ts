@@ -3,6 +3,7 @@
  * scan-login flows ask. See server/db/migrations/004_scan_login.sql for the columns and the state machine.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { hashToken } from '../accounts/sessions';
 import type { Database, Queryable } from '../db/database';
 
@@ -123,9 +124,8 @@ export async function findTicketByHash(tx: Queryable, ticketHash: string, tenant
  *   notification's arrival: the browser polls every 2 s.
  * A read that began before a forget never stores what it read (`generation`).
  */
-const pollRows = new Map<string, TicketRow>();
+const pollRows = new LRUCache<string, TicketRow>({ max: 20_000 });
 let generation = 0;
-const MAX_POLL_ROWS = 20_000;
 /** Whether this process hears every ticket change made on PostgreSQL (see above). */
 let hearingChanges = false;
 export const TICKET_CHANNEL = 'wx_ticket_changed';
@@ -178,10 +178,6 @@ export async function readTicketForPoll(
   const before = generation;
   const row = await findTicketByHash(db, ticketHash, tenantId);
   if (row && before === generation && memoryUsable(db) && !isExpired(row, now)) {
-    if (pollRows.size >= MAX_POLL_ROWS) {
-      const oldest = pollRows.keys().next().value;
-      if (oldest !== undefined) pollRows.delete(oldest);
-    }
     pollRows.set(ticketHash, row);
   }
   return row;

@@ -2,7 +2,7 @@
 /** Icons per brand: each address answers the request's brand's file, with its type. */
 import { describe, expect, it } from 'vitest';
 import { brands } from '../../shared/brand';
-import { readSettings } from '../settings';
+import { readSettings } from '../config/settings';
 import { iconRoutes } from './icons';
 
 const app = iconRoutes(readSettings({}));

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { type BrandId, brands } from '../../shared/brand';
-import { PUBLIC_DIR } from '../paths';
-import { requestBrand } from '../request';
-import type { Settings } from '../settings';
+import type { Settings } from '../config/settings';
+import { requestBrand } from '../http/request';
+import { PUBLIC_DIR } from '../ops/paths';
 
 /** The theme colour of each brand's pages (the accent of src/styles/theme.css.ts). */
 const THEME_COLOUR: Record<BrandId, string> = { starreach: '#d81e44', creatorbox: '#1f5af0' };

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
-import { bilingual, seedFixtureBeforeEach } from '../college/testing';
-import { describeDatabases } from '../db/testing';
-import { readSettings } from '../settings';
+import { readSettings } from '../config/settings';
+import { bilingual, seedFixtureBeforeEach } from '../testing/college';
+import { describeDatabases } from '../testing/databases';
 import { seoRoutes } from './sitemap';
 
 const ARTICLES = [

@@ -9,10 +9,10 @@ import { Hono } from 'hono';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
 import { type Locale, localizePath } from '../../shared/locale';
 import { PAGES, SITEMAP_PATHS } from '../../shared/routes';
+import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
-import { markup } from '../html';
-import { publicOrigin } from '../request';
-import type { Settings } from '../settings';
+import { markup } from '../http/html';
+import { publicOrigin } from '../http/request';
 
 interface SitemapEntry {
   path: string;

@@ -11,11 +11,11 @@ import { brands } from '../../shared/brand';
 import { localeFromPath, localizePath } from '../../shared/locale';
 import { sessionAccount, TOKEN_PATTERN } from '../accounts/sessions';
 import type { UserRow } from '../accounts/users';
+import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
-import { markup, raw, scriptJson } from '../html';
-import { requestBrand, requestIsHttps } from '../request';
-import { contentSecurityPolicy, inlineHash } from '../security-headers';
-import type { Settings } from '../settings';
+import { markup, raw, scriptJson } from '../http/html';
+import { requestBrand, requestIsHttps } from '../http/request';
+import { contentSecurityPolicy, inlineHash } from '../http/security-headers';
 
 export interface WorkbenchDeps {
   settings: Settings;

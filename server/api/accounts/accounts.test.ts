@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../shared/contract/accounts';
-import { describeDatabases } from '../../db/testing';
-import { BRAND2_HOST, harness, PASSWORD } from './test-harness';
+import { BRAND2_HOST, harness, PASSWORD } from '../../testing/accounts-harness';
+import { describeDatabases } from '../../testing/databases';
 
 /** Every attribution parameter, as the register call sends them and the customer info gives them back. */
 const attribution = {

@@ -7,14 +7,14 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaPuzzle } from '../../../shared/contract/accounts';
-import { describeDatabases } from '../../db/testing';
-import { type FakeCaptchaVerifier, startFakeCaptchaVerifier } from '../../providers/captcha/fake-remote';
 import { createRemoteCaptcha } from '../../providers/captcha/remote';
-import { solvePuzzle } from '../../providers/captcha/solver';
-import { type FakeSmsGateway, startFakeSmsGateway } from '../../providers/sms/fake-gateway';
 import { createHttpGateway } from '../../providers/sms/http-gateway';
+import { harness } from '../../testing/accounts-harness';
+import { solvePuzzle } from '../../testing/captcha-solver';
+import { describeDatabases } from '../../testing/databases';
+import { type FakeCaptchaVerifier, startFakeCaptchaVerifier } from '../../testing/fake-captcha-verifier';
+import { type FakeSmsGateway, startFakeSmsGateway } from '../../testing/fake-sms-gateway';
 import { MAX_BODY_BYTES } from '../http';
-import { harness } from './test-harness';
 
 type Puzzle = CaptchaPuzzle;
 

@@ -16,7 +16,7 @@ import { resetPassword } from '../../accounts/reset';
 import { authenticate, logout } from '../../accounts/sessions';
 import { sendCode } from '../../accounts/sms';
 import { baseInfo, customerInfo } from '../../accounts/users';
-import { noteUser } from '../../log';
+import { noteUser } from '../../ops/log';
 import { builtinCaptcha } from '../../providers/captcha/index';
 import { createSmsSink } from '../../providers/sms/sink';
 import type { ApiDeps } from '../deps';

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { sweepExpired } from '../../accounts/sweep';
 import type { Database } from '../../db/database';
-import { describeDatabases } from '../../db/testing';
-import { type Answer, type Harness, harness, PASSWORD } from './test-harness';
+import { type Answer, type Harness, harness, PASSWORD } from '../../testing/accounts-harness';
+import { describeDatabases } from '../../testing/databases';
 
 const attempt = (h: Harness, phone: string, password: string, ip?: string) =>
   h.call('/v2/web/userlogin', { body: { phone, countryCode: 1, password }, ip });

@@ -6,14 +6,14 @@
  * any SMS goes out.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeDatabases } from '../../db/testing';
-import { log } from '../../log';
+import { log } from '../../ops/log';
 import { createTencentCaptcha } from '../../providers/captcha/tencent';
 import { createAliyunSms } from '../../providers/sms/aliyun';
 import { createTencentSms } from '../../providers/sms/tencent';
-import { type FakeAliyun, startFakeAliyun } from '../../providers/vendors/fake-aliyun';
-import { type FakeTencent, loopbackAgent, startFakeTencent } from '../../providers/vendors/fake-tencent';
-import { harness } from './test-harness';
+import { harness } from '../../testing/accounts-harness';
+import { describeDatabases } from '../../testing/databases';
+import { type FakeAliyun, startFakeAliyun } from '../../testing/fake-aliyun';
+import { type FakeTencent, loopbackAgent, startFakeTencent } from '../../testing/fake-tencent';
 
 const ALIYUN_PORT = 5523;
 const TENCENT_PORT = 5524;

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../../college/testing';
-import { describeDatabases } from '../../db/testing';
-import { createRateLimiter } from '../../limits';
-import { readSettings } from '../../settings';
+import { readSettings } from '../../config/settings';
+import { createRateLimiter } from '../../limits/rate-limiter';
+import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../../testing/college';
+import { describeDatabases } from '../../testing/databases';
 import { createApi } from '../index';
 import { openApiDocument } from '../openapi';
 import { queryTerms } from './index';

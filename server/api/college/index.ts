@@ -23,8 +23,8 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
-import { limit } from '../../limits';
-import { clientAddress, requestBrand, requestIsHttps } from '../../request';
+import { clientAddress, requestBrand, requestIsHttps } from '../../http/request';
+import { limit } from '../../limits/rules';
 import type { ApiDeps } from '../deps';
 import { ApiError, nameFields, ok, requestLanguage } from '../http';
 import { route } from '../route';

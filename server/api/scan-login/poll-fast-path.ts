@@ -9,10 +9,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TICKET_PATTERN } from '../../../shared/contract/scan-login';
-import { logRequest, requestIdFrom } from '../../log';
-import { nodeContext } from '../../request';
-import * as scan from '../../scan-login/service';
-import { securityHeaderValues } from '../../security-headers';
+import { nodeContext } from '../../http/request';
+import { securityHeaderValues } from '../../http/security-headers';
+import { logRequest, requestIdFrom } from '../../ops/log';
+import { readStatusFromMemory } from '../../scan-login/status';
 import { translate } from '../catalog';
 import type { ApiDeps } from '../deps';
 import { requestFacts, SUCCESS_TEXT } from '../http';
@@ -36,7 +36,7 @@ export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgo
     const startedAt = performance.now();
     const c = nodeContext(incoming, target);
     const facts = requestFacts(c, deps.settings);
-    const status = scan.readStatusFromMemory(ctx, facts, ticket);
+    const status = readStatusFromMemory(ctx, facts, ticket);
     if (!status) return false;
     const body = JSON.stringify({ code: 200, message: SUCCESS_WORDS[facts.language], data: status });
     const reqId = requestIdFrom(c.req.header('x-request-id'));

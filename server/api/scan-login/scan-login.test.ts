@@ -12,12 +12,13 @@ import type { UserInfo } from '../../../shared/contract/accounts';
 import type { QrCode } from '../../../shared/contract/scan-login';
 import { hashToken } from '../../accounts/sessions';
 import { sweepExpired } from '../../accounts/sweep';
-import { describeDatabases } from '../../db/testing';
 import type { CreateQrInput, MessagingProvider } from '../../providers/messaging/types';
 import { banAccount, banIdentity } from '../../scan-login/bans';
-import { cancelScan, confirmPreview, confirmScan, handleScan } from '../../scan-login/service';
+import { cancelScan, confirmPreview, confirmScan } from '../../scan-login/confirm';
+import { handleScan } from '../../scan-login/scan';
 import { watchTicketChanges } from '../../scan-login/tickets';
-import { type Answer, BRAND2_HOST, harness, PASSWORD } from '../accounts/test-harness';
+import { type Answer, BRAND2_HOST, harness, PASSWORD } from '../../testing/accounts-harness';
+import { describeDatabases } from '../../testing/databases';
 
 type QrCodeData = QrCode;
 

@@ -1,6 +1,6 @@
 /**
  * The platform's webhook, GET and POST /api/wx/callback, for the official account of the
- * brand the request arrives on (host/port, server/request.ts):
+ * brand the request arrives on (host/port, server/http/request.ts):
  * - GET: the platform's address check. `signature` = SHA-1 of the sorted webhook token, `timestamp` and
  *   `nonce`; a right one is answered with `echostr` as plain text, anything else with 401.
  * - POST: a signed event delivery (XML). Timestamps more than 5 minutes off are refused (replays); a delivery
@@ -16,11 +16,11 @@ import { Hono } from 'hono';
 import { brands } from '../../../shared/brand';
 import { hashToken } from '../../accounts/sessions';
 import type { Database } from '../../db/database';
+import { publicOrigin, requestBrand } from '../../http/request';
 import { createMessagingProvider } from '../../providers/messaging/index';
 import { verifyWebhookSignature } from '../../providers/messaging/signature';
 import { buildTextReply, MAX_XML_BYTES, parseFlatXml, XmlError } from '../../providers/messaging/xml';
-import { publicOrigin, requestBrand } from '../../request';
-import { handleScan } from '../../scan-login/service';
+import { handleScan } from '../../scan-login/scan';
 import { SCENE_PATTERN } from '../../scan-login/tickets';
 import type { ApiDeps } from '../deps';
 import { confirmLink, type ReplyLang, replyText } from './replies';

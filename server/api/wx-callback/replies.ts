@@ -3,7 +3,7 @@
  * the scan (Chinese unless the simulator asked for English). The confirm sentence carries the link to our
  * /wx/confirm page as an `<a>` tag, which the platform's chat shows as a link.
  */
-import type { ScanOutcome } from '../../scan-login/service';
+import type { ScanOutcome } from '../../scan-login/scan';
 
 export type ReplyLang = 'zh' | 'en';
 

@@ -5,9 +5,9 @@
  * taken), the replay window, de-duplication, and malformed input (4xx text, never 500).
  */
 import { describe, expect, it } from 'vitest';
-import { describeDatabases } from '../../db/testing';
 import { buildEventXml, parseFlatXml } from '../../providers/messaging/xml';
-import { BRAND2_HOST, replyContent, wxHarness } from './test-harness';
+import { describeDatabases } from '../../testing/databases';
+import { BRAND2_HOST, replyContent, wxHarness } from '../../testing/wx-callback-harness';
 
 describeDatabases('wx webhook', (getDb) => {
   describe('GET verification', () => {

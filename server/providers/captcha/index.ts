@@ -5,7 +5,7 @@
  * whether it is genuine before accepting it (once: a redeemed ticket is recorded and never accepted again).
  * `tencent` is Tencent Cloud captcha, checked with DescribeCaptchaResult (./tencent.ts).
  */
-import type { Settings } from '../../settings';
+import type { Settings } from '../../config/settings';
 import { createRemoteCaptcha } from './remote';
 import { createTencentCaptcha, TENCENT_CAPTCHA_ORIGINS } from './tencent';
 import type { BuiltinCaptcha, CaptchaProvider } from './types';

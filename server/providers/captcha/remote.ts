@@ -6,7 +6,7 @@
  * "not verified", so an outage never lets a request through.
  */
 
-import { log } from '../../log';
+import { log } from '../../ops/log';
 import type { RemoteCaptcha } from './types';
 
 export interface RemoteCaptchaOptions {

@@ -13,7 +13,7 @@
  */
 import type { Agent } from 'node:http';
 import * as Common from 'tencentcloud-sdk-nodejs-common';
-import { log } from '../../log';
+import { log } from '../../ops/log';
 import { tencentEndpoint } from '../sms/tencent';
 import type { TencentCaptcha } from './types';
 

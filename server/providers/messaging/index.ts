@@ -2,8 +2,9 @@
  * The messaging provider of the QR login, chosen by WX_PROVIDER: the built-in phone simulator (default) or the
  * platform API (./platform.ts). The interface is in ./types.ts.
  */
+
+import type { Settings } from '../../config/settings';
 import type { Database } from '../../db/database';
-import type { Settings } from '../../settings';
 import { createPlatformProvider } from './platform';
 import { createSimulatorProvider } from './simulator';
 import type { MessagingProvider } from './types';
@@ -35,16 +36,11 @@ export function createMessagingProvider(
   });
 }
 
-/** One line for the start-up log. */
 /**
- * The start-up lines that say which outside services are live, and a warning for each built-in stand-in a
- * production start runs with: the SMS sink (codes only in the log) and the WeChat simulator (browsers play WeChat
- * identities, each only its own, but no real WeChat logs in). The built-in slider captcha is a real check.
+ * The start-up lines that say which outside services are live, and, when STANDINS=1 let a start run built-in
+ * stand-ins, that they are (server/config/settings.ts refuses them otherwise).
  */
-export function describeProviders(settings: Pick<Settings, 'wx' | 'sms' | 'captcha' | 'production'>): {
-  lines: string[];
-  warnings: string[];
-} {
+export function describeProviders(settings: Pick<Settings, 'wx' | 'sms' | 'captcha' | 'standins'>): string[] {
   const sms = {
     builtin: 'built-in sink (codes in this log)',
     http: `HTTP gateway (${settings.sms.gatewayUrl ? new URL(settings.sms.gatewayUrl).origin : 'SMS_GATEWAY_URL'})`,
@@ -57,18 +53,13 @@ export function describeProviders(settings: Pick<Settings, 'wx' | 'sms' | 'captc
     tencent: `Tencent Cloud captcha (CaptchaAppId ${settings.captcha.appId ?? ''}, verified at ${settings.captcha.tencent?.endpoint ?? ''})`,
   }[settings.captcha.provider];
   const lines = [`Providers: SMS ${sms}; captcha ${captcha}.`, describeMessagingProvider(settings)];
-  const warnings: string[] = [];
-  if (settings.production && settings.wx.provider === 'simulator')
-    warnings.push(
-      'WARNING: the built-in WeChat simulator is live in production mode (NODE_ENV=production). Anyone can open /wx-sim ' +
-        'and make WeChat identities there; set WX_PROVIDER=platform with the official account for a real deployment.',
-    );
-  if (settings.production && settings.sms.provider === 'builtin')
-    warnings.push(
-      'WARNING: SMS codes go to this log only (built-in sink): no text message reaches anyone. Set SMS_PROVIDER=aliyun, ' +
-        'tencent or http with their settings for a real deployment (docs/deploy.md).',
-    );
-  return { lines, warnings };
+  const standins =
+    settings.sms.provider === 'builtin' ||
+    settings.captcha.provider === 'builtin' ||
+    settings.wx.provider === 'simulator';
+  if (settings.standins && standins)
+    lines.push('Stand-ins allowed (STANDINS=1): for trying the site, never for real users (docs/deploy.md).');
+  return lines;
 }
 
 export function describeMessagingProvider(settings: Pick<Settings, 'wx'>): string {

@@ -8,7 +8,7 @@
  * token and is tried once more with a fresh one. Every failure is thrown as a PlatformError naming what failed.
  */
 import type { BrandId } from '../../../shared/brand';
-import type { WxAccount } from '../../settings';
+import type { WxAccount } from '../../config/settings';
 import type { CreatedQr, CreateQrInput, MessagingProvider } from './types';
 
 export class PlatformError extends Error {

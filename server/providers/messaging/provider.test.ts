@@ -5,9 +5,9 @@
  * flight, QR creation, errors) and the simulator's address and token rules.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { describeDatabases } from '../../db/testing';
-import { readSettings } from '../../settings';
-import { type FakePlatform, startFakePlatform } from './fake-platform';
+import { readSettings } from '../../config/settings';
+import { describeDatabases } from '../../testing/databases';
+import { type FakePlatform, startFakePlatform } from '../../testing/fake-messaging-platform';
 import { createMessagingProvider } from './index';
 import { createPlatformProvider, PlatformError } from './platform';
 import { verifyWebhookSignature, webhookSignature } from './signature';

@@ -5,7 +5,7 @@
  * entities beyond the five predefined ones and numeric references (nothing can expand), no attributes. Nested
  * elements (some menu events carry them) are skipped.
  */
-import { SIZE_LIMITS } from '../../limits';
+import { SIZE_LIMITS } from '../../limits/rules';
 
 /** Event documents are a few hundred bytes; anything larger is refused before parsing. */
 export const MAX_XML_BYTES = SIZE_LIMITS.webhookXml;

@@ -3,7 +3,7 @@
  * signature and answers SendSms's documented error codes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeAliyun, startFakeAliyun } from '../vendors/fake-aliyun';
+import { type FakeAliyun, startFakeAliyun } from '../../testing/fake-aliyun';
 import { createAliyunSms } from './aliyun';
 import { type SmsMessage, SmsSendError } from './types';
 

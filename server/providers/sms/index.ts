@@ -3,7 +3,7 @@
  * log and keeps the latest ones for the development-only outbox call; `http` posts to an SMS gateway
  * (./http-gateway.ts); `aliyun` and `tencent` send through the vendors' own SDKs (./aliyun.ts, ./tencent.ts).
  */
-import type { Settings } from '../../settings';
+import type { Settings } from '../../config/settings';
 import { createAliyunSms } from './aliyun';
 import { createHttpGateway } from './http-gateway';
 import { createSmsSink } from './sink';

@@ -3,7 +3,7 @@
  * signature and answers SendSms's documented error codes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeTencent, loopbackAgent, startFakeTencent } from '../vendors/fake-tencent';
+import { type FakeTencent, loopbackAgent, startFakeTencent } from '../../testing/fake-tencent';
 import { createTencentSms, type TencentSmsOptions } from './tencent';
 import { type SmsMessage, SmsSendError } from './types';
 

@@ -1,0 +1,44 @@
+/** Addresses, proxies and security headers (server/config/read.ts says how a setting is declared). */
+import proxyAddr from 'proxy-addr';
+import { absoluteUrl, area, flag, v } from './read';
+
+/** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY: empty, `0` or `false` trusts no proxy; `true` or a number N trusts that many hops in front (`true`
+ * is 1); anything else is a comma-separated list of proxy addresses or CIDRs (or proxy-addr's names `loopback`,
+ * `linklocal`, `uniquelocal`). The client is then the right-most address of X-Forwarded-For that is not trusted.
+ */
+function readTrustProxy(value: string | undefined): ProxyTrust | null {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text === 'false') return null;
+  const hops = text === 'true' ? 1 : /^\d+$/.test(text) ? Number(text) : undefined;
+  if (hops !== undefined) return (_address, hop) => hop < hops;
+  try {
+    return proxyAddr.compile(text.split(',').map((entry) => entry.trim()));
+  } catch (error) {
+    throw new Error(
+      `TRUST_PROXY must be a number of hops or proxy addresses/CIDRs, got "${text}" (${(error as Error).message})`,
+    );
+  }
+}
+
+/** An origin (`https://host[:port]`, no path), returned without a trailing slash. */
+function origin(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  const what = 'an http(s) origin such as https://www.example.com';
+  const url = absoluteUrl(value, name, what);
+  if (url.pathname !== '/' && url.pathname !== '') throw new Error(`${name} must be ${what}, got "${value}"`);
+  return url.origin;
+}
+
+const hosts = (value?: string) => (value ?? '').split(',').flatMap((host) => host.trim().toLowerCase() || []);
+
+export const network = area('Addresses, proxies and security headers', {
+  TRUST_PROXY: v(readTrustProxy), // which proxies in front may report the client (`X-Forwarded-For`, `-Proto`): a number of hops (`1`, `true` = 1) or a comma-separated list of proxy addresses/CIDRs; the client is the right-most untrusted `X-Forwarded-For` entry, never the first
+  PUBLIC_URL: v(origin), // brand 1's public origin (`https://www.example.com`) for absolute URLs: canonical, hreflang, the QR code's simulator address, the confirm link
+  PUBLIC_URL_2: v(origin), // the same for brand 2
+  ALLOWED_HOSTS: v(hosts), // host names (`.example.com` for every subdomain) whose `Host` header absolute URLs may use when `PUBLIC_URL` is not set, besides localhost and this machine's addresses
+  HSTS_PRELOAD: v(flag), // `1` adds `preload` to HSTS (sent only over HTTPS, direct or through a trusted proxy)
+});

@@ -1,0 +1,114 @@
+/**
+ * Every setting of the server, read once from the environment. Each variable is declared once, in its area's
+ * schema (site.ts, network.ts, analytics.ts, providers.ts: its default, meaning and reading); `readSettings` parses
+ * the environment through them and assembles the settings, whose type is inferred from it. docs/settings.md is
+ * generated from the same declarations (`npm run docs:settings`).
+ */
+import { analytics, readAnalytics, readServerConversions } from './analytics';
+import { network } from './network';
+import { providers, readCaptcha, readSms, readWx } from './providers';
+import { database, operations, site } from './site';
+
+export { analyticsOrigins } from './analytics';
+export type { ProxyTrust } from './network';
+
+/** The areas in the order of docs/settings.md. */
+export const AREAS = [site, database, network, operations, analytics, providers];
+
+export type Settings = ReturnType<typeof readSettings>;
+export type ServerConversions = Settings['conversions']['starreach'];
+export type WxAccount = NonNullable<Settings['wx']['account']>;
+
+/** A start refused for a reason of its own (not a value it cannot read): exit code 78, "configuration error". */
+export class SettingsRefusal extends Error {
+  readonly exitCode = 78;
+}
+
+/** The message a production start gives for BENCH_UNLIMITED (and the exit code it stops with). */
+export const BENCH_UNLIMITED_REFUSAL = {
+  message:
+    'BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only; a production start (NODE_ENV=production) refuses it. Unset BENCH_UNLIMITED, or start the benchmark server with NODE_ENV=bench.',
+  exitCode: 78,
+};
+
+export function readSettings(environment: Record<string, string | undefined> = process.env) {
+  const env = { ...site.schema.parse(environment), ...database.schema.parse(environment) };
+  const net = network.schema.parse(environment);
+  const ops = operations.schema.parse(environment);
+  const ads = analytics.schema.parse(environment);
+  const services = providers.schema.parse(environment);
+  const development = env.NODE_ENV === 'development';
+  if (ops.BENCH_UNLIMITED && env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL.message);
+  if (ops.METRICS_PORT !== undefined && [env.PORT, env.BRAND2_PORT].includes(ops.METRICS_PORT))
+    throw new Error(`METRICS_PORT must not be a public port (PORT, BRAND2_PORT), got "${ops.METRICS_PORT}"`);
+  return {
+    port: env.PORT,
+    brand2Port: env.BRAND2_PORT,
+    host: env.HOST,
+    brand2HostMarker: env.BRAND2_HOST_MARKER,
+    edition: env.EDITION,
+    workbenchUrl: env.WORKBENCH_URL,
+    production: !development,
+    /** The built-in stand-ins are allowed (the pages then offer the WeChat simulator as a labelled demo aid). */
+    standins: env.STANDINS,
+    htmlCacheSeconds: env.HTML_CACHE_SECONDS,
+    htmlCacheMegabytes: env.HTML_CACHE_MB,
+    benchUnlimited: ops.BENCH_UNLIMITED,
+    shutdownTimeoutMs: ops.SHUTDOWN_TIMEOUT_MS,
+    /** None in development, where no proxy is in front and Ctrl-C should stop at once. */
+    shutdownDrainMs: ops.SHUTDOWN_DRAIN_MS ?? (development ? 0 : 5000),
+    downloads: {
+      starreach: { client: ads.CLIENT_DOWNLOAD_URL ?? null, pluginBrowser: ads.BROWSER_DOWNLOAD_URL ?? null },
+      creatorbox: { client: ads.CLIENT_DOWNLOAD_URL_2 ?? null, pluginBrowser: ads.BROWSER_DOWNLOAD_URL_2 ?? null },
+    },
+    analytics: { starreach: readAnalytics(ads, ''), creatorbox: readAnalytics(ads, '_2') },
+    conversions: {
+      starreach: readServerConversions(ads, '', net.PUBLIC_URL),
+      creatorbox: readServerConversions(ads, '_2', net.PUBLIC_URL_2),
+    },
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir: env.DATA_DIR,
+    trustProxy: net.TRUST_PROXY,
+    publicUrl: net.PUBLIC_URL,
+    publicUrl2: net.PUBLIC_URL_2,
+    allowedHosts: net.ALLOWED_HOSTS,
+    hstsPreload: net.HSTS_PRELOAD,
+    sms: readSms(services),
+    captcha: readCaptcha(services),
+    wx: readWx(services),
+    /** Prometheus' own listener, never on a public port (docs/decisions/031-metrics-and-operator-logs.md). */
+    metrics: ops.METRICS_PORT === undefined ? null : { port: ops.METRICS_PORT, host: ops.METRICS_HOST },
+  };
+}
+
+/** The secrets a start refuses when they read like a placeholder or are short enough to guess. */
+const SECRETS = 'WX_TOKEN WX_APP_SECRET WX_APP_SECRET_2 SMS_GATEWAY_KEY CAPTCHA_SECRET ALIYUN_ACCESS_KEY_SECRET'.split(
+  ' ',
+);
+SECRETS.push('TENCENT_SECRET_KEY', 'CAPTCHA_APP_SECRET_KEY', 'BAIDU_OCPC_TOKEN', 'BAIDU_OCPC_TOKEN_2');
+
+/**
+ * Why a server start must not go on (null: it may): a secret left as a placeholder (`change-me`) or shorter than
+ * 16 characters, or a built-in stand-in (the SMS sink, the slider, the WeChat simulator) that STANDINS=1 did not
+ * allow (`npm start`, `npm run dev` and the tests' servers set it). Each names the settings to provide.
+ */
+export function startRefusal(environment: Record<string, string | undefined>, settings: Settings) {
+  const weak = SECRETS.filter((name) => /^.{1,15}$|change.?me/i.test(environment[name]?.trim() ?? ''));
+  if (weak.length > 0)
+    return new SettingsRefusal(
+      `Not starting: ${weak.join(', ')}: a placeholder or shorter than 16 characters; set the real secret (docs/deploy.md).`,
+    );
+  const used = [
+    settings.sms.provider === 'builtin' &&
+      'the SMS sink that only logs codes (set SMS_PROVIDER=aliyun, tencent or http and its settings)',
+    settings.captcha.provider === 'builtin' &&
+      'the built-in slider captcha (set CAPTCHA_PROVIDER=tencent or remote and its settings)',
+    settings.wx.provider === 'simulator' &&
+      'the WeChat simulator (set WX_PROVIDER=platform, WX_APP_ID, WX_APP_SECRET and WX_TOKEN)',
+  ].filter((line) => typeof line === 'string');
+  if (settings.standins || used.length === 0) return null;
+  return new SettingsRefusal(
+    `Not starting: this start would use built-in stand-ins: ${used.join('; ')}. Provide those settings (docs/deploy.md), or set STANDINS=1 to try the site with the stand-ins (never for real users).`,
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * What an unexpected error (a bug, a lost database) becomes: one log line, then a 500 the visitor can read —
+ * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", docs/product.md#errors-and-messages) in the
+ * page's language and brand. The page is written here without React or any script, so it still shows when
+ * the renderer itself is what failed.
+ */
+
+import type { Context } from 'hono';
+import { type BrandId, brands } from '../../shared/brand';
+import { localeFromPath, localizePath } from '../../shared/locale';
+import { translate } from '../api/catalog';
+import { requestLanguage } from '../api/http';
+import type { Settings } from '../config/settings';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { log } from '../ops/log';
+import { clientWentAway } from './client-gone';
+import { markup, raw } from './html';
+import { requestBrand } from './request';
+import { contentSecurityPolicy, inlineHash } from './security-headers';
+
+/** The one place unexpected errors are logged (with what the request was), so the logger can change here. */
+export function logServerError(c: Context, error: unknown): void {
+  log.error(
+    { err: error, reqId: c.get('requestId' as never), method: c.req.method, path: new URL(c.req.url).pathname },
+    'server error',
+  );
+}
+
+/** The API's envelope for an unexpected error: no detail of the failure reaches the client. */
+export function apiServerError(c: Context) {
+  return c.json({ code: 500, message: translate(/*i18n*/ '服务器开小差了，请稍后再试', requestLanguage(c)) }, 500, {
+    'Cache-Control': 'no-store',
+  });
+}
+
+/** The spec's text, shown as it is in both languages (as the React error page does). */
+const SERVER_ERROR_TEXT = 'Unknown middleware';
+
+const TEXT = { hint: /*i18n*/ '页面出了点问题，请刷新后重试。', home: /*i18n*/ '返回首页' };
+
+const STYLE = `
+  body { margin: 0; font-family: system-ui, -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; color: #1f2329; }
+  main { min-height: 60vh; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 12px; padding: 40px; text-align: center; }
+  .status { font-size: 72px; font-weight: 700; margin: 0; }
+  h1 { font-size: 22px; margin: 0; }
+  .hint { margin: 0; color: #5c6370; }
+  .home { margin-top: 12px; padding: 10px 24px; border-radius: 8px; color: #fff; text-decoration: none; }
+${Object.values(brands)
+  .map(
+    (brand) => `  [data-brand="${brand.id}"] .status { color: ${brand.accent}; }
+  [data-brand="${brand.id}"] .home { background: ${brand.accent}; }`,
+  )
+  .join('\n')}
+`;
+const STYLE_HASH = inlineHash(STYLE);
+
+/** What the 503 page says instead (the database, or something else the page needs, is unreachable for now). */
+const UNAVAILABLE_TEXT = { title: /*i18n*/ '服务暂时不可用', hint: /*i18n*/ '请稍后刷新重试。' };
+
+export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en', status: 500 | 503 = 500): string {
+  const brand = brands[brandId];
+  const hint = translate(status === 503 ? UNAVAILABLE_TEXT.hint : TEXT.hint, locale);
+  const heading = status === 503 ? translate(UNAVAILABLE_TEXT.title, locale) : SERVER_ERROR_TEXT;
+  // The style is the page's own fixed text (run by hash): the only raw part.
+  return markup`<!doctype html>
+<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}" data-brand="${brandId}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${status} - ${brand.name[locale]}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${raw(STYLE)}</style>
+</head>
+<body>
+<main>
+  <p class="status">${status}</p>
+  <h1 lang="${status === 503 ? (locale === 'zh' ? 'zh-CN' : 'en') : 'en'}">${heading}</h1>
+  <p class="hint">${hint}</p>
+  <a class="home" href="${localizePath('/', locale)}">${translate(TEXT.home, locale)}</a>
+</main>
+</body>
+</html>`.toString();
+}
+
+/** The 500 (or 503) page for the request's path (its language) and host (its brand); never cached. */
+export function serverErrorPage(
+  c: Context,
+  settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>,
+  status: 500 | 503 = 500,
+) {
+  const locale = localeFromPath(new URL(c.req.url).pathname);
+  return c.html(serverErrorHtml(requestBrand(c, settings), locale, status), status, {
+    'Cache-Control': 'no-store',
+    ...(status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}),
+    'Content-Security-Policy': contentSecurityPolicy({ styleHashes: [STYLE_HASH] }),
+  });
+}
+
+/** A request answered 503 because the database cannot be reached: a warning with the reason, no stack. */
+export function logUnavailable(c: Context, error: unknown): void {
+  log.warn(
+    {
+      reqId: c.get('requestId' as never),
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      reason: error instanceof Error ? error.message : String(error),
+    },
+    'database unavailable',
+  );
+}
+
+/** What a 503 asks the client to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The API's envelope while the database cannot be reached: 503, try again shortly. */
+export function apiUnavailable(c: Context) {
+  return c.json({ code: 503, message: translate(/*i18n*/ '服务暂时不可用，请稍后再试', requestLanguage(c)) }, 503, {
+    'Cache-Control': 'no-store',
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  });
+}
+
+/**
+ * `app.onError`: log, then the envelope under /api and the 500 page everywhere else; 503 instead of 500 when the
+ * database cannot be reached (server/db/unavailable.ts), logged as a warning without the stack.
+ */
+export function handleServerError(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
+  return (error: unknown, c: Context) => {
+    // A client that hung up is not a server fault: nobody reads this answer, and nothing is logged.
+    if (clientWentAway(c, error)) return c.body(null, 400);
+    const path = new URL(c.req.url).pathname;
+    const api = path === '/api' || path.startsWith('/api/');
+    if (isDatabaseUnavailable(error)) {
+      logUnavailable(c, error);
+      return api ? apiUnavailable(c) : serverErrorPage(c, settings, 503);
+    }
+    logServerError(c, error);
+    return api ? apiServerError(c) : serverErrorPage(c, settings);
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Facts about a request that pages and the API both need: the host the brand is chosen from, the brand, the
+ * client's address behind trusted proxies, the scheme, and the public origin for absolute URLs.
+ */
+
+import type { IncomingMessage } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import type { Context } from 'hono';
+import proxyAddr from 'proxy-addr';
+import { type BrandId, resolveBrandId } from '../../shared/brand';
+import type { ProxyTrust, Settings } from '../config/settings';
+
+interface NodeBindings {
+  incoming?: { socket?: { localPort?: number; remoteAddress?: string } };
+}
+
+/** The host (with port) the brand is chosen from: the Host header, or the port the request arrived on. */
+export function requestHost(c: Context): string {
+  const host = c.req.header('host') ?? '';
+  if (/:\d+$/.test(host)) return host;
+  const localPort = (c.env as NodeBindings | undefined)?.incoming?.socket?.localPort;
+  return localPort ? `${host}:${localPort}` : host;
+}
+
+export function requestBrand(c: Context, settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>): BrandId {
+  return resolveBrandId(requestHost(c), {
+    brand2HostMarker: settings.brand2HostMarker,
+    brand2Port: settings.brand2Port,
+  });
+}
+
+/** The socket's peer and the forwarded chain as proxy-addr reads them from a Node request. */
+function forwardedRequest(c: Context) {
+  const remoteAddress = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? '';
+  const forwardedFor = c.req.header('x-forwarded-for');
+  return {
+    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    connection: { remoteAddress },
+    socket: { remoteAddress },
+  } as unknown as IncomingMessage;
+}
+
+/**
+ * The client's IP address: the socket's peer, or — when `TRUST_PROXY` trusts the proxies in front — the
+ * right-most X-Forwarded-For entry that is not a trusted proxy (proxy-addr). Never the left-most entry, which the
+ * client writes itself.
+ */
+export function clientAddress(c: Context, trustProxy: ProxyTrust | null): string {
+  const request = forwardedRequest(c);
+  const peer = request.socket.remoteAddress || 'unknown';
+  if (!trustProxy || !request.socket.remoteAddress) return peer;
+  return proxyAddr(request, trustProxy);
+}
+
+/** Whether the socket's peer is a trusted proxy (a peer that cannot be read is trusted only by a hop count). */
+function trusts(trustProxy: ProxyTrust, peer: string): boolean {
+  try {
+    return trustProxy(peer, 0);
+  } catch {
+    return false;
+  }
+}
+
+/** http or https: the socket's own scheme, or X-Forwarded-Proto's first value when the peer is a trusted proxy. */
+export function requestProtocol(c: Context, trustProxy: ProxyTrust | null): 'http' | 'https' {
+  const own = new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
+  const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? '';
+  if (!trustProxy || !trusts(trustProxy, peer)) return own;
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return forwarded === 'https' || forwarded === 'http' ? forwarded : own;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** The host names a Host header may name for absolute URLs: loopback, *.localhost, this machine, ALLOWED_HOSTS. */
+function hostAllowed(hostname: string, allowedHosts: readonly string[]): boolean {
+  if (LOCAL_HOSTS.has(hostname) || hostname.endsWith('.localhost')) return true;
+  if (allowedHosts.some((allowed) => hostname === allowed || (allowed.startsWith('.') && hostname.endsWith(allowed))))
+    return true;
+  return Object.values(networkInterfaces())
+    .flat()
+    .some((net) => net?.address === hostname || `[${net?.address}]` === hostname);
+}
+
+/**
+ * The origin absolute URLs use (canonical, hreflang, the QR code's simulator address, the confirm link): the
+ * brand's PUBLIC_URL when set; else the request's own scheme and Host when that host is an accepted one; else
+ * `localhost` on the port the request arrived on. A forged Host header never reaches a page or a link.
+ */
+export function publicOrigin(
+  c: Context,
+  settings: Pick<
+    Settings,
+    'publicUrl' | 'publicUrl2' | 'allowedHosts' | 'trustProxy' | 'brand2HostMarker' | 'brand2Port'
+  >,
+  brandId: BrandId = requestBrand(c, settings),
+): string {
+  const configured = brandId === 'creatorbox' ? settings.publicUrl2 : settings.publicUrl;
+  if (configured) return configured;
+  const protocol = requestProtocol(c, settings.trustProxy);
+  const host = (c.req.header('host') ?? '').toLowerCase();
+  const hostname = host.replace(/:\d+$/, '');
+  if (/^[a-z0-9.[\]:-]+$/.test(host) && hostAllowed(hostname, settings.allowedHosts)) return `${protocol}://${host}`;
+  const port = (c.env as NodeBindings | undefined)?.incoming?.socket?.localPort ?? new URL(c.req.url).port;
+  return `${protocol}://localhost${port ? `:${port}` : ''}`;
+}
+
+/** Whether the request came over HTTPS: directly, or as a trusted proxy reports (`requestProtocol`). */
+export function requestIsHttps(c: Context, trustProxy: ProxyTrust | null): boolean {
+  return requestProtocol(c, trustProxy) === 'https';
+}
+
+/**
+ * The few parts of a Hono context the request facts read (headers, URL, the socket), for a Node request the app
+ * has not seen (the fast paths in front of it): the same functions (requestHost, publicOrigin, requestIsHttps) then give the same answers.
+ */
+export function nodeContext(incoming: IncomingMessage, target: string): Context {
+  const headers = incoming.headers;
+  const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const url = `${scheme}://${headers.host || 'localhost'}${target}`;
+  const header = (name: string) => {
+    const value = headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return { req: { header, url, method: incoming.method }, env: { incoming } } as unknown as Context;
+}

@@ -1,0 +1,194 @@
+/**
+ * Security headers on every response (pages, API, assets, static files, error pages, the phone pages and the
+ * workbench stand-in): one middleware, mounted first, that fills in what a route did not set itself.
+ *
+ * The Content-Security-Policy allows nothing by default and lists each kind of resource the pages load. Inline
+ * scripts run only by their SHA-256 hash (never a nonce: a cached page is the same bytes for every visitor),
+ * so a route that writes inline code sets its own policy with `contentSecurityPolicy({ scriptHashes })`.
+ *
+ * Not hono/secure-headers: the page cache and the QR poll's fast path (in front of Hono) store or send this header
+ * set as a plain object, HSTS depends per request on a trusted proxy's scheme, and WebKit gets its own policy.
+ */
+
+import { createHash } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Settings } from '../config/settings';
+import { requestIsHttps } from './request';
+
+export interface PolicyInput {
+  /** `'sha256-…'` sources of the inline scripts the page may run. */
+  scriptHashes?: readonly string[];
+  /** `'sha256-…'` sources of inline `<style>` elements (the server-written pages). */
+  styleHashes?: readonly string[];
+  /**
+   * `npm run dev`: Vite injects each module's CSS as a `<style>` element and reloads over a WebSocket on a port
+   * of its own, so inline styles and WebSocket connections are allowed there (never in production).
+   */
+  development?: boolean;
+  /**
+   * The configured analytics and ad-conversion origins of the page's brand (none by default): `script` may load
+   * scripts; `connect` may receive requests and image beacons; `frame` may be framed by the page (a third-party
+   * captcha's dialog). Exactly these, nothing wider.
+   */
+  thirdParty?: { script: readonly string[]; connect: readonly string[]; frame?: readonly string[] };
+}
+
+/** The `'sha256-…'` source of an inline script or style element's exact text. */
+export function inlineHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The policy of every response. Images and captcha pieces may be `data:` URLs (the QR code and the slider
+ * puzzle are drawn by the server as data URLs); everything else comes from this origin.
+ */
+export function contentSecurityPolicy({
+  scriptHashes = [],
+  styleHashes = [],
+  development = false,
+  thirdParty = { script: [], connect: [] },
+}: PolicyInput = {}): string {
+  return [
+    "default-src 'none'",
+    ["script-src 'self'", ...thirdParty.script, ...scriptHashes].join(' '),
+    ["style-src 'self'", ...(development ? ["'unsafe-inline'"] : styleHashes)].join(' '),
+    ["img-src 'self' data:", ...thirdParty.connect].join(' '),
+    "media-src 'self'",
+    "font-src 'self'",
+    ["connect-src 'self'", ...thirdParty.connect, ...(development ? ['ws:', 'wss:'] : [])].join(' '),
+    ...(thirdParty.frame?.length ? [`frame-src ${thirdParty.frame.join(' ')}`] : []),
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The hashes of every inline `<script>` in a page (not `src=` scripts, not JSON data blocks, which never run). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes, body] = match;
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
+    if (body) hashes.add(inlineHash(body));
+  }
+  return [...hashes];
+}
+
+/**
+ * Features the site never uses are denied to it and to anything it might embed; the video player may go full
+ * screen and picture-in-picture on this origin.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=(self)',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+const YEAR = 365 * 24 * 3600;
+
+export function strictTransportSecurity(preload: boolean): string {
+  return `max-age=${2 * YEAR}; includeSubDomains${preload ? '; preload' : ''}`;
+}
+
+export type SecuritySettings = Pick<Settings, 'trustProxy' | 'hstsPreload' | 'production'>;
+
+/** The headers a response gets unless its route set them (a route may only be stricter or add hashes). */
+/** The default policies, made once (they were joined again for every response). */
+const DEFAULT_POLICY = {
+  production: contentSecurityPolicy(),
+  development: contentSecurityPolicy({ development: true }),
+};
+
+export function securityHeaderValues(c: Context, settings: SecuritySettings): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': settings.production ? DEFAULT_POLICY.production : DEFAULT_POLICY.development,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    // Older browsers that ignore `frame-ancestors`.
+    'X-Frame-Options': 'DENY',
+  };
+  // HSTS only means something (and is only honoured) on an HTTPS response.
+  if (requestIsHttps(c, settings.trustProxy))
+    headers['Strict-Transport-Security'] = strictTransportSecurity(settings.hstsPreload);
+  return headers;
+}
+
+/**
+ * Whether a browser knows the `manifest-src` directive. WebKit (Safari, every browser on iOS, WebKitGTK) does
+ * not: it reports "Unrecognized Content-Security-Policy directive" as an error on every page, and applies
+ * `default-src` to the manifest anyway, so leaving the directive out for it changes nothing it enforces.
+ * Blink says `Chrome/` (or `Chromium/`) next to `AppleWebKit/`; Gecko does not say `AppleWebKit/` at all.
+ */
+export function understandsManifestSrc(userAgent: string | undefined): boolean {
+  if (!userAgent || !/\bAppleWebKit\//.test(userAgent)) return true;
+  return /\b(?:Chrome|Chromium|HeadlessChrome)\//.test(userAgent);
+}
+
+/** The policy without its `manifest-src` directive. */
+export function withoutManifestSrc(policy: string): string {
+  return policy
+    .split(';')
+    .filter((directive) => !/^\s*manifest-src\b/i.test(directive))
+    .join(';');
+}
+
+export function securityHeaders(settings: SecuritySettings): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const values = securityHeaderValues(c, settings);
+    let response = c.res;
+    try {
+      applyHeaders(response.headers, values);
+    } catch {
+      // A response whose headers are immutable (a fetch() result passed through): copy it once.
+      response = new Response(response.body, response);
+      applyHeaders(response.headers, values);
+      c.res = response;
+    }
+  };
+}
+
+function applyHeaders(headers: Headers, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) if (!headers.has(name)) headers.set(name, value);
+}
+
+/**
+ * The policy as the requesting engine understands it (WebKit: without `manifest-src`). Mounted before the
+ * HTML cache, so a cached page (stored with the full policy) is adapted too; pages vary by User-Agent already
+ * (server/pages/page-handler.ts).
+ */
+export function policyForEngine(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (understandsManifestSrc(c.req.header('user-agent'))) return;
+    const policy = c.res.headers.get('Content-Security-Policy');
+    if (!policy) return;
+    const adapted = withoutManifestSrc(policy);
+    if (adapted === policy) return;
+    try {
+      c.res.headers.set('Content-Security-Policy', adapted);
+    } catch {
+      const response = new Response(c.res.body, c.res);
+      response.headers.set('Content-Security-Policy', adapted);
+      c.res = response;
+    }
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The simulator page's HTML: the identity list with its ban forms, the chat, and the inline script that scans
+ * without reloading the page (the same forms work without it).
+ */
+import { maskPhone } from '../../accounts/phone';
+import { type Markup, markup, raw, scriptJson } from '../../http/html';
+import { type Lang, page } from '../html';
+import { type IdentityRow, NICKNAME_MAX } from './repository';
+import { T } from './text';
+
+/** The reply's text as HTML: escaped, with the `<a href="http...">label</a>` links the webhook writes made links. */
+function replyHtml(content: string): Markup {
+  const parts: (string | Markup)[] = [];
+  const link = /<a href="(https?:\/\/[^"<>\s]+)">([^<]*)<\/a>/g;
+  let last = 0;
+  for (const match of content.matchAll(link)) {
+    parts.push(content.slice(last, match.index));
+    parts.push(markup`<a href="${match[1]}" data-testid="confirm-link">${match[2]}</a>`);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(content.slice(last));
+  return markup`${parts}`;
+}
+
+function identityLabel(row: IdentityRow, t: (typeof T)[Lang]): string {
+  return row.nickname ?? t.unnamed;
+}
+
+export function identityList(rows: IdentityRow[], lang: Lang, selected?: string): Markup {
+  const t = T[lang];
+  const items = rows.map((row, index) => {
+    const id = `id-${index}`;
+    const checked = selected ? row.open_id === selected : index === 0;
+    const name = identityLabel(row, t);
+    const marks: (string | Markup)[] = [];
+    marks.push(row.phone ? maskPhone(row.phone) : t.notBound);
+    if (row.banned_at) marks.push(markup`<span class="banned">${t.banned}</span>`);
+    if (row.user_banned_at) marks.push(markup`<span class="banned">${t.accountBanned}</span>`);
+    const banned = row.banned_at !== null;
+    const action = banned ? t.unban : t.ban;
+    const meta = marks.flatMap((mark, i) => (i === 0 ? [mark] : [' · ', mark]));
+    return markup`<li class="identity" data-testid="sim-identity" data-open-id="${row.open_id}" data-banned="${String(banned)}">
+  <label for="${id}"><input type="radio" id="${id}" name="identity" value="${row.open_id}"${checked ? raw(' checked') : ''}>
+    <span><strong>${name}</strong> <span class="meta">${meta}</span></span></label>
+  <button type="submit" form="ban-${index}" class="secondary small" aria-label="${`${action}: ${name}`}">${action}</button>
+</li>`;
+  });
+  const checkedNew = selected === 'new' || (!selected && rows.length === 0);
+  items.push(markup`<li class="identity" data-testid="sim-new-identity">
+  <label for="id-new"><input type="radio" id="id-new" name="identity" value="new"${checkedNew ? raw(' checked') : ''}>
+    <span><strong>${t.newIdentity}</strong></span></label>
+</li>`);
+  return markup`<ul>${items.flatMap((item, i) => (i === 0 ? [item] : [raw('\n'), item]))}</ul>`;
+}
+
+/** The ban/unban forms the list's buttons submit (outside the scan form: forms cannot nest). */
+export function banForms(rows: IdentityRow[], lang: Lang, scene: string): Markup {
+  const forms = rows.map(
+    (row, index) => markup`<form id="ban-${index}" method="post" action="/wx-sim/ban" hidden>
+  <input type="hidden" name="openId" value="${row.open_id}">
+  <input type="hidden" name="banned" value="${row.banned_at ? 'false' : 'true'}">
+  <input type="hidden" name="scene" value="${scene}">
+  <input type="hidden" name="lang" value="${lang}">
+</form>`,
+  );
+  return markup`${forms.flatMap((form, i) => (i === 0 ? [form] : [raw('\n'), form]))}`;
+}
+
+interface Bubble {
+  me?: boolean;
+  html: Markup;
+}
+
+/** What a scan adds to the chat: the user's note and the account's reply (or the note that none came). */
+export function scanBubbles(content: string | null, lang: Lang): { note: Markup; reply: Markup } {
+  const t = T[lang];
+  return { note: markup`${t.scanned}`, reply: content === null ? markup`${t.noReply}` : replyHtml(content) };
+}
+
+export function simulatorPage(input: {
+  lang: Lang;
+  scene: string;
+  brandName: string;
+  rows: IdentityRow[];
+  selected?: string;
+  nickname?: string;
+  bubbles?: Bubble[];
+  error?: string;
+}) {
+  const { lang, scene } = input;
+  const t = T[lang];
+  const other: Lang = lang === 'en' ? 'zh' : 'en';
+  const otherHref = `/wx-sim?${new URLSearchParams(scene ? { scene, lang: other } : { lang: other })}`;
+  const header = markup`<header><h1>${t.title}</h1><p>${t.subtitle} · ${input.brandName} · <a href="${otherHref}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${t.otherLang}</a></p></header>`;
+  const nickname =
+    input.nickname ?? `${lang === 'en' ? 'WeChat user ' : '微信用户'}${Math.floor(1000 + Math.random() * 9000)}`;
+  const bubbles = (input.bubbles ?? []).map(
+    (b) =>
+      markup`<div class="bubble${b.me ? ' me' : ''}" data-testid="${b.me ? 'sim-scan-note' : 'sim-reply'}"><span class="from">${b.me ? t.me : t.account}</span>${b.html}</div>`,
+  );
+  const body = markup`<p class="notice" data-testid="sim-warning">${t.warning}</p>
+${scene ? '' : markup`<p class="notice" role="status" data-testid="sim-no-scene">${t.noScene}</p>`}
+<section aria-labelledby="choose-title">
+<form id="scan-form" method="post" action="/wx-sim/scan" novalidate>
+  <input type="hidden" name="scene" value="${scene}">
+  <input type="hidden" name="lang" value="${lang}">
+  <fieldset>
+    <legend id="choose-title">${t.choose}</legend>
+    <div id="identities">${identityList(input.rows, lang, input.selected)}</div>
+    <label for="nickname">${t.nickname}</label>
+    <input type="text" id="nickname" name="nickname" maxlength="${NICKNAME_MAX}" autocomplete="off" value="${nickname}" aria-describedby="nickname-hint">
+    <span id="nickname-hint" class="meta">${t.nicknameHint}</span>
+  </fieldset>
+  <button type="submit" class="primary" id="scan-button"${scene ? '' : raw(' disabled')}>${t.scan}</button>
+  <p class="error" role="alert" id="scan-error" data-testid="sim-error">${input.error ?? ''}</p>
+</form>
+<div id="ban-forms">${banForms(input.rows, lang, scene)}</div>
+</section>
+<section aria-labelledby="chat-title">
+  <h2 id="chat-title">${t.chat}</h2>
+  <div class="chat" id="chat" role="log" aria-live="polite">${bubbles.flatMap((b, i) => (i === 0 ? [b] : [raw('\n'), b]))}</div>
+</section>`;
+  const script = `(function () {
+  var t = ${scriptJson({ scanning: t.scanning, scan: t.scan, network: t.network, failed: t.failed, me: t.me, account: t.account, scanned: t.scanned })};
+  var form = document.getElementById('scan-form');
+  var button = document.getElementById('scan-button');
+  var error = document.getElementById('scan-error');
+  var chat = document.getElementById('chat');
+  document.getElementById('nickname').addEventListener('input', function () {
+    var fresh = document.getElementById('id-new');
+    if (fresh) fresh.checked = true;
+  });
+  function bubble(html, me) {
+    var div = document.createElement('div');
+    div.className = 'bubble' + (me ? ' me' : '');
+    div.setAttribute('data-testid', me ? 'sim-scan-note' : 'sim-reply');
+    div.innerHTML = html;
+    chat.appendChild(div);
+    div.scrollIntoView({ block: 'nearest' });
+    return div;
+  }
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    if (button.disabled) return;
+    var data = new FormData(form);
+    var body = { scene: data.get('scene'), lang: data.get('lang') };
+    var identity = data.get('identity');
+    if (identity === 'new' || !identity) body.nickname = String(data.get('nickname') || '').trim();
+    else body.openId = identity;
+    error.textContent = '';
+    button.disabled = true;
+    button.textContent = t.scanning;
+    fetch('/wx-sim/scan', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body)
+    }).then(function (res) {
+      return res.json().then(function (answer) { return { ok: res.ok, answer: answer }; });
+    }).then(function (result) {
+      var answer = result.answer;
+      if (!result.ok) { error.textContent = answer.message || t.failed; return; }
+      document.getElementById('identities').innerHTML = answer.identitiesHtml;
+      document.getElementById('ban-forms').innerHTML = answer.banFormsHtml;
+      bubble(answer.noteHtml, true);
+      var reply = bubble(answer.replyHtml, false);
+      var link = reply.querySelector('a');
+      if (link) link.focus();
+    }).catch(function () {
+      error.textContent = t.network;
+    }).finally(function () {
+      button.disabled = false;
+      button.textContent = t.scan;
+    });
+  });
+})();`;
+  return page({ lang, title: t.title, header, body, script: scene ? script : undefined });
+}

@@ -1,0 +1,260 @@
+/**
+ * The built-in phone simulator (/wx-sim): a mobile page that plays the messaging app for trying the QR login
+ * without the real platform. It lists this browser's identities (nickname, masked bound phone or "not
+ * bound", banned mark) or makes a new one, and "Scan" delivers the event the platform would send (subscribe +
+ * `qrscene_SCENE` for a new identity, SCAN + `SCENE` for a known one), signed with the tenant's webhook token,
+ * to /api/wx/callback through the app itself: exactly the webhook's code path. The passive reply is shown as
+ * a chat bubble (the confirm link as a link). "Simulate ban" bans (or unbans) an identity.
+ * Only served when the simulator is the provider. An identity belongs to the phone browser that made it (an
+ * HttpOnly cookie holding a secret; the database keeps its hash, migration 006): a browser sees, scans with, bans
+ * and unbans only its own identities, so the simulator can never play someone else's WeChat.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { brands } from '../../../shared/brand';
+import { hashToken } from '../../accounts/sessions';
+import { requestBrand, requestIsHttps } from '../../http/request';
+import { log } from '../../ops/log';
+import { webhookSignature } from '../../providers/messaging/signature';
+import { buildEventXml, parseFlatXml, XmlError } from '../../providers/messaging/xml';
+import { banIdentity, unbanIdentity } from '../../scan-login/bans';
+import { SCENE_PATTERN } from '../../scan-login/tickets';
+import { readForm, sameOrigin } from '../forms';
+import { type Lang, pageLanguage, sendPage } from '../html';
+import type { PhonePagesDeps } from '../types';
+import { banForms, identityList, scanBubbles, simulatorPage } from './page';
+import { createIdentity, listIdentities, NICKNAME_MAX, newOpenId, OPEN_ID, ownsIdentity } from './repository';
+import { T } from './text';
+
+/** The HttpOnly cookie that makes a phone browser the owner of the identities it creates. */
+const OWNER_COOKIE = 'wx_sim_owner';
+const OWNER_PATTERN = /^[\w-]{43}$/;
+
+const scanBody = z.union([
+  z.strictObject({
+    scene: z.string().regex(SCENE_PATTERN),
+    openId: z.string().regex(OPEN_ID),
+    lang: z.enum(['zh', 'en']).optional(),
+  }),
+  z.strictObject({
+    scene: z.string().regex(SCENE_PATTERN),
+    nickname: z.string().trim().min(1).max(NICKNAME_MAX),
+    lang: z.enum(['zh', 'en']).optional(),
+  }),
+]);
+
+export function simulatorRoutes(deps: PhonePagesDeps) {
+  const app = new Hono();
+  const enabled = () => deps.messaging.kind === 'simulator';
+  const notFound = (c: Context) => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+
+  const tenantOf = (c: Context) => {
+    const brandId = requestBrand(c, deps.settings);
+    return { brandId, tenantId: brands[brandId].tenantId };
+  };
+
+  /**
+   * The hash of this browser's owner secret. `create` gives a browser without one a new secret (a page view or a
+   * scan with a new identity); a ban or a scan with a known identity never does, so they find nothing to act on.
+   */
+  const ownerOf = (c: Context, create: boolean): string | null => {
+    const secret = getCookie(c, OWNER_COOKIE);
+    if (secret && OWNER_PATTERN.test(secret)) return hashToken(secret);
+    if (!create) return null;
+    const fresh = randomBytes(32).toString('base64url');
+    setCookie(c, OWNER_COOKIE, fresh, {
+      path: '/wx-sim',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: requestIsHttps(c, deps.settings.trustProxy),
+      maxAge: 30 * 24 * 3600,
+    });
+    return hashToken(fresh);
+  };
+
+  /** Signs and delivers one event to the webhook through the app; answers the reply's text, or null for "success". */
+  async function deliver(
+    c: Context,
+    input: { tenantId: number; openId: string; scene: string; known: boolean; lang: Lang },
+  ): Promise<string | null> {
+    const now = deps.now();
+    const seconds = Math.floor(now.getTime() / 1000);
+    const xml = buildEventXml({
+      to: `gh_simulator_${input.tenantId}`,
+      from: input.openId,
+      createTime: seconds,
+      event: input.known ? 'SCAN' : 'subscribe',
+      eventKey: input.known ? input.scene : `qrscene_${input.scene}`,
+    });
+    const token = await deps.messaging.webhookToken(input.tenantId);
+    const timestamp = String(seconds);
+    const nonce = randomBytes(8).toString('hex');
+    const query = new URLSearchParams({
+      signature: webhookSignature(token, timestamp, nonce),
+      timestamp,
+      nonce,
+      lang: input.lang,
+    });
+    const url = new URL(`/api/wx/callback?${query}`, c.req.url);
+    const headers = new Headers({ 'Content-Type': 'text/xml; charset=utf-8' });
+    const host = c.req.header('host');
+    if (host) headers.set('Host', host);
+    const response = await deps.appFetch(new Request(url, { method: 'POST', headers, body: xml }), c.env);
+    const answer = await response.text();
+    if (!response.ok) throw new Error(`The webhook answered ${response.status}: ${answer.slice(0, 200)}`);
+    if (answer === 'success') return null;
+    try {
+      return parseFlatXml(answer).Content ?? null;
+    } catch (error) {
+      if (error instanceof XmlError) throw new Error(`The webhook's reply is not XML: ${answer.slice(0, 200)}`);
+      throw error;
+    }
+  }
+
+  app.get('/wx-sim', async (c) => {
+    if (!enabled()) return notFound(c);
+    const lang = pageLanguage(c);
+    const sceneParam = c.req.query('scene') ?? '';
+    const scene = SCENE_PATTERN.test(sceneParam) ? sceneParam : '';
+    const { brandId, tenantId } = tenantOf(c);
+    const owner = ownerOf(c, true) as string;
+    const rows = await listIdentities(deps.db, tenantId, owner);
+    return sendPage(c, simulatorPage({ lang, scene, brandName: brands[brandId].name[lang], rows }));
+  });
+
+  app.post('/wx-sim/scan', async (c) => {
+    if (!enabled()) return notFound(c);
+    const json = /^application\/json\b/i.test(c.req.header('content-type') ?? '');
+    let raw: unknown;
+    let nicknameField: string | undefined;
+    let formLang: string | null = null;
+    if (json) {
+      try {
+        const text = await c.req.text();
+        raw = text.length > 4096 ? undefined : JSON.parse(text);
+      } catch {
+        raw = undefined;
+      }
+    } else {
+      const form = await readForm(c);
+      if (form) {
+        formLang = form.get('lang');
+        const identity = form.get('identity');
+        nicknameField = form.get('nickname') ?? undefined;
+        raw =
+          identity && identity !== 'new'
+            ? { scene: form.get('scene'), openId: identity, lang: formLang ?? undefined }
+            : { scene: form.get('scene'), nickname: nicknameField ?? '', lang: formLang ?? undefined };
+      }
+    }
+    const lang = pageLanguage(
+      c,
+      (raw && typeof raw === 'object' ? (raw as { lang?: string }).lang : undefined) ?? formLang,
+    );
+    const t = T[lang];
+    const { brandId, tenantId } = tenantOf(c);
+    const brandName = brands[brandId].name[lang];
+    // Only a new identity may make this browser an owner; a known one must already be this browser's.
+    const creating = !(raw && typeof raw === 'object' && 'openId' in raw);
+    const owner = ownerOf(c, creating);
+    const fail = async (status: 400 | 403 | 404 | 502, message: string) => {
+      if (json) return c.json({ code: status, message }, status);
+      const rows = owner ? await listIdentities(deps.db, tenantId, owner) : [];
+      const scene = raw && typeof raw === 'object' ? String((raw as { scene?: unknown }).scene ?? '') : '';
+      const rendered = simulatorPage({
+        lang,
+        scene: SCENE_PATTERN.test(scene) ? scene : '',
+        brandName,
+        rows,
+        nickname: nicknameField,
+        error: message,
+      });
+      return sendPage(c, rendered, status === 502 ? 400 : status);
+    };
+
+    if (!sameOrigin(c)) return fail(403, t.failed);
+    const parsed = scanBody.safeParse(raw);
+    if (!parsed.success) {
+      // The body may be any JSON value (a number, a string, null): only an object has fields to name.
+      const input =
+        raw !== null && typeof raw === 'object' ? (raw as { openId?: unknown; nickname?: unknown }) : undefined;
+      return fail(400, input && 'nickname' in input ? t.needNickname : input?.openId ? t.unknown : t.noIdentity);
+    }
+    const body = parsed.data;
+    let openId: string;
+    let known: boolean;
+    if ('openId' in body) {
+      // Another browser's identity (or the real platform's) is refused like one that does not exist.
+      if (!owner || !(await ownsIdentity(deps.db, tenantId, body.openId, owner))) return fail(404, t.unknown);
+      openId = body.openId;
+      known = true;
+    } else {
+      openId = newOpenId();
+      known = false;
+      await createIdentity(deps.db, { tenantId, openId, nickname: body.nickname, now: deps.now(), ownerHash: owner });
+    }
+
+    let content: string | null;
+    try {
+      content = await deliver(c, { tenantId, openId, scene: body.scene, known, lang });
+    } catch (error) {
+      log.error({ err: error }, '[wx-sim] delivery failed');
+      return fail(502, t.failed);
+    }
+    const rows = await listIdentities(deps.db, tenantId, owner as string);
+    const { note: noteHtml, reply: replyHtmlText } = scanBubbles(content, lang);
+    if (json) {
+      return c.json(
+        {
+          code: 200,
+          message: 'ok',
+          data: { openId, event: known ? 'SCAN' : 'subscribe', reply: content },
+          identitiesHtml: identityList(rows, lang, openId).toString(),
+          banFormsHtml: banForms(rows, lang, body.scene).toString(),
+          noteHtml: noteHtml.toString(),
+          replyHtml: replyHtmlText.toString(),
+        },
+        200,
+        { 'Cache-Control': 'no-store' },
+      );
+    }
+    return sendPage(
+      c,
+      simulatorPage({
+        lang,
+        scene: body.scene,
+        brandName,
+        rows,
+        selected: openId,
+        bubbles: [{ me: true, html: noteHtml }, { html: replyHtmlText }],
+      }),
+    );
+  });
+
+  app.post('/wx-sim/ban', async (c) => {
+    if (!enabled()) return notFound(c);
+    const form = await readForm(c);
+    const lang = pageLanguage(c, form?.get('lang') ?? null);
+    const openId = form?.get('openId') ?? '';
+    const banned = form?.get('banned');
+    const scene = form?.get('scene') ?? '';
+    if (!form || !sameOrigin(c) || !OPEN_ID.test(openId) || (banned !== 'true' && banned !== 'false'))
+      return c.text(lang === 'en' ? 'Bad request' : '请求无效', 400);
+    const { tenantId } = tenantOf(c);
+    const owner = ownerOf(c, false);
+    if (!owner || !(await ownsIdentity(deps.db, tenantId, openId, owner))) return c.text(T[lang].unknown, 404);
+    const changed =
+      banned === 'true'
+        ? await banIdentity(deps.db, { tenantId, openId, now: deps.now() })
+        : await unbanIdentity(deps.db, { tenantId, openId });
+    if (changed === null) return c.text(T[lang].unknown, 404);
+    const query = new URLSearchParams(SCENE_PATTERN.test(scene) ? { scene, lang } : { lang });
+    return c.redirect(`/wx-sim?${query}`, 303);
+  });
+
+  app.all('/wx-sim/*', (c) => notFound(c));
+  return app;
+}

@@ -1,0 +1,193 @@
+/**
+ * The server's structured log (pino): one JSON line per event on stdout with `level`, `time` and `msg`, and a
+ * request line for every request (request id, method, path, route template, status, duration in ms, brand, the
+ * client's address as TRUST_PROXY resolves it, the user agent, and the user id once the request proved one). On an interactive
+ * terminal the same events print as short readable lines instead. Nothing secret is logged: no tokens, passwords
+ * or codes (the built-in SMS sink's code line, written apart, is the one intended exception), and phone numbers
+ * are masked.
+ */
+
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Settings } from '../config/settings';
+import { clientAddress, requestBrand } from '../http/request';
+import { catchAllTemplate, observeRequest } from './metrics';
+
+/** 13800138000 → 138****8000; any run of 7 or more digits is treated as a phone number. */
+export function maskPhones(text: string): string {
+  return text.replace(/\d{7,}/g, (digits) => `${digits.slice(0, 3)}****${digits.slice(-4)}`);
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+
+/** Readable lines for a terminal: `12:00:01 info  GET /en 200 3.1 ms [starreach] req=…` or the message. */
+function prettyStream(out: NodeJS.WritableStream): DestinationStream {
+  return {
+    write(line: string) {
+      try {
+        const event = JSON.parse(line) as Record<string, unknown>;
+        const time = new Date(Number(event.time)).toTimeString().slice(0, 8);
+        const level = (LEVEL_NAMES[Number(event.level)] ?? 'info').padEnd(5);
+        const text =
+          event.method !== undefined
+            ? `${event.method} ${event.path} ${event.status} ${event.ms} ms [${event.brand}] ${event.ip}${event.userId === undefined ? '' : ` user=${event.userId}`} req=${event.reqId}`
+            : String(event.msg ?? '');
+        const error = event.err ? `\n${(event.err as { stack?: string }).stack ?? JSON.stringify(event.err)}` : '';
+        out.write(`${time} ${level} ${text}${error}\n`);
+      } catch {
+        out.write(line);
+      }
+    },
+  };
+}
+
+export function createLogger(options: { pretty?: boolean; destination?: DestinationStream; level?: string } = {}) {
+  const pretty = options.pretty ?? Boolean(process.stdout.isTTY);
+  // Asynchronous: under load the lines of many requests go out in one write instead of one write each (pino flushes
+  // what is left when the process exits, also after log.fatal + process.exit).
+  const destination =
+    options.destination ?? (pretty ? prettyStream(process.stdout) : pino.destination({ dest: 1, sync: false }));
+  return pino(
+    {
+      // Quiet under the test runner unless LOG_LEVEL asks (tests that check logs pass their own destination).
+      level: options.level ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
+      base: undefined,
+      formatters: { level: (label, number) => ({ level: number, levelName: label }) },
+      hooks: {
+        // Every message passes through the phone mask, whatever module wrote it.
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? maskPhones(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
+    },
+    destination,
+  );
+}
+
+/** The process's logger; tests and scripts may swap it. */
+export let log: Logger = createLogger();
+export function setLogger(logger: Logger): void {
+  log = logger;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * A sane incoming X-Request-Id (set by a proxy), else a new one. Not hono/request-id: the fast paths in front of
+ * the app need the same rule without a Hono context, and its rule refuses the '.' and ':' of proxies' ids.
+ */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The request id: a sane incoming X-Request-Id (set by a proxy), else a new one; echoed on the response. */
+export function requestId(c: Context): string {
+  return requestIdFrom(c.req.header('x-request-id'));
+}
+
+/** The longest user agent a line carries (the rest is cut: a header can be kilobytes long). */
+const MAX_USER_AGENT = 256;
+
+/**
+ * Writes the one line of a finished request and counts it in the metrics (also used by the fast paths in front of
+ * the app: the page cache and the QR poll).
+ */
+export function logRequest(line: {
+  reqId: string;
+  method: string;
+  /** The path only: query strings can carry tickets and phone numbers. */
+  path: string;
+  /** The route template the request matched (`/api/v2/college/articles/:id`), the metrics' label. */
+  route: string;
+  status: number;
+  startedAt: number;
+  brand: string;
+  /** The client's address (`clientAddress`: the socket's peer, or as TRUST_PROXY resolves it). */
+  ip: string;
+  userAgent: string | undefined;
+  /** The account the request acted for, when it proved one (a valid token, a login); never its phone or token. */
+  userId?: number;
+}): void {
+  const { startedAt, userAgent, ...rest } = line;
+  const elapsed = performance.now() - startedAt;
+  observeRequest(line.route, line.method, line.status, elapsed / 1000);
+  const entry = {
+    ...rest,
+    path: maskPhones(rest.path),
+    ua: userAgent === undefined ? '' : maskPhones(userAgent.slice(0, MAX_USER_AGENT)),
+    ms: Math.round(elapsed * 10) / 10,
+  };
+  if (entry.status >= 500) log.error(entry, 'request failed');
+  else log.info(entry, 'request');
+}
+
+/** Records the account a request acts for (its request line carries the id). */
+export function noteUser(c: Context, userId: number): void {
+  c.set('userId' as never, userId as never);
+}
+
+/**
+ * The route template of the handler that answered: the registered path of an API call or a named route, or, for
+ * the catch-all handlers (pages, the page cache, public files), the page route the path belongs to.
+ */
+function routeTemplate(c: Context): string {
+  let registered = '';
+  try {
+    registered = routePath(c);
+  } catch {
+    // No match result (a response written before routing): the path decides below.
+  }
+  return registered && registered !== '*' && registered !== '/*' ? registered : catchAllTemplate(c.req.path);
+}
+
+/** Logs one line per request and echoes the request id (first middleware, so it sees the final status). */
+export function requestLog(
+  settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port' | 'trustProxy'>,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const id = requestId(c);
+    c.set('requestId' as never, id as never);
+    c.header('X-Request-Id', id);
+    try {
+      await next();
+    } finally {
+      const userId = c.get('userId' as never) as number | undefined;
+      logRequest({
+        reqId: id,
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        route: routeTemplate(c),
+        status: c.res?.status ?? 500,
+        startedAt: started,
+        brand: requestBrand(c, settings),
+        ip: clientAddress(c, settings.trustProxy),
+        userAgent: c.req.header('user-agent'),
+        ...(userId === undefined ? {} : { userId }),
+      });
+    }
+  };
+}
+
+/**
+ * For tests: swaps the process logger for one that keeps each JSON line it writes (at `level` and above), until
+ * `restore()` puts the previous one back.
+ */
+export function captureLog(level = 'info'): { lines: Record<string, unknown>[]; restore: () => void } {
+  const previous = log;
+  const lines: Record<string, unknown>[] = [];
+  setLogger(createLogger({ pretty: false, level, destination: { write: (line) => lines.push(JSON.parse(line)) } }));
+  return { lines, restore: () => setLogger(previous) };
+}

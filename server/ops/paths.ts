@@ -1,0 +1,38 @@
+/**
+ * Where the server finds the files it reads at run time, whether it runs from source (`tsx server/main.ts`, the
+ * development server and the tests) or compiled (`node dist/server/main.js`, built by scripts/build.ts).
+ *
+ * The compiled server is self-contained in its build folder: next to `dist/server/main.js` the build puts the
+ * SSR renderer (`entry-server.js`), the migrations (`migrations/*.sql`), the common-password list and the
+ * server's catalogs (`locales/<locale>/server.po`); the college content goes to `dist/content/` and the files of
+ * public/ are in `dist/client/`. So a deployment
+ * needs only `dist/`, `package.json` and the production `node_modules/`. The project folder (where the
+ * default `data/` folder lives) is the build folder's parent.
+ */
+import { dirname, join, relative } from 'node:path';
+
+/** Defined as `true` by the server bundle (scripts/lib/bundle-server.ts); undefined when running from source. */
+declare const __PORTAL_COMPILED__: boolean | undefined;
+
+export const COMPILED = typeof __PORTAL_COMPILED__ !== 'undefined' && __PORTAL_COMPILED__;
+
+// Source: <root>/server/ops/paths.ts. Compiled: <root>/<build folder>/server/main.js (everything in one file).
+const here = import.meta.dirname;
+
+/** The project folder: relative settings (DATA_DIR) resolve against it, and the server runs in it. */
+export const PROJECT_ROOT = join(here, '../..');
+
+/** The build folder served: the compiled server's own one, else PORTAL_DIST (default `dist`). */
+export const DIST_DIR = COMPILED ? dirname(here) : join(PROJECT_ROOT, process.env.PORTAL_DIST ?? 'dist');
+
+/** The build folder relative to the project folder (static files are served by a path relative to it). */
+export const DIST_NAME = relative(PROJECT_ROOT, DIST_DIR);
+
+/** The college articles (markdown), seeded into the database at start. */
+export const CONTENT_DIR = COMPILED ? join(DIST_DIR, 'content') : join(PROJECT_ROOT, 'content');
+
+/** The files of public/ (the brands' icons): the build copies them into the client folder. */
+export const PUBLIC_DIR = COMPILED ? join(DIST_DIR, 'client') : join(PROJECT_ROOT, 'public');
+
+/** The translation catalogs: the server reads its own area's (server.po) at start; the build copies them beside it. */
+export const LOCALES_DIR = COMPILED ? join(here, 'locales') : join(PROJECT_ROOT, 'locales');

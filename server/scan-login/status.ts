@@ -1,0 +1,99 @@
+/**
+ * The status the browser polls: from memory for the most frequent answers, else from the ticket's row; a `bound`
+ * ticket hands out its session here.
+ */
+import type { QrStatus } from '../../shared/contract/scan-login';
+import { commitThenThrow } from '../accounts/context';
+import * as errors from '../accounts/errors';
+import { hashToken } from '../accounts/sessions';
+import type { RequestFacts } from '../api/http';
+import { limit } from '../limits/rules';
+import { countQr, countRefusal } from '../ops/metrics';
+import { handOut, type ScanContext } from './context';
+import * as scanErrors from './errors';
+import {
+  isExpired,
+  knownTicketForPoll,
+  lockIdentity,
+  lockTicketByHash,
+  readTicketForPoll,
+  secondsLeft,
+  type TicketRow,
+} from './tickets';
+
+/**
+ * What the browser's poll sees. A `bound` ticket hands out its session here (once).
+ *
+ * Every open login tab polls every 2 s, so the common answers (waiting, scanned, expired, finished) come from one
+ * plain read without a transaction or a lock; only the states that write or read more (unbound: the nickname;
+ * bound: the hand-out) take the ticket's lock and read it again. The per-IP limit is counted in this process's
+ * memory (`RateLimiter.countInMemory`, docs/decisions/025-serving-speed-and-hot-api-calls.md).
+ */
+export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: string): Promise<QrStatus> {
+  const now = ctx.now();
+  const wait = ctx.limiter.countInMemory(limit.qrPollsPerIp(req.ip), now);
+  if (wait) {
+    // Counted here, not in the limiter: the fast path asks it first for the same request.
+    countRefusal('qrPollsPerIp');
+    throw errors.tooMany(wait);
+  }
+  // The API's schema let through only well-formed tickets (TICKET_PATTERN).
+  const ticketHash = hashToken(ticket);
+  const seen = await readTicketForPoll(ctx.db, ticketHash, req.tenantId, now);
+  if (!seen) throw scanErrors.unknownTicket();
+  const quick = settledStatus(seen, now);
+  if (quick) return quick;
+
+  const status: QrStatus = await commitThenThrow(ctx.db, async (tx) => {
+    const row = await lockTicketByHash(tx, ticketHash, req.tenantId);
+    if (!row) return new errors.Refusal(scanErrors.unknownTicket());
+    const settled = settledStatus(row, now);
+    if (settled) return settled;
+    if (row.state === 'unbound') {
+      const identity = row.open_id ? await lockIdentity(tx, row.tenant_id, row.open_id) : null;
+      return {
+        status: 'unbound',
+        expiresIn: secondsLeft(row, now),
+        identity: { nickname: identity?.nickname ?? null },
+      };
+    }
+    // bound
+    const handed = await handOut(tx, row, req, now);
+    return handed === 'banned' ? { status: 'banned' } : { status: 'bound', userInfo: handed };
+  });
+  if (status.status === 'bound') countQr('logged_in');
+  return status;
+}
+
+/**
+ * A poll answered from memory alone, synchronously (the server's fast path for the most frequent call): the
+ * status when memory has the ticket's row and the row settles it (waiting, scanned or a final state) and the
+ * poll limit admits it; otherwise undefined, and `readStatus` answers (its limit check counts nothing again
+ * for an address already refused).
+ */
+export function readStatusFromMemory(ctx: ScanContext, req: RequestFacts, ticket: string): QrStatus | undefined {
+  const now = ctx.now();
+  const known = knownTicketForPoll(ctx.db, hashToken(ticket), req.tenantId, now);
+  const status = known && settledStatus(known, now);
+  if (!status || ctx.limiter.countInMemory(limit.qrPollsPerIp(req.ip), now)) return undefined;
+  return status;
+}
+
+/** The status of a ticket that needs no more than its row (null for unbound and bound). */
+function settledStatus(row: TicketRow, now: Date): QrStatus | null {
+  if (isExpired(row, now)) return { status: 'expired' };
+  switch (row.state) {
+    case 'waiting':
+    case 'scanned':
+      return { status: row.state, expiresIn: secondsLeft(row, now) };
+    case 'unbound':
+    case 'bound':
+      return null;
+    case 'banned':
+      return { status: 'banned' };
+    case 'bind_failed':
+      return { status: 'bind_failed' };
+    default:
+      return { status: 'expired' };
+  }
+}
