@@ -13,11 +13,10 @@ const ROOT = join(import.meta.dirname, '../..');
  */
 const NOT_CATALOG = [
   /^server\/messaging\//,
-  /^server\/api\/wx-callback\/(replies|test-harness)\.ts$/,
-  /^server\/providers\/(sms\/(index|types)|vendors\/fake-aliyun)\.ts$/,
+  /^server\/api\/wx-callback\/replies\.ts$/,
+  /^server\/providers\/sms\/(index|types)\.ts$/,
   /^server\/workbench\//,
-  /^server\/settings(-schema)?\.ts$/,
-  /^server\/college\/testing\.ts$/,
+  /^server\/config\//,
   /^server\/testing\//,
 ];
 
