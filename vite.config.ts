@@ -43,6 +43,15 @@ const inShell = (id: string) => entryModules.has(id) || id.includes('/src/compon
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '~': r('./src'), '#machines': r('./machines'), '#shared': r('./shared') } },
   plugins: [
+    {
+      // sonner writes its stylesheet into an inline <style>, which the pages' Content-Security-Policy refuses;
+      // its own styles.css is bundled with the toaster instead (src/components/toast/toaster.tsx).
+      name: 'sonner-styles-as-a-file',
+      transform: {
+        filter: { id: /node_modules\/sonner\/dist\/index\.m?js$/ },
+        handler: (code) => code.replace(/__insertCSS\((?=["'`])/, '(() => {})('),
+      },
+    },
     // Babel runs only on files that use a Lingui macro; everything else goes straight to the native transform.
     babel({
       presets: [

@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import type { RouterContext } from './app/router-context';
+import { ErrorPage } from './routes/error-page';
 import { routeTree } from './routes/pages';
 
 /**
@@ -28,6 +29,8 @@ export function createAppRouter(context: RouterContext) {
     // Data fetched by a route is shown no sooner than 200 ms after a pending state appears (docs/product.md#constants).
     defaultPendingMinMs: 200,
     scrollRestoration: scrollRestorationAllowed(),
+    // A page's error shows inside the `{-$locale}` layout, in the page's place.
+    defaultErrorComponent: ErrorPage,
   });
 }
 

@@ -3,7 +3,13 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
-if (typeof window !== 'undefined') window.scrollTo = () => {};
+if (typeof window !== 'undefined') {
+  window.scrollTo = () => {};
+  // jsdom has no pointer capture; sonner's toasts take it on a press (to follow a swipe).
+  Element.prototype.setPointerCapture ??= () => {};
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.hasPointerCapture ??= () => false;
+}
 
 // Tests start machines synchronously, as the app does once XState has loaded.
 await import('~/lib/machines-module').then(({ machinesModule }) => machinesModule.load());

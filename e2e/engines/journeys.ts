@@ -134,9 +134,9 @@ function recordedApiCalls(): { path: string; body: string | null }[] {
   return JSON.parse(sessionStorage.getItem('__e2e_calls') ?? '[]');
 }
 
-/** Texts of the toasts shown now (the toaster's alert and status regions). */
+/** Texts of the toasts shown now (sonner's toaster). */
 function toastTexts(): string[] {
-  return Array.from(document.querySelectorAll('[role="alert"] li, [role="status"] li')).map((li) =>
+  return Array.from(document.querySelectorAll('[data-sonner-toast]')).map((li) =>
     (li.textContent ?? '').replace(/\s+/g, ' ').trim(),
   );
 }
@@ -147,7 +147,7 @@ function watchToasts(): void {
   if (w.__e2eToasts) return;
   w.__e2eToasts = true;
   const seen = () => {
-    const texts = Array.from(document.querySelectorAll('[role="alert"] li, [role="status"] li')).map((li) =>
+    const texts = Array.from(document.querySelectorAll('[data-sonner-toast]')).map((li) =>
       (li.textContent ?? '').replace(/\s+/g, ' ').trim(),
     );
     if (!texts.length) return;
@@ -160,7 +160,7 @@ function watchToasts(): void {
 function seenToasts(): string[] {
   return [
     ...(JSON.parse(sessionStorage.getItem('__e2e_toasts') ?? '[]') as string[]),
-    ...Array.from(document.querySelectorAll('[role="alert"] li, [role="status"] li')).map((li) =>
+    ...Array.from(document.querySelectorAll('[data-sonner-toast]')).map((li) =>
       (li.textContent ?? '').replace(/\s+/g, ' ').trim(),
     ),
   ];

@@ -171,10 +171,12 @@ export class AuthPage extends SitePage {
    * A toast with exactly `message` (docs/product.md#errors-and-messages): errors and warnings sit in the toaster's alert region, successes
    * in its status region; each toast is a list item with its close button.
    */
+  /** A toast of sonner's toaster: 'alert' an error or a warning, 'status' a success. */
   toast(message: string, kind: 'alert' | 'status' = 'alert'): Locator {
+    const types = kind === 'alert' ? '[data-type="error"], [data-type="warning"]' : '[data-type="success"]';
     return this.page
-      .getByRole(kind)
-      .getByRole('listitem')
+      .locator('[data-sonner-toast]')
+      .and(this.page.locator(types))
       .filter({ has: this.page.getByRole('button', { name: CLOSE_TOAST }) })
       .getByText(message, { exact: true });
   }

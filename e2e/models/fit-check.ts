@@ -145,3 +145,54 @@ export function findMisfits(scope: FitScope): string[] {
 export function misfits(page: Page, within?: string): Promise<string[]> {
   return page.evaluate(findMisfits, { within });
 }
+
+/**
+ * A layer of fixed size (docs/product.md#constants) shows all it holds: nothing inside it scrolls (a scrolling body hides what
+ * lies below its fold, such as a note under a button or the video under a notice) and no visible text lies
+ * outside its box.
+ */
+export function findLayerOverflow(within: string): string[] {
+  const TOLERANCE = 1;
+  const problems: string[] = [];
+  const root = document.querySelector(within);
+  if (!root) return [`nothing matches ${within}`];
+  const frame = root.getBoundingClientRect();
+  const name = (element: Element) =>
+    `<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
+  const hiddenOnPurpose = (element: Element | null): boolean => {
+    for (let node = element; node && node !== root; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.display === 'none' || style.visibility === 'hidden') return true;
+      if ((style.clip !== 'auto' && style.clip !== '') || node.getBoundingClientRect().width <= 2) return true;
+    }
+    return false;
+  };
+  for (const element of [root, ...root.querySelectorAll('*')]) {
+    const style = getComputedStyle(element);
+    const scrolls = /auto|scroll/.test(style.overflowY);
+    if (scrolls && element.scrollHeight > element.clientHeight + TOLERANCE) {
+      problems.push(
+        `${name(element).slice(0, 30)}… scrolls (${element.scrollHeight} px of content in ${element.clientHeight})`,
+      );
+    }
+  }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim() || hiddenOnPurpose(node.parentElement)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.top < frame.top - TOLERANCE || box.bottom > frame.bottom + TOLERANCE) {
+      problems.push(
+        `"${node.textContent.trim().slice(0, 40)}" lies outside the layer (${Math.round(box.top)}–${Math.round(box.bottom)}, layer ${Math.round(frame.top)}–${Math.round(frame.bottom)})`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** The layer's overflow (see findLayerOverflow), as lines naming the element and the measure. */
+export function layerOverflow(page: Page, within: string): Promise<string[]> {
+  return page.evaluate(findLayerOverflow, within);
+}

@@ -15,6 +15,8 @@ import { turnOnDataSaver } from '../support/page-scripts';
 import { eventually, sleep } from '../support/wait';
 
 const browser = browserForThisFile();
+/** What the failed chunk loads these tests cause log, on purpose. */
+const PROVOKED = [/^console\.error: Failed to load resource: net::ERR_FAILED/, /^console\.error: ChunkLoadFailure/];
 /** The code of the college pages, which the header's Q&A entry needs (Vite names chunks after their module). */
 const COLLEGE_ROUTE_CHUNK = /\/assets\/college-page-[^/]+\.js$/;
 const NAVIGATION_LOG = 'e2e-navigations';
@@ -30,40 +32,50 @@ function logNavigations() {
 }
 
 describe('chunk load failure', () => {
-  pageTest('reloads once, then shows the error page', browser, async ({ page }) => {
-    await page.addInitScript(logNavigations);
-    // No idle prefetch: the failing chunk is first requested by the click.
-    await page.addInitScript(turnOnDataSaver);
-    const site = new SitePage(page);
-    await site.goto('/');
-    const navigations = async () => JSON.parse((await site.sessionStorageItem(NAVIGATION_LOG)) ?? '[]') as string[];
-    assert.deepEqual(await navigations(), ['navigate /']);
+  pageTest(
+    'reloads once, then shows the error page',
+    browser,
+    async ({ page }) => {
+      await page.addInitScript(logNavigations);
+      // No idle prefetch: the failing chunk is first requested by the click.
+      await page.addInitScript(turnOnDataSaver);
+      const site = new SitePage(page);
+      await site.goto('/');
+      const navigations = async () => JSON.parse((await site.sessionStorageItem(NAVIGATION_LOG)) ?? '[]') as string[];
+      assert.deepEqual(await navigations(), ['navigate /']);
 
-    // From now on the college pages' chunk fails, as after a deploy replaced it.
-    let failedRequests = 0;
-    await page.route(COLLEGE_ROUTE_CHUNK, (route) => {
-      failedRequests++;
-      return route.abort('failed');
-    });
+      // From now on the college pages' chunk fails, as after a deploy replaced it.
+      let failedRequests = 0;
+      await page.route(COLLEGE_ROUTE_CHUNK, (route) => {
+        failedRequests++;
+        return route.abort('failed');
+      });
 
-    await site.clickable(site.header, NAMES.qaCenter).click();
-    await eventually(async () => assert.equal((await navigations()).length, 2, 'the page reloaded'), {
-      timeout: 10_000,
-    });
-    assert.ok(failedRequests > 0, 'the college chunk was requested and failed');
-    const [, second] = await navigations();
-    assert.match(second, /^reload /, `the second load is a reload (${second})`);
-    const stamp = Number(await site.sessionStorageItem('chunk-reload-at'));
-    assert.ok(stamp > Date.now() - 60_000 && stamp <= Date.now(), `sessionStorage chunk-reload-at is set (${stamp})`);
+      await site.clickable(site.header, NAMES.qaCenter).click();
+      await eventually(async () => assert.equal((await navigations()).length, 2, 'the page reloaded'), {
+        timeout: 10_000,
+      });
+      assert.ok(failedRequests > 0, 'the college chunk was requested and failed');
+      const [, second] = await navigations();
+      assert.match(second, /^reload /, `the second load is a reload (${second})`);
+      const stamp = Number(await site.sessionStorageItem('chunk-reload-at'));
+      assert.ok(stamp > Date.now() - 60_000 && stamp <= Date.now(), `sessionStorage chunk-reload-at is set (${stamp})`);
 
-    // The reloaded page needs the same chunk, which fails again within the minute: the error page, no reload.
-    await page.getByText('Unknown middleware').first().waitFor({ state: 'visible', timeout: 10_000 });
-    await sleep(2000);
-    assert.equal((await navigations()).length, 2, `no second reload within 60 s (${(await navigations()).join(', ')})`);
-    assert.equal(Number(await site.sessionStorageItem('chunk-reload-at')), stamp, 'the stamp is unchanged');
-    const home = page.getByRole('main').getByRole('link', { name: NAMES.homeLink });
-    assert.equal(await home.first().getAttribute('href'), '/', 'the error page links home');
-  });
+      // The reloaded page needs the same chunk, which fails again within the minute: the error page, no reload.
+      await page.getByText('Unknown middleware').first().waitFor({ state: 'visible', timeout: 10_000 });
+      await sleep(2000);
+      assert.equal(
+        (await navigations()).length,
+        2,
+        `no second reload within 60 s (${(await navigations()).join(', ')})`,
+      );
+      assert.equal(Number(await site.sessionStorageItem('chunk-reload-at')), stamp, 'the stamp is unchanged');
+      const home = page.getByRole('main').getByRole('link', { name: NAMES.homeLink });
+      assert.equal(await home.first().getAttribute('href'), '/', 'the error page links home');
+    },
+    {},
+    PROVOKED,
+  );
 
   pageTest(
     'a load cancelled by the sign-in navigation reloads nothing: the workbench opens',
@@ -124,5 +136,7 @@ describe('chunk load failure', () => {
         'the guard did not fire',
       );
     },
+    {},
+    PROVOKED,
   );
 });

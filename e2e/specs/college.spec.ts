@@ -148,7 +148,8 @@ for (const locale of LOCALES) {
         const path = localized(bare, locale);
         const page = await firstHtml(path);
         assert.equal(page.status, 404, `status of ${path}`);
-        assert.ok(page.main.includes('This page could not be found'), `${path} shows the 404 page`);
+        const text = locale === 'zh' ? '找不到此页面' : 'This page could not be found';
+        assert.ok(page.main.includes(text), `${path} shows the 404 page`);
       }
     });
   });

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { type Locale, localizePath } from '../../shared/locale';
-import { misfits } from '../models/fit-check';
+import { layerOverflow, misfits } from '../models/fit-check';
 import { DIALOG_SIZES, type DialogKind, NAMES } from '../models/names';
 import { SitePage } from '../models/site-page';
 import { browserForThisFile, pageTest } from '../support/browser';
@@ -67,6 +67,9 @@ const LAYERS: { kind: DialogKind; open: (site: SitePage) => Locator; actions: Re
   { kind: 'customerService', open: (site) => site.contactConsultant, actions: [] },
   { kind: 'agreement', open: (site) => site.footerEntry('agreement'), actions: [NAMES.close] },
 ];
+
+/** The client layer's ways on to the tool elsewhere than on Windows (docs/product.md#roles). */
+const CLIENT_ALTERNATIVES = [/^\s*(浏览器插件|plug-?in)\s*$/i, /专用浏览器|dedicated browser/i, /云电脑|cloud pc/i];
 
 /** Lets layout settle after a resize or a click (fonts are loaded; transitions are short). */
 async function settle(page: Page) {
@@ -128,6 +131,84 @@ async function actionProblem(dialog: Locator, action: Locator): Promise<string |
     await dialog.elementHandle(),
   );
 }
+
+/**
+ * Opens a layer, measures it against its spec size (no text cut or outside it, nothing scrolling inside a
+ * fixed-size layer, its actions in view), and closes it again.
+ */
+async function layerProblems(
+  site: SitePage,
+  layer: (typeof LAYERS)[number],
+  where: string,
+  system: 'windows' | 'mac' | 'linux' = 'windows',
+): Promise<string[]> {
+  const { page } = site;
+  const problems: string[] = [];
+  const opener = layer.open(site);
+  await opener.scrollIntoViewIfNeeded();
+  await opener.click();
+  const dialog = site.dialog(layer.kind);
+  await dialog.waitFor({ state: 'visible' });
+  await site.dialogBox(dialog);
+  // The agreement's text loads after the layer opens.
+  if (layer.kind === 'agreement') await dialog.getByRole('heading').first().waitFor();
+  // The video's element replaces its placeholder a frame after the layer opens.
+  if (layer.kind === 'clientDownload') await dialog.locator('video').waitFor({ state: 'attached' });
+  await settle(page);
+  const box = await dialog.boundingBox();
+  const size = DIALOG_SIZES[layer.kind];
+  if (box && size.height !== undefined && Math.abs(box.height - size.height) > 2) {
+    problems.push(`${where}: is ${Math.round(box.height)} px high, not ${size.height}`);
+  }
+  if (box && Math.abs(box.width - size.width) > 2) {
+    problems.push(`${where}: is ${Math.round(box.width)} px wide, not ${size.width}`);
+  }
+  for (const line of await misfits(page, '[role="dialog"]')) problems.push(`${where}: ${line}`);
+  if (size.height !== undefined) {
+    for (const line of await layerOverflow(page, '[role="dialog"]')) problems.push(`${where}: ${line}`);
+  }
+  // Elsewhere than on Windows the client layer's actions are its alternatives (docs/product.md#roles).
+  const actions = layer.kind === 'clientDownload' && system !== 'windows' ? CLIENT_ALTERNATIVES : layer.actions;
+  for (const name of actions) {
+    const action = dialog.getByRole('link', { name }).or(dialog.getByRole('button', { name })).last();
+    const problem = await actionProblem(dialog, action);
+    if (problem) problems.push(`${where}: ${problem}`);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  return problems;
+}
+
+/** Download addresses as a deployment configures them (CLIENT_DOWNLOAD_URL, BROWSER_DOWNLOAD_URL). */
+const CONFIGURED_DOWNLOADS = {
+  client: 'https://downloads.example.com/portal/Setup-3.8.2-x64.exe',
+  pluginBrowser: 'https://downloads.example.com/portal/Browser-Setup.exe',
+};
+
+/**
+ * Serves the page with download addresses configured (the test server has none): its portal-env block is what
+ * the server writes when CLIENT_DOWNLOAD_URL and BROWSER_DOWNLOAD_URL are set. The layers render only in the
+ * browser, so the server's HTML and the hydrated page still agree.
+ */
+async function withConfiguredDownloads(page: Page, url: string) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /"downloads":\{[^}]*\}/,
+      `"downloads":${JSON.stringify(CONFIGURED_DOWNLOADS)}`,
+    );
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ response, body, headers });
+  });
+}
+
+/** The systems the server tells apart for the client download (docs/product.md#roles), with and without configured downloads. */
+const DOWNLOAD_CASES = (['windows', 'mac', 'linux'] as const).flatMap((system) =>
+  [false, true].map((configured) => ({ system, configured })),
+);
+const DOWNLOAD_LAYERS = LAYERS.filter((layer) => layer.kind === 'clientDownload' || layer.kind === 'pluginDownload');
 
 /**
  * Header, content and footer share one grid: the header's row and the footer's are as wide as the content
@@ -198,36 +279,49 @@ for (const brand of BRANDS) {
           for (const width of DESKTOP_WIDTHS) {
             await page.setViewportSize({ width, height: DESKTOP_HEIGHT(width) });
             await settle(page);
-            for (const layer of LAYERS) {
-              const opener = layer.open(site);
-              await opener.scrollIntoViewIfNeeded();
-              await opener.click();
-              const dialog = site.dialog(layer.kind);
-              await dialog.waitFor({ state: 'visible' });
-              await site.dialogBox(dialog);
-              // The agreement's text loads after the layer opens.
-              if (layer.kind === 'agreement') await dialog.getByRole('heading').first().waitFor();
-              await settle(page);
-              const where = `${layer.kind} @${width}`;
-              const box = await dialog.boundingBox();
-              const size = DIALOG_SIZES[layer.kind];
-              if (box && size.height !== undefined && Math.abs(box.height - size.height) > 2) {
-                problems.push(`${where}: is ${Math.round(box.height)} px high, not ${size.height}`);
-              }
-              for (const line of await misfits(page, '[role="dialog"]')) problems.push(`${where}: ${line}`);
-              for (const name of layer.actions) {
-                const action = dialog.getByRole('link', { name }).or(dialog.getByRole('button', { name })).last();
-                const problem = await actionProblem(dialog, action);
-                if (problem) problems.push(`${where}: ${problem}`);
-              }
-              await page.keyboard.press('Escape');
-              await dialog.waitFor({ state: 'hidden' });
-            }
+            for (const layer of LAYERS) problems.push(...(await layerProblems(site, layer, `${layer.kind} @${width}`)));
           }
           report([...new Set(problems)]);
         },
         { userAgent: USER_AGENTS.windows },
       );
+
+      for (const { system, configured } of DOWNLOAD_CASES) {
+        const downloads = configured ? 'configured downloads' : 'no download addresses';
+        pageTest(
+          `the download layers fit on ${system} with ${downloads}`,
+          browser,
+          async ({ page }) => {
+            const site = new SitePage(page);
+            const url = `${brand.base}${localizePath('/', locale)}`;
+            if (configured) await withConfiguredDownloads(page, url);
+            await load(site, url);
+            const problems: string[] = [];
+            for (const layer of DOWNLOAD_LAYERS)
+              problems.push(...(await layerProblems(site, layer, layer.kind, system)));
+            // The configured download is offered where the system can use it, the pending one never as a link.
+            const client = await (async () => {
+              await site.headerEntry('clientDownload').click();
+              const dialog = site.dialog('clientDownload');
+              await dialog.waitFor();
+              const links = await dialog
+                .locator('a[href$=".exe"]')
+                .evaluateAll((found) => found.map((a) => a.getAttribute('href')));
+              await page.keyboard.press('Escape');
+              await dialog.waitFor({ state: 'hidden' });
+              return links;
+            })();
+            const expected = !configured
+              ? []
+              : system === 'windows'
+                ? [CONFIGURED_DOWNLOADS.client]
+                : [CONFIGURED_DOWNLOADS.pluginBrowser];
+            assert.deepEqual(client, expected, 'the download links of the client layer');
+            report([...new Set(problems)]);
+          },
+          { userAgent: USER_AGENTS[system], viewport: { width: 1440, height: 900 } },
+        );
+      }
 
       pageTest(
         'the phone pages fit at 390, 375 and 360',

@@ -83,29 +83,39 @@ describe('desktop scan_code goes home (docs/product.md#pages)', () => {
   }
 });
 
-describe('unknown routes answer 404 with the spec page (docs/product.md#pages, #errors-and-messages)', () => {
-  for (const [path, home] of [
-    ['/no-such-page', '/'],
-    ['/en/no-such-page', '/en'],
-    ['/fr/login', '/'],
-  ]) {
+describe('unknown routes answer 404 with the spec page inside the site layout (docs/product.md#pages, #errors-and-messages)', () => {
+  const NOT_FOUND = { zh: '找不到此页面', en: 'This page could not be found' };
+  for (const [path, home, locale] of [
+    ['/no-such-page', '/', 'zh'],
+    ['/en/no-such-page', '/en', 'en'],
+    ['/fr/login', '/', 'zh'],
+  ] as const) {
     test(`${path} answers 404 from the server`, async () => {
       const response = await rawGet(`${BASE_URL}${path}`, ZH_COOKIE);
       assert.equal(response.status, 404);
-      assert.match(response.body, /This page could not be found/);
+      assert.ok(response.body.includes(NOT_FOUND[locale]), `the 404 text in ${locale}`);
+      assert.match(response.body, /<header[\s>]/, 'the site header');
+      assert.match(response.body, /<footer[\s>]/, 'the site footer');
       const hrefs = tagsIn(response.body, 'a').map((a) => a.href);
       assert.ok(hrefs.includes(home), `a link to ${home} among ${JSON.stringify(hrefs)}`);
     });
 
-    pageTest(`${path} shows the 404 page with a link home`, browser, async ({ page }) => {
-      const response = await page.goto(path, { waitUntil: 'networkidle' });
-      assert.equal(response?.status(), 404);
-      await page.getByText('This page could not be found').first().waitFor();
-      const main = page.getByRole('main');
-      const homeLinks = main.getByRole('link', { name: /返回首页|home/i });
-      assert.ok(await homeLinks.count(), 'a link back to the home page');
-      assert.equal(await homeLinks.first().getAttribute('href'), home);
-    });
+    pageTest(
+      `${path} shows the 404 page with a link home, in the site's header and footer`,
+      browser,
+      async ({ page }) => {
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        assert.equal(response?.status(), 404);
+        await page.getByRole('heading', { level: 1, name: NOT_FOUND[locale] }).waitFor();
+        assert.equal(await page.locator('html').getAttribute('lang'), locale === 'zh' ? 'zh-CN' : 'en');
+        await page.getByRole('banner').waitFor();
+        await page.getByRole('contentinfo').waitFor();
+        const main = page.getByRole('main');
+        const homeLinks = main.getByRole('link', { name: /返回首页|home/i });
+        assert.ok(await homeLinks.count(), 'a link back to the home page');
+        assert.equal(await homeLinks.first().getAttribute('href'), home);
+      },
+    );
   }
 });
 

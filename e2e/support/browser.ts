@@ -7,7 +7,7 @@ import { after, afterEach, before, type TestContext, test } from 'node:test';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { ensureBrowser } from '../../scripts/ensure-browser';
 import { saveFailureScreenshot } from './artifacts';
-import { type ErrorLog, takeCspViolations, watchCspViolations, watchErrors } from './diagnostics';
+import { type ErrorLog, takeCspViolations, unexpectedErrors, watchCspViolations, watchErrors } from './diagnostics';
 import { BASE_URL } from './env';
 
 export const CHROMIUM_ARGS = [
@@ -73,16 +73,24 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { context, page, errors: watchErrors(page) };
 }
 
-/** Runs `body` with a fresh page; on failure saves a screenshot named after the test, then rethrows. */
+/**
+ * Runs `body` with a fresh page; fails when the page logged a console error or threw (beyond the reviewed
+ * ALLOWED_ERRORS and the test's own `allowErrors`); on failure saves a screenshot named after the test, then
+ * rethrows.
+ */
 export async function withPage<T>(
   t: TestContext,
   browser: Browser,
   options: BrowserContextOptions,
   body: (session: PageSession) => Promise<T>,
+  allowErrors: RegExp[] = [],
 ): Promise<T> {
   const session = await openPage(browser, options);
   try {
-    return await body(session);
+    const result = await body(session);
+    const unexpected = unexpectedErrors(session.errors, allowErrors);
+    if (unexpected.length) throw new Error(`The page logged errors:\n  ${unexpected.join('\n  ')}`);
+    return result;
   } catch (error) {
     await saveFailureScreenshot(session.page, t.name);
     const logged = session.errors.list();
@@ -93,12 +101,16 @@ export async function withPage<T>(
   }
 }
 
-/** `test` with a page from a new context of the file's browser. */
+/**
+ * `test` with a page from a new context of the file's browser. `allowErrors`: console lines the test provokes
+ * on purpose (a 404 page's own status), beyond the reviewed list in diagnostics.ts.
+ */
 export function pageTest(
   name: string,
   getBrowser: () => Browser,
   body: (session: PageSession, t: TestContext) => Promise<void>,
   options: BrowserContextOptions = {},
+  allowErrors: RegExp[] = [],
 ) {
-  test(name, (t) => withPage(t, getBrowser(), options, (session) => body(session, t)));
+  test(name, (t) => withPage(t, getBrowser(), options, (session) => body(session, t), allowErrors));
 }

@@ -1,6 +1,33 @@
 /** Collects what a page reports as broken: console errors (hydration mismatches, failed loads) and uncaught errors. */
 import type { BrowserContext, Page } from 'playwright-core';
 
+/**
+ * The console lines a browser test may see without failing: reviewed, each with its reason. Anything else a
+ * page logs as an error, and every uncaught error, fails the test (`withPage`); a test that provokes another
+ * line on purpose names it in its own `allowErrors`.
+ */
+export const ALLOWED_ERRORS: { line: RegExp; reason: string }[] = [
+  {
+    // Chromium logs every API answer that is not 2xx; the refusals (a wrong password 400, a 401 after logout,
+    // a 429 limit) are answers the app shows to the visitor, which the tests provoke and check.
+    line: /^console\.error: Failed to load resource: the server responded with a status of 4\d\d \([^)]*\) \(https?:\/\/[^/]+\/api\//,
+    reason: 'an API refusal the app handles',
+  },
+  {
+    // The status of a missing page itself (an address without a file extension), which tests visit on purpose;
+    // a missing file (a script, an image) still fails.
+    line: /^console\.error: Failed to load resource: the server responded with a status of 404 \([^)]*\) \(https?:\/\/[^/]+(\/[^/.?#]*)*(\?[^)]*)?\)$/,
+    reason: "a 404 page's own status",
+  },
+];
+
+/** The lines of `log` neither the reviewed list nor the test's own `allowed` expects. */
+export function unexpectedErrors(log: ErrorLog, allowed: RegExp[] = []): string[] {
+  return log
+    .list()
+    .filter((line) => !ALLOWED_ERRORS.some((entry) => entry.line.test(line)) && !allowed.some((re) => re.test(line)));
+}
+
 export interface ErrorLog {
   list(): string[];
   clear(): void;

@@ -16,6 +16,9 @@ import { browserSessionHost, sessionRuntime } from './session';
 import { SessionListeners } from './session-listeners';
 import type { SessionEffects } from './session-runtime';
 
+// The toaster (sonner) loads with the first toast; loaded here once, a test's first toast shows at once.
+await import('~/components/toast/toaster');
+
 // Session actors start at once in these tests, as they do in the app once the session has been needed.
 await sessionRuntime.load();
 

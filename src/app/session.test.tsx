@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import { getToasts } from '~/components/toast/toast';
 import { sendSmsCode } from '~/lib/api/accounts';
 import { AUTH_COOKIE, INVITE_COOKIE, REGISTE_INFO_KEY, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
 import { forceLogout, signIn, signOut } from './session';
@@ -96,7 +97,7 @@ describe('session', () => {
       await sendSmsCode({ phone: '13800138000', countryCode: 1, purpose: 'login', ticket: 't' }).catch(() => {});
     });
     expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(getToasts()).toContainEqual({ kind: 'warning', message: text });
     // The session is untouched.
     expect(screen.getByTestId('probe')).toHaveTextContent('out||idle');
   });

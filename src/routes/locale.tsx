@@ -1,10 +1,9 @@
-import { I18nProvider } from '@lingui/react';
-import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { type Locale, localeFromPath } from '#shared/locale';
+import { createRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
+import type { Locale } from '#shared/locale';
 import { pageRedirect } from '#shared/page-rules';
-import { Layout } from '~/features/layout/layout';
-import { areasOfPath, i18nFor, loadLocale } from '~/lib/i18n';
-import { NotFoundPage } from './error-page';
+import { areasOfPath, loadLocale } from '~/lib/i18n';
+import { FramedErrorPage, NotFoundPage } from './error-page';
+import { LocaleFrame } from './locale-frame';
 import { rootRoute } from './root';
 
 /** The `{-$locale}` layout: no prefix is Chinese, `/en` is English; any other prefix is not found. */
@@ -12,7 +11,8 @@ export const localeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '{-$locale}',
   beforeLoad: async ({ params, location, context }) => {
-    if (params.locale !== undefined && params.locale !== 'en') throw notFound();
+    // The root's 404 brings the frame: this layout, whose loading stops here, does not render.
+    if (params.locale !== undefined && params.locale !== 'en') throw notFound({ routeId: rootRoute.id });
     // The server applies the same rules before rendering; this covers client-side navigation.
     const target = pageRedirect(location.pathname, location.searchStr, context.env.isMobile);
     if (target) throw redirect({ href: target });
@@ -24,27 +24,14 @@ export const localeRoute = createRoute({
   component: LocaleLayout,
   // Rendered inside this layout's Outlet for an unknown child path (the layout frames it already).
   notFoundComponent: NotFoundPage,
+  // Takes the layout's place, so it brings the frame itself.
+  errorComponent: FramedErrorPage,
 });
-
-/**
- * Reads the language from the resolved path (not the pending one: during a switch the new language's catalog
- * is still loading), so it also frames a not-found thrown before the route context exists.
- */
-function LocaleLayoutFrame({ children }: { children: React.ReactNode }) {
-  const locale = useRouterState({
-    select: (state) => localeFromPath((state.resolvedLocation ?? state.location).pathname),
-  });
-  return (
-    <I18nProvider i18n={i18nFor(locale)}>
-      <Layout>{children}</Layout>
-    </I18nProvider>
-  );
-}
 
 function LocaleLayout() {
   return (
-    <LocaleLayoutFrame>
+    <LocaleFrame>
       <Outlet />
-    </LocaleLayoutFrame>
+    </LocaleFrame>
   );
 }

@@ -6,7 +6,7 @@ import { ActorsContext } from '~/app/actors-context';
 import type { RouterContext } from '~/app/router-context';
 import { finishDeferredHydration } from '~/lib/hydration-replay';
 import { ENV_ELEMENT_ID, PortalEnvContext, serializeEnv } from '~/lib/portal-env';
-import { ErrorPage, NotFoundPage } from './error-page';
+import { FramedErrorPage, FramedNotFoundPage } from './error-page';
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   head: ({ match, matches }) => ({
@@ -26,8 +26,9 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
     ],
   }),
   component: RootDocument,
-  notFoundComponent: NotFoundPage,
-  errorComponent: ErrorPage,
+  // An unknown first segment (`/no-such-page`, `/fr/login`) is not found before the `{-$locale}` layout exists.
+  notFoundComponent: FramedNotFoundPage,
+  errorComponent: FramedErrorPage,
 });
 
 function RootDocument() {

@@ -1,13 +1,11 @@
 /**
- * Where toasts appear. Mounted once by the layout; it is tiny on purpose: the two live regions exist from the
- * start (so screen readers announce what is added to them), and the toaster's UI and styles load with the
- * first toast.
+ * Where toasts appear. Mounted once by the layout; it renders nothing until the first toast, which loads sonner's
+ * toaster (toaster.tsx).
  */
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { isLeaving } from '~/lib/chunk-reload';
 import { keepReady } from '~/lib/warm-up';
-import { getServerToasts, getToasts, subscribeToasts, type ToastItem } from './toast';
-import * as styles from './toast-host.css';
+import { hasWaitingToasts, subscribeToasts } from './toast';
 
 /**
  * The toaster's code, kept ready once the page is idle: a success toast is shown just before a full navigation
@@ -17,20 +15,16 @@ import * as styles from './toast-host.css';
 const loadToaster = () => import('./toaster') as Promise<typeof import('./toaster') | undefined>;
 keepReady(loadToaster);
 
-type ToastListProps = { items: readonly ToastItem[] };
-type Loaded = { List: ComponentType<ToastListProps> };
-
 export function ToastHost() {
-  const items = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const wanted = items.length > 0;
+  const wanted = useSyncExternalStore(subscribeToasts, hasWaitingToasts, () => false);
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
 
   useEffect(() => {
-    if (!wanted || loaded) return;
+    if (!wanted || Toaster) return;
     let live = true;
     loadToaster().then(
       // No module: the chunk guard took the failure (the page is leaving, or it reloads).
-      (module) => module && live && setLoaded({ List: module.ToastList }),
+      (module) => module && live && setToaster(() => module.Toaster),
       (error: unknown) => {
         if (!isLeaving()) console.error('[toast] the toaster could not load:', error);
       },
@@ -38,20 +32,7 @@ export function ToastHost() {
     return () => {
       live = false;
     };
-  }, [wanted, loaded]);
+  }, [wanted, Toaster]);
 
-  const List = loaded?.List;
-  // Errors and warnings interrupt (role=alert); successes wait their turn (role=status).
-  const urgent = items.filter((item) => item.kind !== 'success');
-  const polite = items.filter((item) => item.kind === 'success');
-  return (
-    <div className={styles.host}>
-      <div role="alert" aria-live="assertive">
-        {List && urgent.length > 0 ? <List items={urgent} /> : null}
-      </div>
-      <div role="status" aria-live="polite">
-        {List && polite.length > 0 ? <List items={polite} /> : null}
-      </div>
-    </div>
-  );
+  return Toaster ? <Toaster /> : null;
 }

@@ -20,6 +20,9 @@ import { ForgetPasswordPage } from './forget-password-page';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 
+// The toaster (sonner) loads with the first toast; loaded here once, a test's first toast shows at once.
+await import('~/components/toast/toaster');
+
 export const userInfo: UserInfo = {
   userId: 7,
   userName: 'Alice',

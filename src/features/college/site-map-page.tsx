@@ -9,6 +9,7 @@ import { useId } from 'react';
 import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
 import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
+import { TrialLink } from '~/components/trial-link/trial-link';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
@@ -76,7 +77,7 @@ export function SiteMapPage({ data }: { data: SiteMapData }) {
               <PageLink path="/">{t`首页`}</PageLink>
             </li>
             <li>
-              <PageLink path="/register">{t`注册并免费试用`}</PageLink>
+              <TrialLink className={map.link}>{t`注册并免费试用`}</TrialLink>
             </li>
             <li>
               <PageLink path="/login">{t`登录`}</PageLink>

@@ -29,6 +29,8 @@ export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
   const videoWidth = sizes.video.client;
   const isWindows = platform === 'windows';
 
+  // The layer keeps its spec size (500×460) on every system: elsewhere than on Windows the notice with the
+  // alternatives takes the place of the support line and the download, which it repeats.
   return (
     <div className={styles.layout}>
       {isWindows ? null : <WindowsOnlyNotice onShowPlugin={onShowPlugin} />}
@@ -40,18 +42,20 @@ export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
         height={Math.round((videoWidth * 9) / 16)}
         title={t`客户端使用教程`}
       />
-      <p className={styles.support}>
-        <Trans>
-          支持 Windows 7/10/11 64 位系统；Mac 用户请使用
-          <button type="button" className={inlineAction()} onClick={onShowPlugin}>
-            浏览器插件
-          </button>
-        </Trans>
-      </p>
       {isWindows ? (
-        <DownloadAction className={`${button({ size: 'wide' })} ${styles.download}`} href={downloads?.client}>
-          <Trans>立即下载</Trans>
-        </DownloadAction>
+        <>
+          <p className={styles.support}>
+            <Trans>
+              支持 Windows 7/10/11 64 位系统；Mac 用户请使用
+              <button type="button" className={inlineAction()} onClick={onShowPlugin}>
+                浏览器插件
+              </button>
+            </Trans>
+          </p>
+          <DownloadAction className={button({ size: 'wide' })} href={downloads?.client}>
+            <Trans>立即下载</Trans>
+          </DownloadAction>
+        </>
       ) : null}
     </div>
   );
@@ -66,9 +70,6 @@ function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
       <h3 id={titleId} className={styles.noticeTitle}>
         <Trans>客户端仅支持 Windows 系统</Trans>
       </h3>
-      <p className={styles.noticeText}>
-        <Trans>当前设备无法安装客户端，您可以改用以下任一方式：</Trans>
-      </p>
       <ul className={styles.alternatives}>
         <li>
           <button type="button" className={alternative} onClick={onShowPlugin}>
@@ -76,7 +77,7 @@ function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
           </button>
         </li>
         <li>
-          <DownloadAction className={alternative} href={downloads?.pluginBrowser}>
+          <DownloadAction className={alternative} href={downloads?.pluginBrowser} compact>
             <Trans>专用浏览器</Trans>
           </DownloadAction>
         </li>

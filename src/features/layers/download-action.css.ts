@@ -10,7 +10,7 @@ export const pending = style({
   maxWidth: '100%',
 });
 
-export const pendingBlock = style({ display: 'flex', alignItems: 'stretch', textAlign: 'center' });
+export const pendingBlock = style({ display: 'flex', alignItems: 'stretch', width: '100%', textAlign: 'center' });
 
 export const pendingButton = style({
   selectors: {

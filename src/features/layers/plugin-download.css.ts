@@ -16,7 +16,7 @@ export const flow = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(3, 1fr)',
   gap: 28,
-  margin: '0 0 20px',
+  margin: '0 0 16px',
   padding: 0,
   listStyle: 'none',
   counterReset: 'flow',
@@ -67,7 +67,8 @@ export const columns = style({ display: 'grid', gridTemplateColumns: '600px 1fr'
 
 export const main = style({ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 });
 
-export const side = style({ display: 'flex', flexDirection: 'column', gap: 14, minWidth: 0 });
+// The gaps are what lets every column, with the pending note of an unset download, fit 1000×820 (docs/product.md#constants).
+export const side = style({ display: 'flex', flexDirection: 'column', gap: 10, minWidth: 0 });
 
 export const sectionTitle = style({ margin: '0 0 8px', fontSize: 16, fontWeight: 700, color: vars.color.ink });
 
@@ -82,19 +83,19 @@ export const steps = style({
 });
 
 export const card = style({
-  padding: '14px 16px',
+  padding: '12px 16px',
   borderRadius: vars.radius.small,
   border: `1px solid ${vars.color.line}`,
 });
 
-export const cardText = style({ margin: '0 0 10px', fontSize: 13, color: vars.color.muted, lineHeight: 1.5 });
+export const cardText = style({ margin: '0 0 8px', fontSize: 13, color: vars.color.muted, lineHeight: 1.5 });
 
 export const cardButton = style({ width: '100%', paddingInline: 12 });
 
 export const browsers = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(2, 1fr)',
-  gap: '8px 12px',
+  gap: '6px 12px',
   margin: 0,
   padding: 0,
   listStyle: 'none',

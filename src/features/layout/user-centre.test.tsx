@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { type FakeApi, fakeApi, renderWithSession, resetSessionStorage, storeSession } from '~/app/session.test-utils';
+import { getToasts } from '~/components/toast/toast';
 import { userBaseInfo } from '~/lib/api/accounts';
 import { AUTH_COOKIE, LOGOUT_EVENT, REGISTE_INFO_KEY, SESSION_SYNC_KEY, USER_INFO_KEY } from '~/lib/storage-keys';
 import { renderInLayout } from './test-utils';
@@ -136,7 +137,7 @@ describe('UserCentre', () => {
     api.answerNext({ status: 500, body: { code: 50000, message: '服务繁忙，请稍后再试' } });
     await openLogout(user, '小王的店');
     expect(await screen.findByText('服务繁忙，请稍后再试')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('服务繁忙，请稍后再试');
+    expect(getToasts()).toContainEqual({ kind: 'error', message: '服务繁忙，请稍后再试' });
     expect(Cookies.get(AUTH_COOKIE)).toBe('token-123');
     expect(screen.getByRole('button', { name: '小王的店' })).toBeInTheDocument();
   });
@@ -160,7 +161,7 @@ describe('UserCentre', () => {
     api.answerNext(new Error('Network Error'));
     await openLogout(user, '小王的店');
     await waitFor(() => expect(errors).toHaveBeenCalledWith('[session] logout failed:', expect.anything()));
-    expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
+    expect(getToasts()).toEqual([]);
     expect(screen.getByRole('button', { name: '小王的店' })).toBeInTheDocument();
     expect(Cookies.get(AUTH_COOKIE)).toBe('token-123');
     errors.mockRestore();

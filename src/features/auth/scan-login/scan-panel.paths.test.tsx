@@ -160,7 +160,9 @@ describe('scan panel paths', () => {
           const context = snapshot.context as ScanLoginContext;
           const view = selectScanView(snapshot);
           expect(stateHeading()).toHaveTextContent(headingOf(view));
-          const panel = screen.getByRole('region');
+          // The panel, not the toaster's region of notifications.
+          const panel = screen.getAllByRole('region').find((region) => region.hasAttribute('data-scan-state'));
+          if (!panel) throw new Error('no QR panel on the page');
           expect(panel).toHaveAttribute(
             'data-scan-state',
             view.kind === 'unbound' ? (view.step === 'choose' ? 'choose' : view.step) : view.kind,

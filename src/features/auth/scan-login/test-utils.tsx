@@ -15,6 +15,9 @@ import { ToastHost } from '~/components/toast/toast-host';
 import { type ProviderOptions, renderWithProviders } from '~/test/providers';
 import { ScanPanel, type ScanPanelVariant } from './scan-panel';
 
+// The toaster (sonner) loads with the first toast; loaded here once, a test's first toast shows at once.
+await import('~/components/toast/toaster');
+
 export interface PanelOptions extends Omit<ProviderOptions, 'effects'> {
   variant?: ScanPanelVariant;
   /** The scan effects (new fakes by default). */
