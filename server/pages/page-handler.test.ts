@@ -39,7 +39,7 @@ describe('language on the root path', () => {
     const res = await setup().get('/?utm_term=a', { 'accept-language': 'en-US,en;q=0.9' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/en?utm_term=a');
-    expect(res.headers.get('set-cookie')).toBe('i18n_redirected=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(res.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 
   it('renders / in Chinese for a Chinese or unknown browser language and sets the cookie', async () => {
