@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestIsHttps } from '../request';
 import { cacheUse, respond } from './cache-use';
+import { FORM_PATHS, formPosts } from './form-posts';
 import { HtmlCache } from './html-cache';
 import { pageRules } from './page-rules';
 import { pageInputs, type RenderDeps, renderFresh } from './render';
@@ -26,6 +27,9 @@ export interface PageHandlerDeps extends Omit<RenderDeps, 'now'> {
 export interface PageHandler {
   /** The page route (GET and HEAD): rules, then the cache or a render. */
   handlePage: (c: Context) => Promise<Response>;
+  /** The auth forms posted to their page (`formPaths`), answered without the page's script (./form-posts.ts). */
+  handleFormPost: (c: Context) => Promise<Response>;
+  formPaths: readonly string[];
   /** Early middleware: answers a cached page, or passes the request on. */
   serveCached: MiddlewareHandler;
   /** The same in front of the app on Node: true when it answered. */
@@ -51,5 +55,5 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     return page instanceof Response ? page : respond(c, page, rules.setCookie);
   }
 
-  return { handlePage, serveCached, serveNode, cache };
+  return { handlePage, handleFormPost: formPosts(renderDeps), formPaths: FORM_PATHS, serveCached, serveNode, cache };
 }
