@@ -173,13 +173,20 @@ describe('caching', () => {
     expect(res.status).toBe(404);
   });
 
-  it('refuses other methods on pages', async () => {
+  it('refuses other methods on pages (the auth pages also take their forms, server/pages/form-posts.ts)', async () => {
     const { app } = setup();
-    const res = await app.request('http://localhost:3030/login', {
+    const post = await app.request('http://localhost:3030/college', {
       method: 'POST',
       headers: { host: 'localhost:3030' },
     });
-    expect(res.status).toBe(405);
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const put = await app.request('http://localhost:3030/login', {
+      method: 'PUT',
+      headers: { host: 'localhost:3030' },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 });
 
