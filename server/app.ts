@@ -96,7 +96,13 @@ export function createApp(options: AppOptions) {
   // Pages carry their own stored brotli / gzip encodings (server/pages/html-cache.ts).
   app.get('*', pages.handlePage);
   app.on('HEAD', '*', pages.handlePage);
-  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
+  // The auth forms post to their own page, so they work before the page's script runs, or without it.
+  for (const path of pages.formPaths) app.post(path, pages.handleFormPost);
+  app.all('*', (c) =>
+    c.text('Method not allowed', 405, {
+      Allow: pages.formPaths.includes(c.req.path) ? 'GET, HEAD, POST' : 'GET, HEAD',
+    }),
+  );
 
   app.onError(handleServerError(options.settings));
   // server/main.ts puts the Node fast paths in front of the app: a page in the HTML cache, and a QR poll memory

@@ -28,10 +28,28 @@ export interface PortalEnv {
   demo?: true;
   /** Page-view analytics and ad conversions of this brand; absent when none is configured (the default). */
   analytics?: AnalyticsConfig;
+  /** The server's answer to a form posted without the page's script (server/pages/form-posts.ts); absent on a GET. */
+  formAnswer?: FormAnswer;
+}
+
+/** The auth forms a page posts to itself (the `intent` field of each form). */
+export type FormIntent = 'login' | 'register' | 'reset';
+
+/**
+ * A form the server refused: the values as sent (never the password), each field's message and a message for
+ * the whole form, in the page's language. The form renders with them, and hydrates with them too.
+ */
+export interface FormAnswer {
+  intent: FormIntent;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  notice?: string;
 }
 
 /** The session cookie (docs/product.md#data): its presence is the logged-in state, on the server as in the browser. */
 export const AUTH_COOKIE = 'Authorization';
+/** How long the session cookie lasts, set by the app (src/app/session-runtime.ts) or by a form post's answer. */
+export const AUTH_COOKIE_DAYS = 7;
 
 /** The ad click ids of `registeInfo` (docs/product.md#data) that a registration reports back to their ad platform. */
 export const CLICK_ID_PARAMS = ['bd_vid', 'qhclickid'] as const;

@@ -92,10 +92,11 @@ export async function launchChromium(): Promise<Engine> {
   return {
     name: 'chromium',
     touch: true,
-    async open({ device }) {
+    async open({ device, script = true }) {
       const phone = device === 'phone';
       const context = await browser.newContext({
         viewport: VIEWPORTS[device],
+        javaScriptEnabled: script,
         // Chinese, the site's default: / would send an English browser to /en.
         locale: 'zh-CN',
         ...(phone ? { isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT } : {}),

@@ -25,6 +25,12 @@ export type TargetLike = string | Target;
 
 export interface OpenOptions {
   device: Device;
+  /**
+   * False: the page's own scripts never run (the test's evaluate still does). Chromium: the context's
+   * `javaScriptEnabled: false`; Firefox: puppeteer's `setJavaScriptEnabled(false)` (BiDi
+   * `emulation.setScriptingEnabled`); WebKitGTK: MiniBrowser's `--enable-javascript-markup=false`.
+   */
+  script?: boolean;
 }
 
 export interface EnginePage {

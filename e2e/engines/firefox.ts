@@ -97,20 +97,29 @@ class FirefoxPage implements EnginePage {
   }
 }
 
-export async function launchFirefox(): Promise<Engine> {
-  const browser: Browser = await puppeteer.launch({
+/** Firefox with the options of the journeys; `script: false` turns the pages' scripts off for the whole browser. */
+function launchBrowser(script: boolean): Promise<Browser> {
+  return puppeteer.launch({
     browser: 'firefox',
     executablePath: enginePaths().firefox,
     headless: true,
     // Chinese, the site's default: / would send an English browser to /en.
-    extraPrefsFirefox: { 'intl.accept_languages': 'zh-CN, zh' },
+    extraPrefsFirefox: { 'intl.accept_languages': 'zh-CN, zh', ...(script ? {} : { 'javascript.enabled': false }) },
   });
+}
+
+export async function launchFirefox(): Promise<Engine> {
+  const browser: Browser = await launchBrowser(true);
+  // Firefox ESR's BiDi has no per-page switch for scripts (emulation.setScriptingEnabled): pages without script
+  // open in a second browser, started when first needed, whose pages' scripts are off by preference.
+  let scriptless: Promise<Browser> | undefined;
   return {
     name: 'firefox',
     // Taps go out as BiDi touch input; the page does not see a touch screen ('ontouchstart' is absent).
     touch: true,
-    async open({ device }) {
-      const context = await browser.createBrowserContext();
+    async open({ device, script = true }) {
+      scriptless ??= script ? undefined : launchBrowser(false);
+      const context = await (script ? browser : await (scriptless as Promise<Browser>)).createBrowserContext();
       const page = await context.newPage();
       const phone = device === 'phone';
       await page.setViewport({ ...VIEWPORTS[device], ...(phone ? { isMobile: true, hasTouch: true } : {}) });
@@ -119,6 +128,8 @@ export async function launchFirefox(): Promise<Engine> {
       page.setDefaultTimeout(10_000);
       return new FirefoxPage(context, page, device);
     },
-    close: () => browser.close(),
+    close: async () => {
+      await Promise.all([browser.close(), scriptless?.then((other) => other.close())]);
+    },
   };
 }

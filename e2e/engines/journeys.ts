@@ -551,8 +551,12 @@ export function defineJourneys(name: EngineName): void {
         // Before the app runs, the loader answers in the click's task; after, the app does.
         await page.press(`${css} button[type="submit"]`, { scroll: false });
         assert.deepEqual(await page.evaluate(shownMessages, login), missing, `${name}: "Log in" answered (${when})`);
-        await page.press({ css: `${css} fieldset button`, text: 'SMS code', exact: true }, { scroll: false });
-        const switched = await page.evaluate(shownFields, login);
+        // The way switch is a link (`?way=sms`): before the app runs the browser follows it and the server answers.
+        await page.press({ css: `${css} fieldset a`, text: 'SMS code', exact: true }, { scroll: false });
+        const switched = await waitUntil(page, 'the code field', async () => {
+          const fields = await page.evaluate(shownFields, login);
+          return fields.names.includes('code') ? fields : null;
+        });
         assert.deepEqual(switched.names, ['phone', 'code'], `${name}: "SMS code" shows the code field (${when})`);
         assert.deepEqual(await page.evaluate(shownMessages, login), {}, `${name}: the switch clears the messages`);
         // Once the app runs, it has replayed both presses and holds the same state; no mark of the loader is left.

@@ -210,7 +210,7 @@ export async function launchWebKit(): Promise<WebKitEngine> {
     name: 'webkit',
     // WebKitGTK takes touch actions but the page gets mouse-compatible events only (no touch screen).
     touch: false,
-    async open({ device }) {
+    async open({ device, script = true }) {
       const phone = device === 'phone';
       const session = await remote({
         hostname: '127.0.0.1',
@@ -224,7 +224,12 @@ export async function launchWebKit(): Promise<WebKitEngine> {
           'wdio:enforceWebDriverClassic': true,
           'webkitgtk:browserOptions': {
             binary: paths.miniBrowser,
-            args: ['--automation', ...(phone ? [`--user-agent=${PHONE_USER_AGENT}`] : [])],
+            args: [
+              '--automation',
+              ...(phone ? [`--user-agent=${PHONE_USER_AGENT}`] : []),
+              // The page's scripts (markup) off; WebDriver's own scripts still run.
+              ...(script ? [] : ['--enable-javascript-markup=false']),
+            ],
           },
         } as WebdriverIO.Capabilities,
       });

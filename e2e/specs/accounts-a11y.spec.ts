@@ -47,7 +47,7 @@ for (const locale of LOCALES) {
       async ({ page }) => {
         const auth = new AuthPage(page, locale);
         await auth.open('/login');
-        await auth.form('login').getByRole('button', { name: auth.text.codeMode, exact: true }).click();
+        await auth.form('login').getByRole('link', { name: auth.text.codeMode, exact: true }).click();
         await auth.code('login').waitFor();
         await assertNoAxeViolations(page, `${auth.path('/login')} in code mode`);
         await page.getByRole('tab', { name: TAB_NAMES[locale] }).click();

@@ -88,7 +88,7 @@ describe('too many requests', () => {
       const phone = uniquePhone();
       const auth = new AuthPage(page, 'en');
       await auth.open('/login');
-      await auth.form('login').getByRole('button', { name: auth.text.codeMode, exact: true }).click();
+      await auth.form('login').getByRole('link', { name: auth.text.codeMode, exact: true }).click();
 
       // The first code: the same answer as for a registered phone, but nothing is sent (no enumeration).
       const since = logMark();
@@ -98,7 +98,7 @@ describe('too many requests', () => {
 
       // A new page load forgets the countdown; the server does not.
       await auth.open('/login');
-      await auth.form('login').getByRole('button', { name: auth.text.codeMode, exact: true }).click();
+      await auth.form('login').getByRole('link', { name: auth.text.codeMode, exact: true }).click();
       await auth.askForCode('login', phone);
       await auth.passCaptchaForCode('drag');
       await auth.toast(auth.text.tooMany).waitFor();

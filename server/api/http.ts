@@ -133,6 +133,19 @@ function describeIssue(issue: z.core.$ZodIssue): Text {
   }
 }
 
+/**
+ * Each field's message (its first problem) in `lang`: the same words as the API's 400, for every field at once
+ * (a form posted without the script shows them all, server/pages/form-posts.ts).
+ */
+export function fieldMessages(error: z.ZodError, lang: Lang): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    messages[field] ??= translate(describeIssue(issue), lang);
+  }
+  return messages;
+}
+
 function validationError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
   return new ApiError(

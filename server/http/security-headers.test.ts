@@ -167,12 +167,12 @@ describe('Strict-Transport-Security', () => {
 describe('cookies the server sets', () => {
   it('the language cookie is SameSite=Lax everywhere and Secure only over HTTPS', async () => {
     const plain = await setup().get('/', { 'accept-language': 'en' });
-    expect(plain.headers.get('set-cookie')).toBe('i18n_redirected=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(plain.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax');
     const secure = await setup({ TRUST_PROXY: '1' }).get('/', {
       'accept-language': 'en',
       'x-forwarded-proto': 'https',
     });
-    expect(secure.headers.get('set-cookie')).toBe('i18n_redirected=en; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(secure.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; Secure; SameSite=Lax');
   });
 });
 

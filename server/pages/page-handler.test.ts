@@ -39,7 +39,7 @@ describe('language on the root path', () => {
     const res = await setup().get('/?utm_term=a', { 'accept-language': 'en-US,en;q=0.9' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/en?utm_term=a');
-    expect(res.headers.get('set-cookie')).toBe('i18n_redirected=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(res.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax');
   });
 
   it('renders / in Chinese for a Chinese or unknown browser language and sets the cookie', async () => {
@@ -173,13 +173,20 @@ describe('caching', () => {
     expect(res.status).toBe(404);
   });
 
-  it('refuses other methods on pages', async () => {
+  it('refuses other methods on pages (the auth pages also take their forms, server/pages/form-posts.ts)', async () => {
     const { app } = setup();
-    const res = await app.request('http://localhost:3030/login', {
+    const post = await app.request('http://localhost:3030/college', {
       method: 'POST',
       headers: { host: 'localhost:3030' },
     });
-    expect(res.status).toBe(405);
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const put = await app.request('http://localhost:3030/login', {
+      method: 'PUT',
+      headers: { host: 'localhost:3030' },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 });
 

@@ -1,6 +1,5 @@
 /** Browser storage keys and cookie names of docs/product.md#data, with their lifetimes (#constants). */
-export { AUTH_COOKIE } from '#shared/portal-env';
-export const AUTH_COOKIE_DAYS = 7;
+export { AUTH_COOKIE, AUTH_COOKIE_DAYS } from '#shared/portal-env';
 export const INVITE_COOKIE = 'inviteCode';
 export const INVITE_COOKIE_DAYS = 365;
 export const USER_INFO_KEY = 'userInfo';

@@ -13,11 +13,13 @@ export interface CountrySelectProps {
   value: number;
   onChange: (value: number) => void;
   id?: string;
+  /** The field's name when its form is posted. */
+  name?: string;
   disabled?: boolean;
   className?: string;
 }
 
-export function CountrySelect({ value, onChange, id, disabled, className }: CountrySelectProps) {
+export function CountrySelect({ value, onChange, id, name, disabled, className }: CountrySelectProps) {
   const { i18n, t } = useLingui();
   const selected = countryByValue(value) ?? COUNTRIES[0];
   const select = useRef<HTMLSelectElement | null>(null);
@@ -30,6 +32,7 @@ export function CountrySelect({ value, onChange, id, disabled, className }: Coun
       <select
         ref={select}
         id={id}
+        name={name}
         className={styles.select}
         value={selected.value}
         disabled={disabled}

@@ -180,8 +180,17 @@ export const mode = style({
   fontSize: 14,
   fontWeight: 600,
   cursor: 'pointer',
+  // The login's ways are links (`?way=sms`): laid out as the buttons.
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textDecoration: 'none',
   selectors: {
-    '&[aria-pressed="true"]': { background: vars.color.surface, color: vars.color.accent, boxShadow: vars.shadow.card },
+    '&[aria-pressed="true"], &[aria-current="true"]': {
+      background: vars.color.surface,
+      color: vars.color.accent,
+      boxShadow: vars.shadow.card,
+    },
   },
 });
 

@@ -59,6 +59,7 @@ export function CredentialFields({
   legend,
   passwordMode,
   codeMode,
+  wayHref,
 }: {
   form: CredentialForm;
   mode: CredentialMode;
@@ -69,6 +70,8 @@ export function CredentialFields({
   legend: ReactNode;
   passwordMode: ReactNode;
   codeMode: ReactNode;
+  /** The address of each way, when the switch is made of links. */
+  wayHref?: (mode: CredentialMode) => string;
 }) {
   const { t } = useLingui();
   const { values, errors } = form;
@@ -84,25 +87,38 @@ export function CredentialFields({
     <>
       <fieldset className={styles.modes}>
         <legend className={styles.modesLabel}>{legend}</legend>
-        <button
-          type="button"
-          className={styles.mode}
-          aria-pressed={mode === 'password'}
-          data-held-switch="password"
-          onClick={() => switchMode('password')}
-        >
-          {passwordMode}
-        </button>
-        <button
-          type="button"
-          className={styles.mode}
-          aria-pressed={mode === 'code'}
-          data-held-switch="code"
-          onClick={() => switchMode('code')}
-        >
-          {codeMode}
-        </button>
+        {(['password', 'code'] as const).map((way) =>
+          // A link where the page has one for each way (the login: `?way=sms`, so it works without the script).
+          wayHref ? (
+            <a
+              key={way}
+              href={wayHref(way)}
+              className={styles.mode}
+              aria-current={mode === way ? 'true' : undefined}
+              data-held-switch={way}
+              onClick={(event) => {
+                event.preventDefault();
+                switchMode(way);
+              }}
+            >
+              {way === 'password' ? passwordMode : codeMode}
+            </a>
+          ) : (
+            <button
+              key={way}
+              type="button"
+              className={styles.mode}
+              aria-pressed={mode === way}
+              data-held-switch={way}
+              onClick={() => switchMode(way)}
+            >
+              {way === 'password' ? passwordMode : codeMode}
+            </button>
+          ),
+        )}
       </fieldset>
+      {/* Which way the form is sent with, for the server's answer to a form posted without the script. */}
+      <input type="hidden" name="way" value={mode} />
 
       <FormPhoneField form={form} countryCode={countryCode} onCountry={onCountry} />
 

@@ -26,6 +26,8 @@ export interface TextFieldProps
   hidden?: boolean;
   /** The way of the form this field belongs to, for the loader's switch before hydration (`data-held-region`). */
   heldRegion?: string;
+  /** Shown under the field when the browser runs no script (what the field cannot do then). */
+  noScript?: ReactNode;
 }
 
 export function TextField({
@@ -39,6 +41,7 @@ export function TextField({
   after,
   hidden,
   heldRegion,
+  noScript,
   id: givenId,
   ...input
 }: TextFieldProps) {
@@ -91,6 +94,11 @@ export function TextField({
           {hint}
         </p>
       ) : null}
+      {noScript ? (
+        <noscript>
+          <p className={styles.hint}>{noScript}</p>
+        </noscript>
+      ) : null}
     </div>
   );
 }
@@ -111,7 +119,13 @@ export function PhoneField({
       placeholder={t`请输入手机号码`}
       maxLength={20}
       before={
-        <CountrySelect value={countryCode} onChange={onCountry} className={styles.country} disabled={props.disabled} />
+        <CountrySelect
+          name="countryCode"
+          value={countryCode}
+          onChange={onCountry}
+          className={styles.country}
+          disabled={props.disabled}
+        />
       }
     />
   );

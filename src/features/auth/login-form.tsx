@@ -4,6 +4,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocation } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
 import { login } from '~/lib/api/accounts';
@@ -24,20 +25,36 @@ import {
 } from './credential-fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
-import { useForm } from './use-form';
+import { answeredCountry, useForm, useFormAnswer } from './use-form';
 import { heldCheck } from './validation';
 
 const loginFailed = msg`登录失败`;
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
 
-export function LoginForm({ redirect }: { redirect?: unknown }) {
+/** This page's address with `way` set (the SMS way, the phone's reset form) or removed, the rest kept. */
+export function useWayHref(): (way: 'sms' | 'reset' | null) => string {
+  const { pathname, searchStr } = useLocation();
+  return (way) => {
+    const params = new URLSearchParams(searchStr);
+    if (way) params.set('way', way);
+    else params.delete('way');
+    const query = params.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+}
+
+export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown }) {
   const { i18n, t } = useLingui();
   const { workbenchUrl, isMobile } = usePortalEnv();
   const busyLabels = useBusyLabels();
   const locale = useLocale();
-  const [mode, setMode] = useState<CredentialMode>('password');
-  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
-  const form = useForm<CredentialField>({ phone: '', password: '', code: '' }, CREDENTIAL_FIELDS);
+  const answer = useFormAnswer('login');
+  const wayHref = useWayHref();
+  const [mode, setMode] = useState<CredentialMode>(
+    way === 'sms' || answer?.values.way === 'code' ? 'code' : 'password',
+  );
+  const [countryCode, setCountryCode] = useState(answeredCountry(answer, DEFAULT_COUNTRY));
+  const form = useForm<CredentialField>({ phone: '', password: '', code: '' }, CREDENTIAL_FIELDS, answer);
   const { values } = form;
 
   const submit = async (event: FormEvent) => {
@@ -59,7 +76,9 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t`账号登录`}>
+    // Posted to this page when the script has not run: the server answers (server/pages/form-posts.ts).
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t`账号登录`}>
+      <input type="hidden" name="intent" value="login" />
       <CredentialFields
         form={form}
         mode={mode}
@@ -69,6 +88,7 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
         legend={<Trans>登录方式</Trans>}
         passwordMode={<Trans>密码登录</Trans>}
         codeMode={<Trans>验证码登录</Trans>}
+        wayHref={(next) => wayHref(next === 'code' ? 'sms' : null)}
       />
 
       <FormNotice>{form.notice}</FormNotice>

@@ -52,7 +52,9 @@ describe('login page: validation', () => {
     const code = document.querySelector('[data-held-region="code"]');
     expect(code).toHaveAttribute('hidden');
     expect(screen.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'SMS code' }));
+    // The way switch is a link (it works without the script); with the script it switches in place.
+    expect(screen.getByRole('link', { name: 'SMS code' })).toHaveAttribute('href', '/en/login?way=sms');
+    await user.click(screen.getByRole('link', { name: 'SMS code' }));
     expect(code).not.toHaveAttribute('hidden');
     expect(document.querySelector('[data-held-region="password"]')).toHaveAttribute('hidden');
     await user.click(submit);
@@ -176,8 +178,9 @@ describe('login page: SMS code login', () => {
   it('asks for the phone before a code, then captcha, send, countdown and login with the code', async () => {
     vi.mocked(login).mockResolvedValue(userInfo);
     const { user } = await renderAuthPage('/login');
-    await user.click(screen.getByRole('button', { name: '验证码登录' }));
-    expect(screen.getByRole('button', { name: '验证码登录' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('link', { name: '验证码登录' }));
+    expect(screen.getByRole('link', { name: '验证码登录' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('link', { name: '密码登录' })).not.toHaveAttribute('aria-current');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(errorOf('手机号码')).toBe('手机号码不能为空');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -208,7 +211,7 @@ describe('login page: SMS code login', () => {
   it('shows a wrong code next to the code field', async () => {
     vi.mocked(login).mockRejectedValue(apiError(400, 40004, '验证码错误或已过期'));
     const { user } = await renderAuthPage('/login');
-    await user.click(screen.getByRole('button', { name: '验证码登录' }));
+    await user.click(screen.getByRole('link', { name: '验证码登录' }));
     await user.type(field('手机号码'), '13800138000');
     await user.type(field('验证码'), '000000');
     await user.click(screen.getByRole('button', { name: '登录' }));
@@ -244,6 +247,57 @@ describe('login page: tabs and links', () => {
     await renderAuthPage('/en/login');
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/en/forget_password');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to StarReach');
+  });
+
+  it('on a phone, resets the password inside /login (the phone rule sends /forget_password to registration)', async () => {
+    for (const [path, forgot, heading, reset, back] of [
+      ['/login?utm_term=x', '忘记密码？', '找回密码', '重置密码', '返回登录'],
+      ['/en/login', 'Forgot password?', 'Reset password', 'Reset password', 'Back to login'],
+    ]) {
+      const { user, unmount } = await renderAuthPage(path, { env: { isMobile: true } });
+      const link = screen.getByRole('link', { name: forgot });
+      expect(link.getAttribute('href')).toMatch(/^(\/en)?\/login\?(utm_term=x&)?way=reset$/);
+      await user.click(link);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: reset })).toBeInTheDocument();
+      const form = screen.getByRole('button', { name: reset }).closest('form');
+      expect(form).toHaveAttribute('method', 'post');
+      expect(form?.querySelector('input[name="intent"]')).toHaveValue('reset');
+      await user.click(screen.getByRole('link', { name: back }));
+      expect(await screen.findByRole('link', { name: forgot })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('is a form the server can answer: posted to the page, every field named, the way switch a link', async () => {
+    await renderAuthPage('/login?redirect=%2Fcollege');
+    const form = screen.getByRole('form', { name: '账号登录' });
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).not.toHaveAttribute('action');
+    const names = [...form.querySelectorAll('input, select')].map((element) => element.getAttribute('name'));
+    expect(names).toEqual(['intent', 'way', 'countryCode', 'phone', 'password', 'code']);
+    expect(screen.getByRole('link', { name: '验证码登录' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fcollege&way=sms',
+    );
+  });
+
+  it("renders the server's answer to a form posted without the script: values kept, messages shown", async () => {
+    await renderAuthPage('/en/login?way=sms', {
+      env: {
+        formAnswer: {
+          intent: 'login',
+          values: { phone: '7911 123456', countryCode: '19', way: 'code' },
+          errors: { code: 'verification code is required' },
+          notice: 'Too many attempts',
+        },
+      },
+    });
+    expect(field('Phone number')).toHaveValue('7911 123456');
+    expect(screen.getByRole('combobox', { name: 'Country/region' })).toHaveValue('19');
+    expect(screen.getByRole('link', { name: 'SMS code' })).toHaveAttribute('aria-current', 'true');
+    expect(errorOf('Verification code')).toBe('verification code is required');
+    expect(screen.getByText('Too many attempts')).toHaveAttribute('role', 'alert');
   });
 
   it('names the brand of the site', async () => {

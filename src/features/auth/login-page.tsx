@@ -2,13 +2,15 @@
  * /login (docs/product.md#pages): tabs for account login (password or SMS code), quick registration for the trial and the
  * WeChat QR login (its panel loads when the tab first opens), a link to the password reset, "back to
  * login" from the registration tab, and "go to workbench" when the visitor is logged in already.
- * `?tab=register` / `?tab=scan` open those tabs; `?redirect=<path>` is where a successful login goes when it
- * is a page of this site.
+ * `?tab=register` / `?tab=scan` open those tabs; `?way=sms` opens the SMS way of the login; `?way=reset` shows
+ * the password reset in the login tab (a phone's way to it: /forget_password is a desktop page, spec §2);
+ * `?redirect=<path>` is where a successful login goes when it is a page of this site.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type KeyboardEvent, Suspense, useId, useRef, useState } from 'react';
 import { localizePath } from '#shared/locale';
+import type { FormIntent } from '#shared/portal-env';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './auth-page.css';
@@ -17,21 +19,33 @@ import { AgreementNotice, useHydrated } from './form-parts';
 import { LoggedInBanner } from './logged-in-banner';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { ResetForm } from './reset-form';
 import { LazyScanPanel } from './scan-login/lazy-scan-panel';
 
 type Tab = 'login' | 'register' | 'scan';
 const TABS: Tab[] = ['login', 'register', 'scan'];
 
-function initialTab(tab: unknown): Tab {
+function initialTab(tab: unknown, answered: FormIntent | undefined): Tab {
+  if (answered === 'register') return 'register';
+  if (answered) return 'login';
   return tab === 'register' || tab === 'scan' ? tab : 'login';
 }
+
+/** The query with `way` set or removed, the rest kept (the phone's reset form is `?way=reset`). */
+const withWay = (way: 'reset' | undefined) => (previous: Record<string, unknown>) => {
+  const next = { ...previous };
+  if (way) next.way = way;
+  else delete next.way;
+  return next;
+};
 
 export function LoginPage() {
   const { t } = useLingui();
   const locale = useLocale();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const { brand, isMobile } = usePortalEnv();
-  const [tab, setTab] = useState<Tab>(() => initialTab(search.tab));
+  const { brand, isMobile, formAnswer } = usePortalEnv();
+  const [tab, setTab] = useState<Tab>(() => initialTab(search.tab, formAnswer?.intent));
+  const resetting = tab === 'login' && (search.way === 'reset' || formAnswer?.intent === 'reset');
   const baseId = useId();
   const hydrated = useHydrated();
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
@@ -69,11 +83,20 @@ export function LoginPage() {
   return (
     <AuthShell
       banner={<LoggedInBanner />}
-      title={tab === 'register' ? t`注册领取免费试用` : t`欢迎登录${brandName}`}
+      title={tab === 'register' ? t`注册领取免费试用` : resetting ? t`找回密码` : t`欢迎登录${brandName}`}
       footer={
-        tab !== 'register' ? (
+        resetting ? (
+          <Link className={styles.link} to={localizePath('/login', locale)} search={withWay(undefined)}>
+            <Trans>返回登录</Trans>
+          </Link>
+        ) : tab !== 'register' ? (
           <>
-            <Link className={styles.link} to={localizePath('/forget_password', locale)}>
+            {/* A phone resets inside /login: the phone rule sends /forget_password to registration (spec §2). */}
+            <Link
+              className={styles.link}
+              to={localizePath(isMobile ? '/login' : '/forget_password', locale)}
+              search={isMobile ? withWay('reset') : undefined}
+            >
               <Trans>忘记密码？</Trans>
             </Link>
             <span>
@@ -120,9 +143,11 @@ export function LoginPage() {
         aria-labelledby={`${baseId}-tab-${tab}`}
         className={styles.tabPanel}
       >
-        {tab === 'login' ? (
+        {resetting ? (
+          <ResetForm />
+        ) : tab === 'login' ? (
           <>
-            <LoginForm redirect={search.redirect} />
+            <LoginForm redirect={search.redirect} way={search.way} />
             <AgreementNotice />
           </>
         ) : tab === 'register' ? (

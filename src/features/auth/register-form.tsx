@@ -28,7 +28,7 @@ import {
   registerInput,
   useInviteCodePrefill,
 } from './register-fields';
-import { useForm } from './use-form';
+import { answeredCountry, useForm, useFormAnswer } from './use-form';
 import { heldCheck } from './validation';
 
 const registerFailed = msg`注册失败`;
@@ -39,10 +39,12 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
   const { workbenchUrl, analytics } = usePortalEnv();
   const busyLabels = useBusyLabels();
   const locale = useLocale();
-  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
+  const answer = useFormAnswer('register');
+  const [countryCode, setCountryCode] = useState(answeredCountry(answer, DEFAULT_COUNTRY));
   const form = useForm<RegisterField>(
     { phone: '', code: '', nickname: '', password: '', inviteCode: '' },
     REGISTER_FIELDS,
+    answer,
   );
   const { values } = form;
   useInviteCodePrefill(form.setValue);
@@ -64,7 +66,9 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t`注册`}>
+    // Posted to this page when the script has not run: the server answers (server/pages/form-posts.ts).
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t`注册`}>
+      <input type="hidden" name="intent" value="register" />
       <RegisterFields form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <FormNotice>{form.notice}</FormNotice>
       <SubmitButton busy={form.busy} busyLabel={busyLabels.register} check={heldCheck(i18n, REGISTER_REQUIRED)}>

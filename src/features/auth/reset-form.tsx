@@ -18,7 +18,7 @@ import * as styles from './auth-form.css';
 import { PasswordField } from './fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { FormPhoneField, SmsCodeField } from './sms-code-field';
-import { collectErrors, useForm } from './use-form';
+import { answeredCountry, collectErrors, useForm, useFormAnswer } from './use-form';
 import { checkCode, checkPassword, checkPhone, heldCheck, normalizePhone, validationMessages } from './validation';
 
 const FIELDS = ['phone', 'code', 'password'] as const;
@@ -32,8 +32,9 @@ export function ResetForm() {
   const locale = useLocale();
   const navigate = useNavigate();
   const busyLabels = useBusyLabels();
-  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
-  const form = useForm<Field>({ phone: '', code: '', password: '' }, FIELDS);
+  const answer = useFormAnswer('reset');
+  const [countryCode, setCountryCode] = useState(answeredCountry(answer, DEFAULT_COUNTRY));
+  const form = useForm<Field>({ phone: '', code: '', password: '' }, FIELDS, answer);
   const { values, errors, setValue } = form;
 
   const submit = async (event: FormEvent) => {
@@ -71,7 +72,9 @@ export function ResetForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t`找回密码`}>
+    // Posted to this page when the script has not run: the server answers (server/pages/form-posts.ts).
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t`找回密码`}>
+      <input type="hidden" name="intent" value="reset" />
       <FormPhoneField form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <SmsCodeField form={form} countryCode={countryCode} purpose="reset" />
       <PasswordField

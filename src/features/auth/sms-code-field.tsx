@@ -50,6 +50,8 @@ export function SmsCodeField({
       inputRef={form.inputRef('code')}
       hidden={hidden}
       heldRegion={heldRegion}
+      // The code is sent after the captcha, which needs the script: without it the button says why it does nothing.
+      noScript={t`获取验证码需要先完成安全验证，请开启浏览器的 JavaScript 后再试。`}
       after={
         <SmsButton
           purpose={purpose}

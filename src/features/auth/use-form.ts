@@ -5,15 +5,24 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { useCallback, useRef, useState } from 'react';
+import type { FormAnswer, FormIntent } from '#shared/portal-env';
+import { usePortalEnv } from '~/lib/portal-env';
 
 export type FieldError = MessageDescriptor | string;
 
-export function useForm<F extends string>(initial: Record<F, string>, order: readonly F[]) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<F, FieldError>>>({});
+export function useForm<F extends string>(
+  initial: Record<F, string>,
+  order: readonly F[],
+  /** The server's answer to this form posted without the script: what it kept and what it said. */
+  answer?: FormAnswer,
+) {
+  const [values, setValues] = useState(() => (answer ? keptValues(initial, answer) : initial));
+  const [errors, setErrors] = useState<Partial<Record<F, FieldError>>>(
+    () => (answer?.errors ?? {}) as Partial<Record<F, FieldError>>,
+  );
   const [busy, setBusy] = useState(false);
   /** A message for the whole form (e.g. how long to wait after too many tries). */
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(answer?.notice ?? null);
   const inputs = useRef(new Map<F, HTMLElement>());
 
   const setValue = useCallback((field: F, value: string) => {
@@ -72,4 +81,25 @@ export function collectErrors<F extends string>(
     if (error) result[field] = error;
   }
   return result;
+}
+
+/** The server's answer to the form `intent` of this page (posted without the script), if it answered one. */
+export function useFormAnswer(intent: FormIntent): FormAnswer | undefined {
+  const { formAnswer } = usePortalEnv();
+  return formAnswer?.intent === intent ? formAnswer : undefined;
+}
+
+/** The country the answered form was sent with, else `fallback`. */
+export function answeredCountry(answer: FormAnswer | undefined, fallback: number): number {
+  const value = Number(answer?.values.countryCode);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function keptValues<F extends string>(initial: Record<F, string>, answer: FormAnswer): Record<F, string> {
+  const values = { ...initial };
+  for (const field of Object.keys(initial) as F[]) {
+    const kept = answer.values[field];
+    if (typeof kept === 'string') values[field] = kept;
+  }
+  return values;
 }

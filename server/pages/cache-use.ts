@@ -1,0 +1,158 @@
+/**
+ * The HTML cache in use: answering a stored page (the Hono middleware `serveCached` and the Node fast path
+ * `serveNode`, docs/decisions/025-serving-speed-and-hot-api-calls.md, "The page cache stores finished
+ * responses"), and sharing one render among the concurrent misses of a page.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Settings } from '../config/settings';
+import { clientAddress, nodeContext, requestBrand } from '../http/request';
+import { understandsManifestSrc, withoutManifestSrc } from '../http/security-headers';
+import { logRequest, requestIdFrom } from '../ops/log';
+import { catchAllTemplate } from '../ops/metrics';
+import { type CachedPage, type HtmlCache, matchesEtag, pickEncoding } from './html-cache';
+import { rootLanguage } from './page-rules';
+import { pageInputs } from './render';
+
+/**
+ * What a cache hit answers, for both ways a hit is served (the Hono middleware and the Node fast path): the
+ * status (304 when the ETag matches), the stored header object (copied only when a request id or the language
+ * cookie is added) and the stored body (none for a 304 or a HEAD).
+ */
+function hitAnswer(c: Context, page: CachedPage, setCookie: string | undefined, requestId: string | undefined) {
+  const representation = page[pickEncoding(c.req.header('accept-encoding'))];
+  const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
+  let headers = notModified ? representation.notModified : representation.headers;
+  // WebKit reports `manifest-src` as an error on every page: it gets the policy without it (the Node fast path
+  // never reaches the app's policyForEngine middleware, so the adaptation is made here for both paths).
+  const webkit = !understandsManifestSrc(c.req.header('user-agent'));
+  if (requestId || setCookie || webkit) {
+    headers = { ...headers };
+    if (requestId) headers['x-request-id'] = requestId;
+    if (setCookie) headers['set-cookie'] = setCookie;
+    const policy = headers['content-security-policy'];
+    if (webkit && policy) headers['content-security-policy'] = withoutManifestSrc(policy);
+  }
+  const body = notModified || c.req.method === 'HEAD' ? null : representation.body;
+  return { status: notModified ? 304 : page.status, headers, body };
+}
+
+/** A stored page as a Response (the stored Buffer and header object as they are). */
+export function respond(c: Context, page: CachedPage, setCookie: string | undefined): Response {
+  const requestId = c.get('requestId' as never) as unknown;
+  const answer = hitAnswer(c, page, setCookie, typeof requestId === 'string' ? requestId : undefined);
+  // @hono/node-server writes a Uint8Array body and a plain header object as they are.
+  return new Response(answer.body as Uint8Array<ArrayBuffer> | null, {
+    status: answer.status,
+    headers: answer.headers,
+  });
+}
+
+/** Paths that are never pages: the API and the hashed assets skip the cache's look-up. */
+const notPage = (path: string) => path.startsWith('/api/') || path.startsWith('/assets/');
+
+export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) {
+  /** Renders under way, by cache key: concurrent misses of one page share one render. */
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+
+  /** The cached page for a request and the language cookie "/" sets, or null when the page route must answer. */
+  function lookup(c: Context, path: string): { page: CachedPage; setCookie?: string } | null {
+    const { key, https } = pageInputs(c, settings, now);
+    const page = cache.get(key);
+    if (!page) return null;
+    if (path !== '/') return { page };
+    const language = rootLanguage(c, https);
+    // An English visitor of "/" is redirected: the page route's rules answer that.
+    return language.locale === 'en' ? null : { page, setCookie: language.setCookie };
+  }
+
+  /** Early middleware: answers a cached page, or passes the request on. */
+  const serveCached: MiddlewareHandler = async (c, next) => {
+    if (!cache.enabled || cache.size === 0 || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    if (notPage(c.req.path)) return next();
+    const hit = lookup(c, c.req.path);
+    if (!hit) return next();
+    return respond(c, hit.page, hit.setCookie);
+  };
+
+  /**
+   * The same, in front of the app on Node (server/main.ts): a cached page is written from the stored objects
+   * straight to the socket, with its request line logged, and Hono never sees the request. False: not cached
+   * (or not a GET / HEAD), the app answers.
+   */
+  function serveNode(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+    const method = incoming.method;
+    if (!cache.enabled || cache.size === 0 || (method !== 'GET' && method !== 'HEAD')) return false;
+    const startedAt = performance.now();
+    const target = incoming.url ?? '/';
+    // Only origin-form targets with a Host header (anything else is the app's to answer or refuse).
+    if (target.charCodeAt(0) !== 47 /* "/" */ || notPage(target) || !incoming.headers.host) return false;
+    const c = nodeContext(incoming, target);
+    const query = target.indexOf('?');
+    const path = query < 0 ? target : target.slice(0, query);
+    let hit: ReturnType<typeof lookup>;
+    try {
+      hit = lookup(c, path);
+    } catch {
+      return false;
+    }
+    if (!hit) return false;
+    const reqId = requestIdFrom(c.req.header('x-request-id'));
+    const { status, headers, body } = hitAnswer(c, hit.page, hit.setCookie, reqId);
+    outgoing.writeHead(status, headers);
+    if (body) outgoing.end(body);
+    else outgoing.end();
+    logRequest({
+      reqId,
+      method,
+      path,
+      route: catchAllTemplate(path),
+      status,
+      startedAt,
+      brand: requestBrand(c, settings),
+      ip: clientAddress(c, settings.trustProxy),
+      userAgent: incoming.headers['user-agent'],
+    });
+    return true;
+  }
+
+  /**
+   * The page of `key` from the cache, or from `render`, stored when worth keeping (200 and 404). A render of
+   * this page already under way (a burst of visitors on a page not cached yet, or just expired) is waited for
+   * rather than repeated with its loaders' database calls. Only a page worth caching is shared; after a redirect
+   * or an error the waiting requests render for themselves.
+   */
+  async function cachedOrRendered(
+    key: string,
+    render: () => Promise<CachedPage | Response>,
+  ): Promise<CachedPage | Response> {
+    const page = cache.get(key);
+    if (page) return page;
+    const leader = cache.enabled ? rendering.get(key) : undefined;
+    const shared = leader ? await leader.catch(() => undefined) : undefined;
+    if (shared) return shared;
+    let share: (page: CachedPage | undefined) => void = () => {};
+    const leading = cache.enabled && !leader;
+    if (leading)
+      rendering.set(
+        key,
+        new Promise((resolve) => {
+          share = resolve;
+        }),
+      );
+    let rendered: CachedPage | Response | undefined;
+    try {
+      rendered = await render();
+    } finally {
+      const cacheable = rendered && !(rendered instanceof Response) && [200, 404].includes(rendered.status);
+      if (cacheable) cache.set(key, rendered as CachedPage);
+      if (leading) {
+        rendering.delete(key);
+        share(cacheable ? (rendered as CachedPage) : undefined);
+      }
+    }
+    return rendered;
+  }
+
+  return { serveCached, serveNode, cachedOrRendered };
+}

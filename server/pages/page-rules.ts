@@ -1,0 +1,62 @@
+/**
+ * The rules a page request meets before anything is rendered: the language of "/" (docs/product.md#states) and the device
+ * rules of docs/product.md#routing-rules (shared/page-rules.ts), answered as redirects.
+ */
+import type { Context } from 'hono';
+import { generateCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
+import { isMobileUserAgent } from '../../shared/device';
+import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../shared/locale';
+import { pageRedirect } from '../../shared/page-rules';
+
+/**
+ * One cookie of the request. Read from the header (not `getCookie`), so it also works on the Node fast path's
+ * bare context (server/request.ts `nodeContext`).
+ */
+export function requestCookie(c: Context, name: string): string | undefined {
+  const header = c.req.header('cookie');
+  return header ? parse(header, name)[name] : undefined;
+}
+
+function languageCookie(locale: Locale, secure: boolean): string {
+  return generateCookie(LANGUAGE_COOKIE, locale, {
+    path: '/',
+    maxAge: LANGUAGE_COOKIE_DAYS * 24 * 3600,
+    sameSite: 'Lax',
+    ...(secure ? { secure: true } : {}),
+  });
+}
+
+/** The language of "/" (docs/product.md#states): a valid cookie, else the browser's language; the cookie to set if none. */
+export function rootLanguage(c: Context, https: boolean): { locale: Locale; setCookie?: string } {
+  const cookie = requestCookie(c, LANGUAGE_COOKIE);
+  if (isLocale(cookie)) return { locale: cookie };
+  const locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
+  return { locale, setCookie: languageCookie(locale, https) };
+}
+
+/**
+ * The redirect a page request gets (the language of "/", then the device rules), or none; and the language
+ * cookie "/" sets either way.
+ */
+export function pageRules(c: Context, url: URL, https: boolean): { redirect?: Response; setCookie?: string } {
+  let pathname = url.pathname;
+  let setCookie: string | undefined;
+  // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (docs/product.md#states).
+  if (pathname === '/') {
+    const language = rootLanguage(c, https);
+    setCookie = language.setCookie;
+    if (language.locale === 'en') pathname = '/en';
+  }
+  const isMobile = isMobileUserAgent(c.req.header('user-agent') ?? '');
+  const target =
+    pageRedirect(pathname, url.search, isMobile) ?? (pathname !== url.pathname ? `${pathname}${url.search}` : null);
+  if (!target) return { setCookie };
+  const headers = new Headers({
+    Location: target,
+    'Cache-Control': 'no-cache',
+    Vary: url.pathname === '/' ? 'User-Agent, Cookie, Accept-Language' : 'User-Agent',
+  });
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  return { redirect: new Response(null, { status: 302, headers }), setCookie };
+}
