@@ -5,17 +5,11 @@
  */
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { isLeaving } from '~/lib/chunk-reload';
-import { keepReady } from '~/lib/warm-up';
 import { getServerToasts, getToasts, subscribeToasts, type ToastItem } from './toast';
 import * as styles from './toast-host.css';
 
-/**
- * The toaster's code, kept ready once the page is idle: a success toast is shown just before a full navigation
- * (a sign-in), which cancels the loads still in flight. (The module resolves to nothing when the chunk guard
- * took a failure.)
- */
+/** The toaster's code. (The module resolves to nothing when the chunk guard took a failure.) */
 const loadToaster = () => import('./toaster') as Promise<typeof import('./toaster') | undefined>;
-keepReady(loadToaster);
 
 type ToastListProps = { items: readonly ToastItem[] };
 type Loaded = { List: ComponentType<ToastListProps> };
@@ -24,6 +18,12 @@ export function ToastHost() {
   const items = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const wanted = items.length > 0;
+
+  // Loaded once the page has hydrated: a success toast is shown just before a full navigation (a sign-in), which
+  // would cancel a load started by the toast.
+  useEffect(() => {
+    loadToaster().catch(() => {});
+  }, []);
 
   useEffect(() => {
     if (!wanted || loaded) return;

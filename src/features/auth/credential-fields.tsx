@@ -22,13 +22,6 @@ type CredentialForm = ReturnType<typeof useForm<CredentialField>>;
 /** The API's field names that `showFailure` maps to these fields. */
 export const CREDENTIAL_API_FIELDS = { phone: 'phone', password: 'password', code: 'code' } as const;
 
-/** Each field's message when it is empty (the loader's check before hydration, `heldCheck`). */
-export const CREDENTIAL_REQUIRED = {
-  phone: validationMessages.phoneRequired,
-  password: validationMessages.passwordRequired,
-  code: validationMessages.codeRequired,
-};
-
 /** The client checks of the fields `mode` shows. */
 export function checkCredentials(values: CredentialForm['values'], countryCode: number, mode: CredentialMode) {
   return collectErrors({
@@ -88,25 +81,17 @@ export function CredentialFields({
           type="button"
           className={styles.mode}
           aria-pressed={mode === 'password'}
-          data-held-switch="password"
           onClick={() => switchMode('password')}
         >
           {passwordMode}
         </button>
-        <button
-          type="button"
-          className={styles.mode}
-          aria-pressed={mode === 'code'}
-          data-held-switch="code"
-          onClick={() => switchMode('code')}
-        >
+        <button type="button" className={styles.mode} aria-pressed={mode === 'code'} onClick={() => switchMode('code')}>
           {codeMode}
         </button>
       </fieldset>
 
       <FormPhoneField form={form} countryCode={countryCode} onCountry={onCountry} />
 
-      {/* Both ways are in the page, the other one hidden: before hydration the loader can switch them. */}
       <PasswordField
         name="password"
         label={t`账号密码`}
@@ -117,9 +102,8 @@ export function CredentialFields({
         error={errors.password}
         inputRef={form.inputRef('password')}
         hidden={mode !== 'password'}
-        heldRegion="password"
       />
-      <SmsCodeField form={form} countryCode={countryCode} purpose="login" hidden={mode !== 'code'} heldRegion="code" />
+      <SmsCodeField form={form} countryCode={countryCode} purpose="login" hidden={mode !== 'code'} />
     </>
   );
 }

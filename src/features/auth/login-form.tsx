@@ -15,7 +15,6 @@ import { completeSignIn } from './complete';
 import {
   CREDENTIAL_API_FIELDS,
   CREDENTIAL_FIELDS,
-  CREDENTIAL_REQUIRED,
   type CredentialField,
   CredentialFields,
   type CredentialMode,
@@ -25,7 +24,6 @@ import {
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
 import { useForm } from './use-form';
-import { heldCheck } from './validation';
 
 const loginFailed = msg`登录失败`;
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
@@ -72,7 +70,7 @@ export function LoginForm({ redirect }: { redirect?: unknown }) {
       />
 
       <FormNotice>{form.notice}</FormNotice>
-      <SubmitButton busy={form.busy} busyLabel={busyLabels.login} check={heldCheck(i18n, CREDENTIAL_REQUIRED)}>
+      <SubmitButton busy={form.busy} busyLabel={busyLabels.login}>
         <Trans>登录</Trans>
       </SubmitButton>
     </form>

@@ -22,14 +22,12 @@ import {
   checkRegisterFields,
   REGISTER_API_FIELDS,
   REGISTER_FIELDS,
-  REGISTER_REQUIRED,
   type RegisterField,
   RegisterFields,
   registerInput,
   useInviteCodePrefill,
 } from './register-fields';
 import { useForm } from './use-form';
-import { heldCheck } from './validation';
 
 const registerFailed = msg`注册失败`;
 const registerFailedWith = (reason: string) => msg`注册失败：${reason}`;
@@ -67,7 +65,7 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t`注册`}>
       <RegisterFields form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <FormNotice>{form.notice}</FormNotice>
-      <SubmitButton busy={form.busy} busyLabel={busyLabels.register} check={heldCheck(i18n, REGISTER_REQUIRED)}>
+      <SubmitButton busy={form.busy} busyLabel={busyLabels.register}>
         <Trans>注册并免费试用</Trans>
       </SubmitButton>
       {showAgreement ? <AgreementNotice /> : null}
