@@ -228,9 +228,7 @@ try {
 const headers = ['engine', 'first tap → visible answer', 'wait', 'pressed at', 'answer', 'answer runs (ms)'];
 const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
 const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-console.log(
-  `\nFirst tap to visible answer (medians of ${RUNS}; pressed at: the press's time after navigation start)`,
-);
+console.log(`\nFirst tap to visible answer (medians of ${RUNS}; pressed at: the press's time after navigation start)`);
 console.log(line(headers));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));
