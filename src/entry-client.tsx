@@ -40,8 +40,11 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
       (module) => module.prefetchLinksOnIdle(router),
       () => {},
     );
-    // XState and the machines load as soon as the visitor does anything, so the first tap finds them ready.
+    // XState and the machines load once the page has loaded, earlier when the visitor does anything, so the
+    // first tap finds them ready.
     loadMachinesOnFirstInteraction();
+    if (document.readyState === 'complete') loadMachines();
+    else window.addEventListener('load', loadMachines, { once: true });
     startAnalyticsAfterLoad();
   },
   (error: unknown) => {
@@ -58,7 +61,7 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
 );
 
 /**
- * XState and the machines are not part of the first load; they load when the page is idle, or as soon as the
+ * XState and the machines are not part of the first load; they load after it, or as soon as the
  * visitor does anything (moves the pointer, touches, types, scrolls), so the first click finds them ready.
  */
 function loadMachines() {
