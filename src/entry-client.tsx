@@ -11,7 +11,6 @@ import { isChunkLoadError, reloadInBrowser, unlessLeavingSoon, watchLeaving } fr
 import { areasOfPath, loadLocale } from './lib/i18n';
 import { machinesModule } from './lib/machines-module';
 import { readPortalEnv } from './lib/portal-env';
-import { keepReady, warmUpWhenIdle } from './lib/warm-up';
 import { createAppRouter } from './router';
 
 // A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute; a load that the
@@ -41,11 +40,11 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
       (module) => module.prefetchLinksOnIdle(router),
       () => {},
     );
-    // XState and the machines, and the code of the first taps (layers, "get code", toasts: src/lib/warm-up.ts),
-    // load once the page is idle; at once if the visitor already acts.
+    // XState and the machines load once the page has loaded, earlier when the visitor does anything, so the
+    // first tap finds them ready.
     loadMachinesOnFirstInteraction();
-    keepReady(() => machinesModule.load());
-    warmUpWhenIdle();
+    if (document.readyState === 'complete') loadMachines();
+    else window.addEventListener('load', loadMachines, { once: true });
     startAnalyticsAfterLoad();
   },
   (error: unknown) => {
@@ -62,7 +61,7 @@ loadLocale(localeFromPath(window.location.pathname), areasOfPath(window.location
 );
 
 /**
- * XState and the machines are not part of the first load; they load when the page is idle, or as soon as the
+ * XState and the machines are not part of the first load; they load after it, or as soon as the
  * visitor does anything (moves the pointer, touches, types, scrolls), so the first click finds them ready.
  */
 function loadMachines() {

@@ -1,7 +1,6 @@
 /**
  * Server rendering: one router per request, rendered to a string with the dehydrated state the client
- * hydrates from. The server (server/pages/render.ts) applies the page rules before calling this. A route with
- * `staticData.earlyQr` (/scan_code) gets the inline script of ./lib/early-qr.ts first in its head.
+ * hydrates from. The server (server/pages/render.ts) applies the page rules before calling this.
  */
 
 import { createRequestHandler, defaultRenderHandler } from '@tanstack/react-router/ssr/server';
@@ -10,11 +9,7 @@ import { LOCALES } from '#shared/locale';
 import type { PortalEnv } from '#shared/portal-env';
 import { createAppActors, serverEffects } from './app/actors';
 import type { ApiFetch } from './app/router-context';
-import { CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY, LEAVE_GRACE_MS } from './lib/chunk-reload';
-import { deferredManifest } from './lib/deferred-hydration';
-import { earlyQrScript, withHeadScript } from './lib/early-qr';
 import { loadLocale } from './lib/i18n';
-import { AUTH_COOKIE } from './lib/storage-keys';
 import { createAppRouter } from './router';
 
 export interface RenderOptions {
@@ -42,11 +37,9 @@ export async function renderPage(
   const handler = createRequestHandler({
     request,
     createRouter: () => router,
-    getRouterManifest: manifest ? () => pageManifest(router, new URL(request.url).pathname, manifest) : undefined,
+    getRouterManifest: manifest ? () => manifest : undefined,
   });
   const response = await handler(defaultRenderHandler);
-  const [, , foundRoute] = router.getMatchedRoutes(new URL(request.url).pathname);
-  if (response.status === 200 && foundRoute?.options.staticData?.earlyQr) return withEarlyQr(response);
   // A loader whose API call answered 503 (the database is unreachable for now): the error page goes out as a 503
   // with Retry-After, not as a 500, so proxies and crawlers know to come back.
   const unavailable = router.state.matches.some(
@@ -57,47 +50,6 @@ export async function renderPage(
   headers.set('Retry-After', '5');
   headers.set('Cache-Control', 'no-store');
   return new Response(response.body, { status: 503, headers });
-}
-
-/** The page with the inline script that asks for the QR code at once (./lib/early-qr.ts) first in its head. */
-async function withEarlyQr(response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(withHeadScript(await response.text(), EARLY_QR_SCRIPT), { status: response.status, headers });
-}
-
-const EARLY_QR_SCRIPT = earlyQrScript();
-
-/** Deferred manifests by the manifest they derive from and the matched routes (pages are few). */
-const deferredManifests = new WeakMap<ServerManifest, Map<string, ServerManifest | undefined>>();
-
-/**
- * The manifest a page is rendered with: the build's, or for a route with `staticData.hydrate: 'idle'`
- * the one without the entry's script and preloads, with the loader of ./lib/deferred-hydration.ts instead.
- */
-function pageManifest(
-  router: ReturnType<typeof createAppRouter>,
-  pathname: string,
-  manifest: ServerManifest,
-): ServerManifest {
-  const [matchedRoutes, , foundRoute] = router.getMatchedRoutes(pathname);
-  if (foundRoute?.options.staticData?.hydrate !== 'idle') return manifest;
-  const routeIds = matchedRoutes.map((route) => route.id);
-  const key = routeIds.join('|');
-  const byRoutes = deferredManifests.get(manifest) ?? new Map<string, ServerManifest | undefined>();
-  deferredManifests.set(manifest, byRoutes);
-  if (!byRoutes.has(key))
-    byRoutes.set(
-      key,
-      deferredManifest(manifest, {
-        routeIds,
-        sessionCookie: AUTH_COOKIE,
-        reloadKey: CHUNK_RELOAD_KEY,
-        reloadIntervalMs: CHUNK_RELOAD_INTERVAL_MS,
-        leaveGraceMs: LEAVE_GRACE_MS,
-      }),
-    );
-  return byRoutes.get(key) ?? manifest;
 }
 
 /**

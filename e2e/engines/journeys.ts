@@ -1,7 +1,7 @@
 /**
  * The critical journeys, written once against the page interface of engine.ts and run in each engine
  * (chromium/firefox/webkit.journeys.ts): home and its layers, the language switch, the account forms typed
- * before hydration at four paces, a click after a scroll before hydration, password login to the workbench,
+ * before hydration at four paces, the empty forms and the way switch answered, password login to the workbench,
  * WeChat QR login on the desktop and on the phone's /scan_code (the simulator plays the phone over HTTP), the
  * QR code's shape, logout, the college, and the engine's console at load.
  *
@@ -62,31 +62,22 @@ function invalidFields(form: string): string[] {
   );
 }
 
-/**
- * The messages the shown fields of a form carry: the app's (`aria-invalid` and its error text) or, before the
- * app runs, the inline loader's (`data-held-error`).
- */
+/** The messages the shown fields of a form carry (`aria-invalid` and its error text). */
 function shownMessages(form: string): Record<string, string> {
   const messages: Record<string, string> = {};
-  for (const field of Array.from(document.querySelectorAll(`form[aria-label="${form}"] [data-field]`))) {
-    const input = field.querySelector('input');
-    if (!input || field.closest('[hidden]')) continue;
-    const own =
-      input.getAttribute('aria-invalid') === 'true'
-        ? document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent
-        : '';
-    const text = (own || field.getAttribute('data-held-error') || '').trim();
+  for (const input of Array.from(document.querySelectorAll<HTMLInputElement>(`form[aria-label="${form}"] input`))) {
+    if (input.closest('[hidden]') || input.getAttribute('aria-invalid') !== 'true') continue;
+    const text = document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent?.trim();
     if (text) messages[input.name] = text;
   }
   return messages;
 }
 
-/** The names of a form's fields that show (have a box) and whether any loader mark is left in the page. */
-function shownFields(form: string): { names: string[]; held: number } {
-  const names = Array.from(document.querySelectorAll<HTMLInputElement>(`form[aria-label="${form}"] input[name]`))
+/** The names of a form's fields that show (have a box). */
+function shownFields(form: string): string[] {
+  return Array.from(document.querySelectorAll<HTMLInputElement>(`form[aria-label="${form}"] input[name]`))
     .filter((input) => input.getClientRects().length > 0)
     .map((input) => input.name);
-  return { names, held: document.querySelectorAll('[data-held-error], [data-held]').length };
 }
 
 /** Whether the open layer's tutorial video is in place and its 10 browser icons have loaded (plug-in layer). */
@@ -440,8 +431,7 @@ export function defineJourneys(name: EngineName): void {
       journey(`home ${locale}: the header's and side bar's layers open and close`, 'desktop', async (page) => {
         const t = TEXT[locale];
         await page.goto(`${BASE_URL}${locale === 'en' ? '/en' : '/'}`);
-        // This journey is about the layers. The home page loads its code at once (no loader holds presses before
-        // hydration there, unlike the form pages), so it starts once React has the page.
+        // This journey is about the layers: it starts once React has the page.
         await waitForHydration(page);
         const openers: Target[] = [
           { css: 'header nav button', text: t.clientDownload, exact: true },
@@ -464,15 +454,6 @@ export function defineJourneys(name: EngineName): void {
         }
       });
     }
-
-    journey('home: the side bar pressed as soon as the page shows opens its layer', 'desktop', async (page) => {
-      // The side bar hydrates after the page (its code comes when the browser is idle): a click before then is
-      // held and runs once the part is live (src/lib/deferred-component.tsx), never lost.
-      await page.goto(`${BASE_URL}/en`);
-      await page.press({ css: 'aside button', text: TEXT.en.consultant, exact: true });
-      await waitForDialog(page, true);
-      assert.equal(await page.evaluate(() => document.querySelectorAll('[data-held]').length), 0, 'no press left held');
-    });
 
     journey('the language switch: 中文 → English → 中文 keeps the page', 'desktop', async (page) => {
       await page.goto(`${BASE_URL}/business-college/ecommerce-intro`);
@@ -507,83 +488,32 @@ export function defineJourneys(name: EngineName): void {
       }
     }
 
-    journey(
-      '/en/login: the first click after a scroll before hydration acts, and the page stays put',
-      'desktop',
-      async (page) => {
-        const css = `form[aria-label="${TEXT.en.loginForm}"]`;
-        await page.goto(`${BASE_URL}/en/login`);
-        await page.wheel(240);
-        const scrolled = await waitUntil(page, 'the scroll', async () => {
-          const y = await page.evaluate(() => scrollY);
-          return y > 100 ? y : null;
-        });
-        // Pressed at once after the scroll: before hydration when the page hydrates on the first interaction (a
-        // wheel does not count as one); a page that hydrates at idle may be ready already, and must act the same.
-        await page.press(`${css} button[type="submit"]`, { scroll: false });
-        const invalid = await waitUntil(
-          page,
-          'the validation message of the empty form',
-          async () => {
-            const list = await page.evaluate(invalidFields, TEXT.en.loginForm);
-            return list.length ? list : null;
-          },
-          8000,
-        ).catch((error: Error) => {
-          throw new Error(`the click on "Log in" was lost: ${error.message}`);
-        });
-        assert.ok(invalid.includes('phone'), `${name}: the empty phone is marked (${invalid.join(', ')})`);
-        const y = await page.evaluate(() => scrollY);
-        assert.ok(Math.abs(y - scrolled) <= 2, `${name}: the page stays where it was scrolled (${scrolled} → ${y})`);
-      },
-    );
+    journey('phone /en/login and /en/register: the empty form and the way switch answer', 'phone', async (page) => {
+      const login = TEXT.en.loginForm;
+      const css = `form[aria-label="${login}"]`;
+      const missing = { phone: 'Enter your phone number', password: 'Enter your password' };
+      await page.goto(`${BASE_URL}/en/login`);
+      await waitForHydration(page);
+      await page.press(`${css} button[type="submit"]`, { scroll: false });
+      assert.deepEqual(await page.evaluate(shownMessages, login), missing, `${name}: "Log in" answered`);
+      await page.press({ css: `${css} fieldset a`, text: 'SMS code', exact: true }, { scroll: false });
+      assert.deepEqual(await page.evaluate(shownFields, login), ['phone', 'code'], `${name}: the code field shows`);
+      assert.deepEqual(await page.evaluate(shownMessages, login), {}, `${name}: the switch clears the messages`);
+      await page.press(`${css} button[type="submit"]`, { scroll: false });
+      assert.deepEqual(await page.evaluate(shownMessages, login), { phone: missing.phone, code: 'Enter the code' });
 
-    journey(
-      'phone /en/login and /en/register: pressed at once, the empty form and the way switch answer, and the app agrees',
-      'phone',
-      async (page) => {
-        const login = TEXT.en.loginForm;
-        const css = `form[aria-label="${login}"]`;
-        const missing = { phone: 'Enter your phone number', password: 'Enter your password' };
-        await page.goto(`${BASE_URL}/en/login`);
-        const early = !(await page.evaluate(pageHydrated));
-        const when = early ? 'pressed before hydration' : 'the page had hydrated first';
-        // Before the app runs, the loader answers in the click's task; after, the app does.
-        await page.press(`${css} button[type="submit"]`, { scroll: false });
-        assert.deepEqual(await page.evaluate(shownMessages, login), missing, `${name}: "Log in" answered (${when})`);
-        // The way switch is a link (`?way=sms`): before the app runs the browser follows it and the server answers.
-        await page.press({ css: `${css} fieldset a`, text: 'SMS code', exact: true }, { scroll: false });
-        const switched = await waitUntil(page, 'the code field', async () => {
-          const fields = await page.evaluate(shownFields, login);
-          return fields.names.includes('code') ? fields : null;
-        });
-        assert.deepEqual(switched.names, ['phone', 'code'], `${name}: "SMS code" shows the code field (${when})`);
-        assert.deepEqual(await page.evaluate(shownMessages, login), {}, `${name}: the switch clears the messages`);
-        // Once the app runs, it has replayed both presses and holds the same state; no mark of the loader is left.
-        await waitForHydration(page);
-        await sleep(300);
-        assert.deepEqual(await page.evaluate(shownFields, login), { names: ['phone', 'code'], held: 0 });
-        await page.press(`${css} button[type="submit"]`, { scroll: false });
-        assert.deepEqual(await page.evaluate(shownMessages, login), { phone: missing.phone, code: 'Enter the code' });
-        assert.deepEqual(await page.evaluate(invalidFields, login), ['phone', 'code'], `${name}: the app's own marks`);
-
-        const register = TEXT.en.registerForm;
-        await page.goto(`${BASE_URL}/en/register`);
-        await page.press(`form[aria-label="${register}"] button[type="submit"]`);
-        const all = {
-          phone: missing.phone,
-          code: 'Enter the code',
-          nickname: 'Choose a nickname',
-          password: missing.password,
-        };
-        assert.deepEqual(await page.evaluate(shownMessages, register), all, `${name}: "Register" answered`);
-        await waitForHydration(page);
-        await sleep(300);
-        assert.deepEqual(await page.evaluate(shownMessages, register), all, `${name}: the app shows the same`);
-        assert.deepEqual(await page.evaluate(invalidFields, register), ['phone', 'code', 'nickname', 'password']);
-        assert.equal((await page.evaluate(shownFields, register)).held, 0, `${name}: no mark of the loader is left`);
-      },
-    );
+      const register = TEXT.en.registerForm;
+      await page.goto(`${BASE_URL}/en/register`);
+      await waitForHydration(page);
+      await page.press(`form[aria-label="${register}"] button[type="submit"]`);
+      const all = {
+        phone: missing.phone,
+        code: 'Enter the code',
+        nickname: 'Choose a nickname',
+        password: missing.password,
+      };
+      assert.deepEqual(await page.evaluate(shownMessages, register), all, `${name}: "Register" answered`);
+    });
 
     journey('password login on /login reaches the workbench with the success toast', 'desktop', async (page) => {
       const account = await newAccount();

@@ -127,7 +127,6 @@ export class ScanPanel {
   async open(query = ''): Promise<void> {
     await this.auth.open(`${this.kind === 'login' ? '/login' : '/scan_code'}${query}`);
     if (this.kind === 'login') {
-      // /login hydrates on this first click (src/lib/deferred-hydration.ts), which then takes effect.
       await this.tab.click();
       await eventually(
         async () => assert.equal(await this.tab.getAttribute('aria-selected'), 'true', 'the WeChat tab is selected'),

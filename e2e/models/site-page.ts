@@ -64,10 +64,7 @@ export class SitePage {
     return dialog.getByRole('button', { name: NAMES.close }).first();
   }
 
-  /**
-   * The visitor's pointer enters the page (over the header). Pages that hydrate on the first interaction
-   * (/register, /login: src/lib/deferred-hydration.ts) start on it, as they do for a desktop visitor.
-   */
+  /** The visitor's pointer enters the page (over the header). */
   async pointAtPage(): Promise<void> {
     const box = await this.header.boundingBox();
     await this.page.mouse.move((box?.x ?? 0) + 10, (box?.y ?? 0) + 10);
@@ -84,7 +81,7 @@ export class SitePage {
   async switchLanguage(target: 'zh' | 'en'): Promise<void> {
     const optionName = target === 'en' ? NAMES.english : NAMES.chinese;
     const scope = this.header;
-    // The switcher renders in the browser only; /register and /login hydrate when the visitor first interacts.
+    // The switcher renders in the browser only.
     await this.pointAtPage();
     await scope
       .getByRole('button', { name: NAMES.language })

@@ -104,8 +104,6 @@ describe('forced logout on 401', () => {
     await page.goto(WORKBENCH);
     await auth.waitForPath('/login');
     assert.equal(new URL(page.url()).searchParams.get('redirect'), WORKBENCH, 'login knows where to go back');
-    // /login hydrates on the first interaction (src/lib/deferred-hydration.ts): the phone field's focus here.
-    await auth.phone('login').focus();
     await auth.headerLogin.waitFor();
     assert.equal(await auth.authCookie(), undefined, 'the dead cookie is cleared');
     // Logging in again goes back to the workbench.

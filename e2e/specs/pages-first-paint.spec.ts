@@ -103,7 +103,7 @@ pageTest(
     await page.goto(`${BASE_URL}/business-college/electricity`);
     const trigger = page.getByRole('banner').getByRole('button', { name: /我的账户|首屏店铺/ });
     await trigger.waitFor();
-    // The name fills in once the page has hydrated (on the first interaction where hydration waits for one).
+    // The name fills in once the page has hydrated.
     await page.mouse.move(5, 400);
     await trigger.getByText('首屏店铺').waitFor({ timeout: 15_000 });
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);

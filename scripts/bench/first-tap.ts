@@ -4,9 +4,7 @@
  *
  * Measured inside the page, not from load events: a capturing listener notes performance.now() at the first
  * pointerdown/touchstart/mousedown, and a MutationObserver plus a requestAnimationFrame loop note the first
- * frame in which the answer is in the page (the validation message, the app's or the one the inline loader shows
- * before the app runs, `data-held-error`; the dialog; the selected tab's panel), and
- * the first frame showing the press taken (the answer, or the busy state of a press held until the code runs).
+ * frame in which the answer is in the page (the validation message; the dialog; the selected tab's panel).
  * The press itself comes from the engine's pointer (e2e/engines), so each engine handles real input events.
  *
  * Cases: on a phone, "Log in"/"Register" with empty fields and the first step of "send code" on /en/register and
@@ -51,7 +49,7 @@ const CASES: Case[] = [
     device: 'phone',
     path: '/en/login',
     press: { css: `form[aria-label="${TEXT.en.loginForm}"] button[type="submit"]` },
-    answer: `form[aria-label="${TEXT.en.loginForm}"] :is([aria-invalid="true"], [data-held-error])`,
+    answer: `form[aria-label="${TEXT.en.loginForm}"] [aria-invalid="true"]`,
   },
   {
     label: 'phone /en/login: "SMS code" (the way to send code) → code field',
@@ -65,7 +63,7 @@ const CASES: Case[] = [
     device: 'phone',
     path: '/en/register',
     press: { css: 'form[aria-label="Register"] button[type="submit"]' },
-    answer: 'form[aria-label="Register"] :is([aria-invalid="true"], [data-held-error])',
+    answer: 'form[aria-label="Register"] [aria-invalid="true"]',
     // Under the phone's value header and the form's fields.
     scrollFirst: true,
   },
@@ -74,7 +72,7 @@ const CASES: Case[] = [
     device: 'phone',
     path: '/en/register',
     press: { css: 'form[aria-label="Register"] button', text: 'Get code', exact: true },
-    answer: 'form[aria-label="Register"] :is([aria-invalid="true"], [data-held-error]), [role="dialog"]',
+    answer: 'form[aria-label="Register"] [aria-invalid="true"], [role="dialog"]',
   },
   {
     label: 'desktop /login: WeChat tab → its panel',
@@ -121,18 +119,12 @@ function armProbe(arg: { answer: string; at: number }): Promise<number> {
     state.down = performance.now();
     const check = () => {
       if (state.answer !== undefined) return;
-      // A press held until the page's code runs shows that it was taken (src/lib/deferred-hydration.ts).
-      if (state.taken === undefined && document.querySelector('[data-held]'))
-        requestAnimationFrame(() => {
-          state.taken ??= performance.now();
-        });
       const element = document.querySelector(arg.answer);
       const box = element?.getBoundingClientRect();
       if (element && box && box.width > 0 && box.height > 0) {
         // The frame that shows it: the next animation frame's time.
         requestAnimationFrame(() => {
           state.answer ??= performance.now();
-          state.taken ??= state.answer;
         });
         observer.disconnect();
       }
@@ -151,10 +143,9 @@ function armProbe(arg: { answer: string; at: number }): Promise<number> {
   return new Promise((resolve) => setTimeout(() => resolve(performance.now()), wait));
 }
 
-/** In-page times (performance.now()): the press, the first frame showing it taken, the first showing the answer. */
+/** In-page times (performance.now()): the press and the first frame showing the answer. */
 interface Probe {
   down?: number;
-  taken?: number;
   answer?: number;
 }
 
@@ -185,8 +176,6 @@ try {
       for (const item of CASES.filter((c) => c.label.includes(ONLY))) {
         for (const at of WAITS) {
           const times: number[] = [];
-          /** Press to the first frame showing it taken: the answer itself, or the held press's busy state. */
-          const takenTimes: number[] = [];
           const pressedAt: number[] = [];
           let throttled = false;
           let failure = '';
@@ -209,7 +198,6 @@ try {
                 continue;
               }
               times.push(probe.answer - probe.down);
-              takenTimes.push((probe.taken ?? probe.answer) - probe.down);
               pressedAt.push(probe.down);
             } catch (error) {
               failure = (error as Error).message.split('\n')[0];
@@ -223,7 +211,6 @@ try {
             `${item.label}${condition ? ` (${condition})` : ''}`,
             `${at / 1000} s`,
             pressedAt.length ? `${(median(pressedAt) / 1000).toFixed(2)} s` : '-',
-            times.length ? `${Math.round(median(takenTimes))} ms` : '-',
             times.length ? `${Math.round(median(times))} ms` : `FAILED: ${failure}`,
             times.length ? `${times.length}/${RUNS}: ${times.map((t) => Math.round(t)).join(', ')}` : '',
           ]);
@@ -238,13 +225,10 @@ try {
   await server.stop();
 }
 
-const headers = ['engine', 'first tap → visible answer', 'wait', 'pressed at', 'taken', 'answer', 'answer runs (ms)'];
+const headers = ['engine', 'first tap → visible answer', 'wait', 'pressed at', 'answer', 'answer runs (ms)'];
 const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i].length)));
 const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-console.log(
-  `\nFirst tap to visible answer (medians of ${RUNS}; pressed at: the press's time after navigation start; taken: ` +
-    'the first frame showing the press taken, its busy state while the code loads, or the answer)',
-);
+console.log(`\nFirst tap to visible answer (medians of ${RUNS}; pressed at: the press's time after navigation start)`);
 console.log(line(headers));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));

@@ -21,7 +21,7 @@ import { homeFirstLoadJs } from './static-js';
 const PORT = 5130;
 const BRAND2_PORT = 5131;
 const KB = 1000;
-export const BUDGETS = { jsBytes: 110 * KB, transferBytes: 400 * KB, cls: 0 };
+export const BUDGETS = { jsBytes: 120 * KB, transferBytes: 400 * KB, cls: 0 };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
@@ -108,8 +108,7 @@ try {
     for (const file of page.jsFiles) console.log(`  ${kb(file.bytes).padStart(9)}  ${file.url}`);
     if (page.shiftSources.length) console.log(`  layout shifts from: ${page.shiftSources.join(', ')}`);
   }
-  // The pages a phone sees: /register and /login load only an inline loader until the first interaction
-  // (src/lib/deferred-hydration.ts); /scan_code starts its QR code at once.
+  // The pages a phone sees, each hydrating as soon as its code has arrived.
   console.log('\nPhone pages (390x844, iPhone user agent, cold cache, data saver on, Accept-Encoding br)\n');
   const phoneRows = await phonePageRows(browser, server.baseUrl, clientDir);
   printTable(['page', 'metric', 'value', 'budget', 'verdict'], phoneRows);

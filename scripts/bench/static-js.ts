@@ -50,8 +50,7 @@ export const HOME_CATALOG_AREAS = ['common', 'layout', 'home'] as const;
 
 /**
  * The phone pages' modules (page and preloads) and catalog areas loaded before hydrating (src/routes/pages.tsx,
- * src/lib/i18n.ts). /register and /login hydrate on the first interaction (src/lib/deferred-hydration.ts): for
- * them this is what the first interaction loads, not what the page loads.
+ * src/lib/i18n.ts).
  */
 export const PHONE_PAGES: Record<'/register' | '/login' | '/scan_code', { modules: string[]; areas: string[] }> = {
   '/register': { modules: ['src/features/auth/register-page.tsx'], areas: ['common', 'layout', 'auth'] },

@@ -163,8 +163,7 @@ async function desktopPages(run: RunLighthouse, chromePort: number, desktop: obj
 
 async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
   console.log(`Lighthouse ${LIGHTHOUSE_VERSION} performance, mobile preset, the pages a phone sees (brand 1)`);
-  // "JS to hydrate" (from the build) is what the page loads to hydrate; /register and /login load it once the page
-  // has loaded and the browser is idle (src/lib/deferred-hydration.ts), after the first paint.
+  // "JS to hydrate" (from the build) is what the page loads to hydrate.
   console.log('page              throttling  score  LCP ms   TBT ms  CLS    JS to hydrate  scripts fetched (br, kB)');
   for (const locale of ['zh', 'en'] as const)
     for (const path of (['/register', '/login', '/scan_code'] as const).filter(

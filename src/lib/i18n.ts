@@ -55,43 +55,6 @@ export async function loadLocale(locale: Locale, areas: readonly CatalogArea[] =
   return i18n;
 }
 
-/**
- * Fetches the catalogs of these areas without handing them to the language's instance: handing them over makes
- * every component that shows messages render again, and a part of the page that has not hydrated yet would lose
- * its server HTML to that update. For code kept ready at idle (src/lib/warm-up.ts); `loadLocale` hands them over
- * when they are used.
- */
-export function prefetchLocale(locale: Locale, areas: readonly CatalogArea[]): Promise<unknown> {
-  return Promise.all(
-    areas.map((area) =>
-      catalogLoaders[`../../locales/${locale}/${area}.po`]?.().then((mod) => {
-        fetched.set(`${locale}/${area}`, mod.messages);
-      }),
-    ),
-  );
-}
-
-/** Catalogs `prefetchLocale` has fetched, by `locale/area`, for `handOverFetched`. */
-const fetched = new Map<string, Messages>();
-
-/**
- * Hands these areas to the language's instance at once when they have been fetched already (by `prefetchLocale`),
- * so a part that needs them can render in the same task; returns whether every area is now in the instance. Call
- * it in the event that shows the part, not while rendering (the hand-over re-renders what shows messages).
- */
-export function handOverFetched(locale: Locale, areas: readonly CatalogArea[]): boolean {
-  for (const area of areas) {
-    const key = `${locale}/${area}`;
-    const messages = fetched.get(key);
-    if (ready.has(key) || !messages) continue;
-    wanted.add(area);
-    handOver(locale, area, messages);
-    loaded.set(key, Promise.resolve());
-  }
-  if (!instances[locale].locale) instances[locale].activate(locale);
-  return areasReady(locale, areas);
-}
-
 /** Whether these areas of a language have loaded already (the server's, and a page's own before it hydrates). */
 export function areasReady(locale: Locale, areas: readonly CatalogArea[]): boolean {
   return areas.every((area) => ready.has(`${locale}/${area}`));

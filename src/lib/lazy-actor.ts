@@ -1,11 +1,12 @@
 /**
  * An actor whose machine (and XState itself) loads only when it is first needed, so the first load of a page
- * carries no state-machine code (the 110 kB budget). Until then it shows the machine's initial snapshot and
- * queues the events it is sent; once the machine has loaded it is the real actor: same snapshots, same events.
+ * carries no state-machine code (docs/decisions/043-ordinary-hydration.md). Until then it shows the machine's
+ * initial snapshot and queues the events it is sent; once the machine has loaded it is the real actor: same
+ * snapshots, same events.
  *
  * It has the `subscribe` / `getSnapshot` shape of an XState actor, which `useActorSelector` reads, so components
- * cannot tell the difference. Once the machines' module is loaded (after the first use, on idle prefetch, or
- * up front in tests) new lazy actors start their machine at once.
+ * cannot tell the difference. Once the machines' module is loaded (after the first use, on the visitor's first
+ * interaction, or up front in tests) new lazy actors start their machine at once.
  */
 import type { Observer, Subscription } from 'xstate';
 

@@ -1,7 +1,7 @@
 /**
- * Reads a value from an actor's snapshot and re-renders when it changes. It works with XState actors and the
- * lazy ones (src/lib/lazy-actor.ts). It stands in for @xstate/react's `useSelector`, whose CommonJS
- * `use-sync-external-store` shim would add 3 kB to every first load; React 19 has the hook built in.
+ * Reads a value from an app-lifetime actor's snapshot (the lazy ones of src/lib/lazy-actor.ts, on every page's
+ * first load) and re-renders when it changes. Parts that load later use @xstate/react; importing it here would
+ * bring XState itself into every first load (docs/decisions/043-ordinary-hydration.md).
  * Selectors return primitives or objects held by the snapshot, so equal snapshots give identical values.
  */
 import { useCallback, useSyncExternalStore } from 'react';

@@ -11,7 +11,6 @@ import { PAGES } from '#shared/routes';
 import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
 import type { SiteMapData } from '~/features/college/site-map';
 import { guardChunk } from '~/lib/chunk-reload';
-import type { HydrateMode } from '~/lib/deferred-hydration';
 import { localeRoute } from './locale';
 import { rootRoute } from './root';
 import { type ArticleTimes, type Crumb, headTags, pageHead } from './seo';
@@ -22,17 +21,6 @@ declare module '@tanstack/react-router' {
     module?: string;
     /** Source modules the page starts loading as it hydrates: preloaded by its HTML as well. */
     preload?: string[];
-    /**
-     * `'idle'`: the page loads no script but a small loader until it has loaded and the browser is idle (or the
-     * visitor's first interaction, or a session cookie), then hydrates (src/lib/deferred-hydration.ts).
-     * Default: at load.
-     */
-    hydrate?: HydrateMode;
-    /**
-     * The page's HTML asks for the WeChat login QR code itself, before any of the app's code has arrived
-     * (src/lib/early-qr.ts): /scan_code, whose content is the code.
-     */
-    earlyQr?: boolean;
   }
 }
 
@@ -59,11 +47,7 @@ export const loginRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: PAGES.login.path,
   head: (ctx) => pageHead(ctx, msg`登录`, msg`登录账号，或快速注册领取免费试用权益。`),
-  // The forms work as server HTML until the page is idle: no script competes with the first paint.
-  staticData: {
-    module: 'src/features/auth/login-page.tsx',
-    hydrate: 'idle',
-  },
+  staticData: { module: 'src/features/auth/login-page.tsx' },
   component: page(() => import('~/features/auth/login-page'), 'LoginPage'),
 });
 
@@ -71,10 +55,7 @@ export const registerRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: PAGES.register.path,
   head: (ctx) => pageHead(ctx, msg`注册`, msg`手机号快速注册，立即领取免费试用权益。`),
-  staticData: {
-    module: 'src/features/auth/register-page.tsx',
-    hydrate: 'idle',
-  },
+  staticData: { module: 'src/features/auth/register-page.tsx' },
   component: page(() => import('~/features/auth/register-page'), 'RegisterPage'),
 });
 
@@ -90,13 +71,10 @@ export const scanCodeRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: PAGES.scanCode.path,
   head: (ctx) => pageHead(ctx, msg`扫码登录`, msg`使用微信扫码登录或注册。`),
-  // The page's content is the QR code: its HTML asks for it at once and draws it. The app, with the machine and
-  // the HTTP client that take the code over, starts once the page is idle (after the code is on screen).
+  // The page's content is the QR code: the machine and the HTTP client that ask for it are preloaded with the page.
   staticData: {
     module: 'src/features/auth/scan-login/scan-code-page.tsx',
     preload: ['src/features/auth/scan-login/scan-runtime.ts', 'src/lib/api/client.ts'],
-    earlyQr: true,
-    hydrate: 'idle',
   },
   component: page(() => import('~/features/auth/scan-login/scan-code-page'), 'ScanCodePage'),
 });

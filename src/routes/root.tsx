@@ -1,10 +1,8 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { brands } from '#shared/brand';
 import { localeFromPath } from '#shared/locale';
 import { ActorsContext } from '~/app/actors-context';
 import type { RouterContext } from '~/app/router-context';
-import { finishDeferredHydration } from '~/lib/hydration-replay';
 import { ENV_ELEMENT_ID, PortalEnvContext, serializeEnv } from '~/lib/portal-env';
 import { FramedErrorPage, FramedNotFoundPage } from './error-page';
 
@@ -35,9 +33,6 @@ function RootDocument() {
   const { env, actors } = rootRoute.useRouteContext();
   const pathname = useLocation({ select: (location) => location.pathname });
   const locale = localeFromPath(pathname);
-  // Runs once the document has hydrated: on a page that hydrated at idle, what the visitor clicked or submitted
-  // before runs now (src/lib/hydration-replay.ts).
-  useEffect(() => finishDeferredHydration(), []);
   return (
     <html lang={locale === 'zh' ? 'zh-CN' : 'en'} data-brand={env.brandId}>
       <head>

@@ -84,5 +84,3 @@ globalStyle('html, body', {
 globalStyle('img, video', { maxWidth: '100%' });
 globalStyle('a', { color: 'inherit' });
 globalStyle(':focus-visible', { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 });
-// A press the page's code will run once it has started (src/lib/deferred-hydration.ts): shown as taken at once.
-globalStyle('[data-held]', { cursor: 'progress', opacity: 0.7, transition: 'none' });

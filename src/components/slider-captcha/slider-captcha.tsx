@@ -5,7 +5,9 @@
  * is also a keyboard slider: arrows move 1 px, Shift+arrow or Page Up/Down 10 px, Home/End to the ends, Enter
  * checks. A wrong answer shakes the piece and loads a fresh puzzle; so does an expired one.
  */
+
 import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { captchaMachine } from '#machines/captcha/captcha.machine';
@@ -18,8 +20,6 @@ import {
   selectProblem,
   selectPuzzle,
 } from '#machines/captcha/captcha.selectors';
-import { useActorSelector } from '~/lib/use-actor-selector';
-import { useMachineActor } from '~/lib/use-machine-actor';
 import * as styles from './slider-captcha.css';
 
 /** The server side of the captcha; both calls reject with a `CaptchaFailure`. */
@@ -40,7 +40,7 @@ export function SliderCaptcha({ service, onPassed }: SliderCaptchaProps) {
   // The latest props for the machine's effects, which are supplied once.
   const latest = useRef({ service, onPassed });
   latest.current = { service, onPassed };
-  const actor = useMachineActor(
+  const actor = useActorRef(
     captchaMachine.provide({
       actors: {
         loadPuzzle: fromPromise(() => latest.current.service.loadPuzzle()),
@@ -51,11 +51,11 @@ export function SliderCaptcha({ service, onPassed }: SliderCaptchaProps) {
       actions: { passed: (_, { ticket }) => latest.current.onPassed(ticket) },
     }),
   );
-  const phase = useActorSelector(actor, selectCaptchaPhase);
-  const puzzle = useActorSelector(actor, selectPuzzle);
-  const notice = useActorSelector(actor, selectNotice);
-  const problem = useActorSelector(actor, selectProblem);
-  const canDrag = useActorSelector(actor, selectCanDrag);
+  const phase = useSelector(actor, selectCaptchaPhase);
+  const puzzle = useSelector(actor, selectPuzzle);
+  const notice = useSelector(actor, selectNotice);
+  const problem = useSelector(actor, selectProblem);
+  const canDrag = useSelector(actor, selectCanDrag);
 
   const [x, setX] = useState(0);
   const [dragging, setDragging] = useState(false);

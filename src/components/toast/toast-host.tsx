@@ -4,20 +4,20 @@
  */
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { isLeaving } from '~/lib/chunk-reload';
-import { keepReady } from '~/lib/warm-up';
 import { hasWaitingToasts, subscribeToasts } from './toast';
 
-/**
- * The toaster's code, kept ready once the page is idle: a success toast is shown just before a full navigation
- * (a sign-in), which cancels the loads still in flight. (The module resolves to nothing when the chunk guard
- * took a failure.)
- */
+/** The toaster's code. (The module resolves to nothing when the chunk guard took a failure.) */
 const loadToaster = () => import('./toaster') as Promise<typeof import('./toaster') | undefined>;
-keepReady(loadToaster);
 
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToasts, hasWaitingToasts, () => false);
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
+
+  // Loaded once the page has hydrated: a success toast is shown just before a full navigation (a sign-in), which
+  // would cancel a load started by the toast.
+  useEffect(() => {
+    loadToaster().catch(() => {});
+  }, []);
 
   useEffect(() => {
     if (!wanted || Toaster) return;

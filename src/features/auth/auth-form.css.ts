@@ -1,5 +1,5 @@
 /** The fields, buttons and messages of the auth forms (desktop and phone). */
-import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '~/styles/theme.css';
 import { visuallyHiddenRules } from '~/styles/visually-hidden';
 
@@ -195,19 +195,3 @@ export const mode = style({
 });
 
 export const optional = style({ fontWeight: 400, color: vars.color.muted });
-
-// An empty field's message shown by the inline loader before the page's code runs (`data-held-error`,
-// src/lib/deferred-hydration.ts): in the error's place and look, until the app shows its own.
-const errorIconUrl =
-  "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='%23d92d20'/%3E%3Cpath d='M8 4.5v4.2M8 11v.5' stroke='%23fff' stroke-width='1.6' stroke-linecap='round'/%3E%3C/svg%3E\")";
-globalStyle(`${field}[data-held-error]::after`, {
-  content: 'attr(data-held-error)',
-  paddingLeft: 20,
-  background: `${errorIconUrl} no-repeat 0 3px / 14px 14px`,
-  fontSize: 13,
-  lineHeight: 1.5,
-  color: vars.color.failed,
-});
-// The message takes the hint's place, and the box shows the field as invalid.
-globalStyle(`${field}[data-held-error] > p`, { display: 'none' });
-globalStyle(`${field}[data-held-error] ${box}`, { borderColor: vars.color.failed });

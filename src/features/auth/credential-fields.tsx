@@ -22,13 +22,6 @@ type CredentialForm = ReturnType<typeof useForm<CredentialField>>;
 /** The API's field names that `showFailure` maps to these fields. */
 export const CREDENTIAL_API_FIELDS = { phone: 'phone', password: 'password', code: 'code' } as const;
 
-/** Each field's message when it is empty (the loader's check before hydration, `heldCheck`). */
-export const CREDENTIAL_REQUIRED = {
-  phone: validationMessages.phoneRequired,
-  password: validationMessages.passwordRequired,
-  code: validationMessages.codeRequired,
-};
-
 /** The client checks of the fields `mode` shows. */
 export function checkCredentials(values: CredentialForm['values'], countryCode: number, mode: CredentialMode) {
   return collectErrors({
@@ -95,7 +88,6 @@ export function CredentialFields({
               href={wayHref(way)}
               className={styles.mode}
               aria-current={mode === way ? 'true' : undefined}
-              data-held-switch={way}
               onClick={(event) => {
                 event.preventDefault();
                 switchMode(way);
@@ -109,7 +101,6 @@ export function CredentialFields({
               type="button"
               className={styles.mode}
               aria-pressed={mode === way}
-              data-held-switch={way}
               onClick={() => switchMode(way)}
             >
               {way === 'password' ? passwordMode : codeMode}
@@ -122,7 +113,6 @@ export function CredentialFields({
 
       <FormPhoneField form={form} countryCode={countryCode} onCountry={onCountry} />
 
-      {/* Both ways are in the page, the other one hidden: before hydration the loader can switch them. */}
       <PasswordField
         name="password"
         label={t`账号密码`}
@@ -133,9 +123,8 @@ export function CredentialFields({
         error={errors.password}
         inputRef={form.inputRef('password')}
         hidden={mode !== 'password'}
-        heldRegion="password"
       />
-      <SmsCodeField form={form} countryCode={countryCode} purpose="login" hidden={mode !== 'code'} heldRegion="code" />
+      <SmsCodeField form={form} countryCode={countryCode} purpose="login" hidden={mode !== 'code'} />
     </>
   );
 }

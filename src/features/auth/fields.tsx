@@ -1,7 +1,6 @@
 /**
  * The fields of the auth forms. Every field has a visible label; its error sits right under it, is tied to the
- * input with `aria-describedby` and marks it `aria-invalid`. Before the page's code runs, the inline loader can
- * show an empty field's message in the same place (`data-held-error`, src/lib/deferred-hydration.ts).
+ * input with `aria-describedby` and marks it `aria-invalid`.
  */
 import { useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useRef, useState } from 'react';
@@ -24,8 +23,6 @@ export interface TextFieldProps
   after?: ReactNode;
   /** The whole field is hidden (a form's other way, src/features/auth/credential-fields.tsx). */
   hidden?: boolean;
-  /** The way of the form this field belongs to, for the loader's switch before hydration (`data-held-region`). */
-  heldRegion?: string;
   /** Shown under the field when the browser runs no script (what the field cannot do then). */
   noScript?: ReactNode;
 }
@@ -40,7 +37,6 @@ export function TextField({
   before,
   after,
   hidden,
-  heldRegion,
   noScript,
   id: givenId,
   ...input
@@ -62,8 +58,7 @@ export function TextField({
   );
   useAdoptDomValue(own, value, onValue);
   return (
-    // `data-field`: where the loader shows an empty field's message before hydration (`data-held-error`).
-    <div className={styles.field} data-field="" hidden={hidden} data-held-region={heldRegion}>
+    <div className={styles.field} hidden={hidden}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>

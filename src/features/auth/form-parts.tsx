@@ -11,17 +11,14 @@ import * as styles from './auth-form.css';
 export function SubmitButton({
   busy,
   busyLabel,
-  check,
   children,
 }: {
   busy: boolean;
   busyLabel: ReactNode;
-  /** The form's empty-field messages (`heldCheck`), shown by the loader when pressed before hydration. */
-  check?: string;
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className={styles.submit} aria-disabled={busy || undefined} data-held-check={check}>
+    <button type="submit" className={styles.submit} aria-disabled={busy || undefined}>
       {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
       {busy ? busyLabel : children}
     </button>

@@ -16,7 +16,6 @@ import { completeSignIn } from './complete';
 import {
   CREDENTIAL_API_FIELDS,
   CREDENTIAL_FIELDS,
-  CREDENTIAL_REQUIRED,
   type CredentialField,
   CredentialFields,
   type CredentialMode,
@@ -26,7 +25,6 @@ import {
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
 import { answeredCountry, useForm, useFormAnswer } from './use-form';
-import { heldCheck } from './validation';
 
 const loginFailed = msg`登录失败`;
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
@@ -92,7 +90,7 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
       />
 
       <FormNotice>{form.notice}</FormNotice>
-      <SubmitButton busy={form.busy} busyLabel={busyLabels.login} check={heldCheck(i18n, CREDENTIAL_REQUIRED)}>
+      <SubmitButton busy={form.busy} busyLabel={busyLabels.login}>
         <Trans>登录</Trans>
       </SubmitButton>
     </form>

@@ -50,14 +50,6 @@ export function useInviteCodePrefill(setValue: RegisterForm['setValue']) {
   }, [setValue, brand]);
 }
 
-/** Each field's message when it is empty (the loader's check before hydration, `heldCheck`); the invite code may be. */
-export const REGISTER_REQUIRED = {
-  phone: validationMessages.phoneRequired,
-  code: validationMessages.codeRequired,
-  nickname: validationMessages.nicknameRequired,
-  password: validationMessages.passwordRequired,
-};
-
 export function checkRegisterFields(values: RegisterForm['values'], countryCode: number) {
   return collectErrors({
     phone: checkPhone(values.phone, countryCode, validationMessages.phoneRequired),

@@ -22,14 +22,12 @@ import {
   checkRegisterFields,
   REGISTER_API_FIELDS,
   REGISTER_FIELDS,
-  REGISTER_REQUIRED,
   type RegisterField,
   RegisterFields,
   registerInput,
   useInviteCodePrefill,
 } from './register-fields';
 import { answeredCountry, useForm, useFormAnswer } from './use-form';
-import { heldCheck } from './validation';
 
 const registerFailed = msg`注册失败`;
 const registerFailedWith = (reason: string) => msg`注册失败：${reason}`;
@@ -71,7 +69,7 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
       <input type="hidden" name="intent" value="register" />
       <RegisterFields form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <FormNotice>{form.notice}</FormNotice>
-      <SubmitButton busy={form.busy} busyLabel={busyLabels.register} check={heldCheck(i18n, REGISTER_REQUIRED)}>
+      <SubmitButton busy={form.busy} busyLabel={busyLabels.register}>
         <Trans>注册并免费试用</Trans>
       </SubmitButton>
       {showAgreement ? <AgreementNotice /> : null}

@@ -19,7 +19,7 @@ import { PasswordField } from './fields';
 import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { FormPhoneField, SmsCodeField } from './sms-code-field';
 import { answeredCountry, collectErrors, useForm, useFormAnswer } from './use-form';
-import { checkCode, checkPassword, checkPhone, heldCheck, normalizePhone, validationMessages } from './validation';
+import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
 
 const FIELDS = ['phone', 'code', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -89,15 +89,7 @@ export function ResetForm() {
         inputRef={form.inputRef('password')}
       />
       <FormNotice>{form.notice}</FormNotice>
-      <SubmitButton
-        busy={form.busy}
-        busyLabel={busyLabels.reset}
-        check={heldCheck(i18n, {
-          phone: validationMessages.phoneRequired,
-          code: validationMessages.codeRequired,
-          password: validationMessages.newPasswordRequired,
-        })}
-      >
+      <SubmitButton busy={form.busy} busyLabel={busyLabels.reset}>
         <Trans>重置密码</Trans>
       </SubmitButton>
     </form>

@@ -10,7 +10,6 @@ import type { SmsTarget } from '#machines/sms-countdown/sms-countdown.selectors'
 import { toast } from '~/components/toast/toast';
 import type { SmsPurpose } from '~/lib/api/accounts';
 import { guardChunk } from '~/lib/chunk-reload';
-import { keepReady } from '~/lib/warm-up';
 import { networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import type { SmsLogicProps, SmsView } from './sms-logic';
@@ -23,16 +22,12 @@ export interface SmsButtonProps {
   onSent?: () => void;
   /** The server's message is about the phone (40006 registered, 40011 invalid, 40000 on phone). */
   onPhoneError: (message: string) => void;
-  /** The phone's empty-field message (`heldCheck`), shown by the loader when pressed before hydration. */
-  heldCheck?: string;
 }
 
 /** Loads the button's logic (once; later calls share the first load). */
 export const loadSmsLogic = guardChunk(() => import('./sms-logic'));
-// "Get code" is often the first tap on a form page: its logic is kept ready once the page is idle.
-keepReady(loadSmsLogic);
 
-export function SmsButton({ purpose, getTarget, onSent, onPhoneError, heldCheck }: SmsButtonProps) {
+export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButtonProps) {
   const { i18n, t } = useLingui();
   const [Logic, setLogic] = useState<ComponentType<SmsLogicProps> | null>(null);
   const [view, setView] = useState<SmsView>({ phase: 'idle', remaining: 0 });
@@ -100,7 +95,6 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError, heldCheck 
         disabled={phase !== 'idle'}
         aria-busy={phase === 'sending' || undefined}
         data-phase={phase}
-        data-held-check={heldCheck}
       >
         {label}
       </button>

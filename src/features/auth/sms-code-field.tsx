@@ -8,7 +8,7 @@ import type { SmsPurpose } from '~/lib/api/accounts';
 import { PhoneField, TextField } from './fields';
 import { SmsButton } from './sms-button';
 import type { FieldError } from './use-form';
-import { checkPhone, heldCheck, normalizePhone, validationMessages } from './validation';
+import { checkPhone, normalizePhone, validationMessages } from './validation';
 
 /** What the field needs of a form made with `useForm` that has `phone` and `code` fields. */
 export interface PhoneCodeForm {
@@ -25,16 +25,14 @@ export function SmsCodeField({
   countryCode,
   purpose,
   hidden,
-  heldRegion,
 }: {
   form: PhoneCodeForm;
   countryCode: number;
   purpose: SmsPurpose;
   /** As TextField's: the login form's other way. */
   hidden?: boolean;
-  heldRegion?: string;
 }) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const { values, errors } = form;
   return (
     <TextField
@@ -49,13 +47,11 @@ export function SmsCodeField({
       error={errors.code}
       inputRef={form.inputRef('code')}
       hidden={hidden}
-      heldRegion={heldRegion}
       // The code is sent after the captcha, which needs the script: without it the button says why it does nothing.
       noScript={t`获取验证码需要先完成安全验证，请开启浏览器的 JavaScript 后再试。`}
       after={
         <SmsButton
           purpose={purpose}
-          heldCheck={heldCheck(i18n, { phone: validationMessages.phoneEmpty })}
           getTarget={() => {
             const problem = checkPhone(values.phone, countryCode, validationMessages.phoneEmpty);
             if (problem) {

@@ -6,8 +6,10 @@
  * told with toasts (docs/product.md#errors-and-messages); a failure about the phone (already registered, not valid for the country) goes
  * next to the phone field instead. The machine's phase and countdown are handed to the button to show.
  */
+
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { smsCountdownMachine } from '#machines/sms-countdown/sms-countdown.machine';
@@ -26,8 +28,6 @@ import { TencentCaptchaLauncher } from '~/components/tencent-captcha/tencent-cap
 import { toast } from '~/components/toast/toast';
 import { captchaConfig, type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
-import { useActorSelector } from '~/lib/use-actor-selector';
-import { useMachineActor } from '~/lib/use-machine-actor';
 import { networkFailure } from './api-errors';
 import { captchaService } from './captcha-service';
 
@@ -131,10 +131,10 @@ export function SmsLogic({ purpose, onSent, onPhoneError, onView, onReady }: Sms
       },
     }),
   );
-  const actor = useMachineActor(logic);
-  const phase = useActorSelector(actor, selectSmsPhase);
-  const remaining = useActorSelector(actor, selectRemaining);
-  const captchaOpen = useActorSelector(actor, selectCaptchaOpen);
+  const actor = useActorRef(logic);
+  const phase = useSelector(actor, selectSmsPhase);
+  const remaining = useSelector(actor, selectRemaining);
+  const captchaOpen = useSelector(actor, selectCaptchaOpen);
   // Asked once, when the button is first used; until the answer is in, no captcha is shown.
   const [choice, setChoice] = useState<CaptchaChoice | null>(null);
   useEffect(() => {
@@ -147,7 +147,7 @@ export function SmsLogic({ purpose, onSent, onPhoneError, onView, onReady }: Sms
     };
   }, []);
 
-  // After the actor has started (useMachineActor starts it in an earlier effect of this component).
+  // After the actor has started (useActorRef starts it in an earlier effect of this component).
   // biome-ignore lint/correctness/useExhaustiveDependencies: handed over once per actor.
   useEffect(() => {
     onReady((target) => actor.send({ type: 'user.request', ...target }));

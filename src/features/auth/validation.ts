@@ -4,7 +4,7 @@
  * answers 40011 otherwise), a code is 6 digits, a password 8 to 64 characters, a nickname 1 to 32.
  * The messages of docs/product.md#validation are used as they are; the others say what the server would say.
  */
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 export const validationMessages = {
@@ -62,15 +62,4 @@ export function checkNickname(value: string): Check {
 export function checkInviteCode(value: string): Check {
   const code = value.trim();
   return !code || /^[\w-]{1,64}$/.test(code) ? null : validationMessages.inviteCodeInvalid;
-}
-
-/**
- * A button's `data-held-check`: each field's message when it is empty, in the page's language. Pressed before
- * the page's code runs, the inline loader shows these on the empty fields (src/lib/deferred-hydration.ts), and
- * the app's own checks say the same once they run (each check gives an empty field this message).
- */
-export function heldCheck(i18n: I18n, whenEmpty: Record<string, MessageDescriptor>): string {
-  return JSON.stringify(
-    Object.fromEntries(Object.entries(whenEmpty).map(([field, message]) => [field, i18n._(message)])),
-  );
 }

@@ -15,7 +15,6 @@ describe('Layout', () => {
     expect(screen.getByRole('progressbar', { hidden: true })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: '主导航' })).toBeInTheDocument();
-    // The side bar's and the footer's code load when the browser is idle after the page (lib/deferred-component).
     expect(await screen.findByRole('complementary', { name: '快捷入口' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('页面内容');
     expect(await screen.findByRole('contentinfo')).toBeInTheDocument();

@@ -11,18 +11,11 @@ import { DocumentModal, GlobalLayer } from '~/app/layers';
 import { LoadingBar } from '~/app/loading-bar/loading-bar';
 import { SessionListeners } from '~/app/session-listeners';
 import { ToastHost } from '~/components/toast/toast-host';
-import { Deferred, deferredPart } from '~/lib/deferred-component';
 import { usePortalEnv } from '~/lib/portal-env';
+import { Footer } from './footer';
 import { Header, MobileHeader } from './header';
 import * as styles from './layout.css';
-// The footer's and the side bar's styles stay in the entry's stylesheet: the server's HTML has both, styled,
-// before their code loads.
-import './footer.css';
-import './side-bar.css';
-
-/** Below the fold, or floating at the side: out of the first load, hydrated when the browser is idle. */
-const footer = deferredPart('footer', () => import('./footer').then((module) => module.Footer));
-const sideBar = deferredPart('side-bar', () => import('./side-bar').then((module) => module.SideBar));
+import { SideBar } from './side-bar';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { isMobile } = usePortalEnv();
@@ -45,10 +38,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <LoadingBar />
       <GlobalLayer />
       <DocumentModal />
-      <Deferred part={sideBar} />
+      <SideBar />
       <Header />
       <div className={styles.content}>{children}</div>
-      <Deferred part={footer} />
+      <Footer />
       <SessionListeners />
       <ToastHost />
     </div>

@@ -1,10 +1,8 @@
 /**
- * The first `createQrCode` of the browser effects takes the code the page's HTML asked for (src/lib/early-qr.ts)
- * once, with its expiry counted from its answer, and asks the API as always when there is none, when it failed,
- * or when it has less than a minute left.
+ * The first `createQrCode` of the browser effects takes the code /scan_code asked for while it hydrated
+ * (`createQrCodeEarly`) once, and asks the API as always when there is none.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EarlyQrAnswer } from '~/lib/early-qr';
+import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('~/lib/api/scan-login', () => ({
   createLoginQrCode: vi.fn(),
@@ -34,74 +32,20 @@ async function load() {
   return { api, effects, browser };
 }
 
-function earlyRequest(result: Promise<EarlyQrAnswer>, path = '/scan_code') {
-  result.catch(() => {});
-  window.__portalQr = { u: path, t: 0, p: result };
-}
-
-beforeEach(() => {
-  window.history.replaceState(null, '', '/scan_code');
-  delete window.__portalQr;
-});
-afterEach(() => {
-  delete window.__portalQr;
-  vi.useRealTimers();
-});
-
 describe("the page's early code", () => {
-  it('is taken once by the first createQrCode, expiring 300 s after its answer arrived; the next one asks the API', async () => {
-    const { api, browser } = await load();
-    const arrived = Date.now() - 5_000;
-    earlyRequest(Promise.resolve({ q: code('early'), a: arrived }));
-    const first = await browser.createQrCode();
-    expect(first).toMatchObject({
-      ticket: 'early',
-      qrcode: 'data:image/png;base64,early',
-      expiresAt: arrived + 300_000,
-    });
-    expect(api.createLoginQrCode).not.toHaveBeenCalled();
+  it('is what createQrCodeEarly asked for, taken once by the first createQrCode; the next one asks the API', async () => {
+    const { api, effects, browser } = await load();
+    effects.createQrCodeEarly();
+    effects.createQrCodeEarly();
+    expect(api.createLoginQrCode).toHaveBeenCalledTimes(1);
     expect((await browser.createQrCode()).ticket).toBe('api');
     expect(api.createLoginQrCode).toHaveBeenCalledTimes(1);
-  });
-
-  it('is what createQrCodeEarly starts with on /scan_code, instead of a request of its own', async () => {
-    const { api, effects, browser } = await load();
-    earlyRequest(Promise.resolve({ q: code('early'), a: Date.now() }));
-    effects.createQrCodeEarly();
-    expect(api.createLoginQrCode).not.toHaveBeenCalled();
-    expect((await browser.createQrCode()).ticket).toBe('early');
-    expect(api.createLoginQrCode).not.toHaveBeenCalled();
+    await browser.createQrCode();
+    expect(api.createLoginQrCode).toHaveBeenCalledTimes(2);
   });
 
   it('asks the API when there is no early request', async () => {
     const { api, browser } = await load();
-    expect((await browser.createQrCode()).ticket).toBe('api');
-    expect(api.createLoginQrCode).toHaveBeenCalledTimes(1);
-  });
-
-  it('asks the API when the early request failed (a 429, no answer), and that answer decides', async () => {
-    const { api, browser } = await load();
-    earlyRequest(Promise.reject(0));
-    expect((await browser.createQrCode()).ticket).toBe('api');
-    expect(api.createLoginQrCode).toHaveBeenCalledTimes(1);
-
-    const again = await load();
-    const limited = Object.assign(new Error('too many'), { status: 429, retryAfter: 30 });
-    vi.mocked(again.api.createLoginQrCode).mockRejectedValue(limited);
-    earlyRequest(Promise.reject(0));
-    await expect(again.browser.createQrCode()).rejects.toBe(limited);
-  });
-
-  it('asks the API when the early code has less than a minute left', async () => {
-    const { api, browser } = await load();
-    earlyRequest(Promise.resolve({ q: code('early'), a: Date.now() - 250_000 }));
-    expect((await browser.createQrCode()).ticket).toBe('api');
-    expect(api.createLoginQrCode).toHaveBeenCalledTimes(1);
-  });
-
-  it('is not taken on another page than the one that asked', async () => {
-    const { api, browser } = await load();
-    earlyRequest(Promise.resolve({ q: code('early'), a: Date.now() }), '/en/scan_code');
     expect((await browser.createQrCode()).ticket).toBe('api');
     expect(api.createLoginQrCode).toHaveBeenCalledTimes(1);
   });

@@ -1,7 +1,7 @@
 /**
  * The real effects of the scan-login machine (machines/scan-login): the three API calls, with the expiry turned
- * into a point in time (the machine has no clock), the code the page's HTML asked for taken once in place of
- * the first one (src/lib/early-qr.ts), and what a successful login does — the toast ("登录成功",
+ * into a point in time (the machine has no clock), a code asked for while the page hydrates taken once in
+ * place of the first one, and what a successful login does — the toast ("登录成功",
  * "绑定成功" or "注册成功"), the session, then the workbench or a same-site `redirect`.
  */
 import type { I18n } from '@lingui/core';
@@ -17,7 +17,6 @@ import type { AnalyticsConfig } from '#shared/portal-env';
 import { reportRegistration } from '~/lib/analytics';
 import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';
 import { readAttribution } from '~/lib/attribution';
-import { takeEarlyQr } from '~/lib/early-qr';
 import { completeSignIn } from '../complete';
 import { safeRedirect, workbenchFor } from '../navigation';
 
@@ -58,31 +57,18 @@ const createCode = (): Promise<QrCodeResult> =>
 let early: Promise<QrCodeResult> | null = null;
 
 /**
- * The code the page's inline script asked for while the HTML was parsed (src/lib/early-qr.ts), taken once: its
- * expiry counts from when its answer arrived. When that request failed, the code is asked for now, as always.
- */
-function inlineCode(): Promise<QrCodeResult> | null {
-  return (
-    takeEarlyQr()?.then(
-      ({ q, a }) => ({ ...q, expiresAt: a + q.expiresIn * 1000 }) as QrCodeResult,
-      () => createCode(),
-    ) ?? null
-  );
-}
-
-/**
  * /scan_code: asks for the code while the page hydrates, alongside loading the machine, rather than after it
- * (the code is the page's content), unless the page's HTML has asked already. The next `createQrCode` takes it,
+ * (the code is the page's content). The next `createQrCode` takes it,
  * unless it has less than a minute left.
  */
 export function createQrCodeEarly(): void {
   if (early) return;
-  early = inlineCode() ?? createCode();
+  early = createCode();
   early.catch(() => {});
 }
 
 function takeEarlyCode(): Promise<QrCodeResult> | null {
-  const pending = early ?? inlineCode();
+  const pending = early;
   early = null;
   return pending?.then((code) => (code.expiresAt - Date.now() > 60_000 ? code : createCode())) ?? null;
 }

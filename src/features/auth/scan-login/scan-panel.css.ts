@@ -207,8 +207,6 @@ export const spinner = style({
 
 /** Where the spinner sits while the code is being made, over the placeholder (the size of the code). */
 export const qrLoading = style({
-  // Hidden once the page's inline script has drawn the real code into the placeholder (src/lib/early-qr.ts).
-  selectors: { '[data-qr-shown] > &': { display: 'none' } },
   position: 'absolute',
   inset: 0,
   display: 'flex',

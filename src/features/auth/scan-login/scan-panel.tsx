@@ -186,7 +186,7 @@ export function ScanPanelView({ view, send, variant = 'tab', agreement = true }:
 function StateBody({ view, send, variant }: Required<Omit<ScanPanelViewProps, 'agreement'>>) {
   switch (view.kind) {
     case 'creating':
-      return <CreatingQr variant={variant} />;
+      return <CreatingQr />;
     case 'createFailed':
       return <CreateFailed error={view.error} onRetry={() => send({ type: 'scan.reload' })} />;
     case 'waiting':
@@ -228,33 +228,14 @@ function StateBody({ view, send, variant }: Required<Omit<ScanPanelViewProps, 'a
 }
 
 function QrFrame({ children }: { children: ReactNode }) {
-  // The page's inline script marks the frame once it has drawn the code (src/lib/early-qr.ts).
-  return (
-    <div className={styles.qrFrame} suppressHydrationWarning>
-      {children}
-    </div>
-  );
+  return <div className={styles.qrFrame}>{children}</div>;
 }
 
-/**
- * The placeholder while the code is made. On /scan_code the page's inline script may draw the real code into
- * this very image before the app hydrates (src/lib/early-qr.ts): `data-qr-early` gives it the code's alt text,
- * and the image's source and alt then differ from what hydration expects, on purpose.
- */
-function CreatingQr({ variant }: { variant: ScanPanelVariant }) {
-  const { t } = useLingui();
+/** The placeholder while the code is made. */
+function CreatingQr() {
   return (
     <QrFrame>
-      <img
-        className={styles.qrImage}
-        src={QR_PLACEHOLDER_SRC}
-        alt=""
-        width={220}
-        height={220}
-        draggable={false}
-        data-qr-early={variant === 'page' ? t`微信登录二维码` : undefined}
-        suppressHydrationWarning
-      />
+      <img className={styles.qrImage} src={QR_PLACEHOLDER_SRC} alt="" width={220} height={220} draggable={false} />
       <div className={styles.qrLoading}>
         <span className={styles.spinner} aria-hidden="true" />
       </div>

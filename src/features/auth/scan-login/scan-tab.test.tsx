@@ -4,7 +4,7 @@
  * (toast, session, the workbench or the redirect).
  */
 import { createRoute } from '@tanstack/react-router';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleQrCode, sampleUserInfo } from '#machines/scan-login/scan-login.testing';
 import { signIn } from '~/app/session';
@@ -150,26 +150,6 @@ describe('/scan_code', () => {
     expect(screen.getByRole('link', { name: '账号密码登录' })).toHaveAttribute('href', '/login?utm_term=x');
     expect(screen.getByRole('link', { name: '注册新账号' })).toHaveAttribute('href', '/register?utm_term=x');
     // No customer-service layer on phones: the banned state offers a new scan only.
-  });
-
-  it("shows and polls the code the page's HTML asked for, without asking again; asks when that request failed", async () => {
-    const early = { ...code, ticket: 'e'.repeat(43), qrcode: 'data:image/png;base64,early' };
-    window.history.replaceState(null, '', '/scan_code');
-    window.__portalQr = { u: '/scan_code', t: 0, p: Promise.resolve({ q: early, a: Date.now() }) };
-    await renderScanCode('/scan_code');
-    expect(await screen.findByRole('img', { name: '微信登录二维码' })).toHaveAttribute('src', early.qrcode);
-    await waitFor(() => expect(getQrStatus).toHaveBeenCalledWith(early.ticket));
-    expect(createLoginQrCode).not.toHaveBeenCalled();
-    cleanup();
-
-    const failed = Promise.reject(0);
-    failed.catch(() => {});
-    window.history.replaceState(null, '', '/en/scan_code');
-    window.__portalQr = { u: '/en/scan_code', t: 0, p: failed };
-    await renderScanCode('/en/scan_code');
-    expect(await screen.findByRole('img', { name: 'WeChat login QR code' })).toHaveAttribute('src', code.qrcode);
-    expect(createLoginQrCode).toHaveBeenCalledTimes(1);
-    delete window.__portalQr;
   });
 
   it('speaks English under /en', async () => {

@@ -4,6 +4,7 @@
  * have arrived the panel shows "creating". The page's visibility goes to the machine as `scan.visibility`
  * (polling pauses while the tab is hidden and resumes at once when it is shown again).
  */
+import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   initialScanView,
@@ -12,7 +13,6 @@ import {
   selectScanView,
 } from '#machines/scan-login/scan-login.selectors';
 import { ModuleLoader } from '~/lib/lazy-actor';
-import { type Subscribable, useActorSelector } from '~/lib/use-actor-selector';
 import type { ScanEffects } from './effects';
 import type { ScanLoginActor } from './scan-runtime';
 
@@ -37,11 +37,6 @@ function viewOf(snapshot: ScanSnapshot): ScanView {
 }
 
 /** What the panel reads until the machine has loaded: no snapshot, so the view is "creating". */
-const noActor: Subscribable<ScanSnapshot | null> = {
-  getSnapshot: () => null,
-  subscribe: () => ({ unsubscribe() {} }),
-};
-
 export function useScanLogin(effects: ScanEffects): { view: ScanView; send: (event: ScanLoginEvent) => void } {
   // The effects read the latest props through this ref: the machine is given them once.
   const latest = useRef(effects);
@@ -82,9 +77,7 @@ export function useScanLogin(effects: ScanEffects): { view: ScanView; send: (eve
     };
   }, [attempt]);
 
-  const view = useActorSelector<ScanSnapshot | null, ScanView>(actor ?? noActor, (snapshot) =>
-    snapshot ? viewOf(snapshot) : CREATING,
-  );
+  const view = useSelector(actor ?? undefined, (snapshot) => (snapshot ? viewOf(snapshot) : CREATING));
 
   const send = useCallback(
     (event: ScanLoginEvent) => {
