@@ -5,7 +5,7 @@
  * local fake) and the remote captcha (against a local fake verify endpoint).
  */
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CaptchaPuzzle } from '../../../shared/contract/accounts';
 import { createRemoteCaptcha } from '../../providers/captcha/remote';
 import { createHttpGateway } from '../../providers/sms/http-gateway';
@@ -15,6 +15,9 @@ import { describeDatabases } from '../../testing/databases';
 import { type FakeCaptchaVerifier, startFakeCaptchaVerifier } from '../../testing/fake-captcha-verifier';
 import { type FakeSmsGateway, startFakeSmsGateway } from '../../testing/fake-sms-gateway';
 import { MAX_BODY_BYTES } from '../http';
+
+// The limit tests make dozens of real calls each (captcha, argon2, SMS): on a busy 2-core machine 5 s is too tight.
+vi.setConfig({ testTimeout: 30_000 });
 
 type Puzzle = CaptchaPuzzle;
 

@@ -7,7 +7,7 @@
  */
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../shared/contract/accounts';
 import type { QrCode } from '../../../shared/contract/scan-login';
 import { hashToken } from '../../accounts/sessions';
@@ -19,6 +19,9 @@ import { handleScan } from '../../scan-login/scan';
 import { watchTicketChanges } from '../../scan-login/tickets';
 import { type Answer, BRAND2_HOST, harness, PASSWORD } from '../../testing/accounts-harness';
 import { describeDatabases } from '../../testing/databases';
+
+// The limit tests make dozens of real calls each (captcha, argon2, SMS): on a busy 2-core machine 5 s is too tight.
+vi.setConfig({ testTimeout: 30_000 });
 
 type QrCodeData = QrCode;
 
