@@ -112,7 +112,7 @@ describe('security headers on every kind of response', () => {
     const responses = [
       await get('/missing'),
       await get('/', { 'accept-language': 'en' }),
-      await app.request('http://localhost:3030/login', { method: 'POST' }),
+      await app.request('http://localhost:3030/business-college', { method: 'POST' }),
       await get('/api/health'),
       await get('/api/no-such-call'),
       await get('/assets/entry-abc.js'),

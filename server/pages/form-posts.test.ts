@@ -69,7 +69,7 @@ describeDatabases('auth forms posted without the script', (getDb) => {
     });
     const en = await post('/en/login', login('', ''));
     expect(en.res.status).toBe(400);
-    expect(en.answer?.errors).toEqual({ phone: 'phone number is required', password: 'password is required' });
+    expect(en.answer?.errors).toEqual({ phone: 'Phone number is required', password: 'Password is required' });
     expect(await h.count('sessions')).toBe(0);
   });
 
@@ -136,7 +136,7 @@ describeDatabases('auth forms posted without the script', (getDb) => {
     expect(wrong.answer).toMatchObject({ errors: {}, notice: '验证码错误或已过期' });
     expect(wrong.answer?.values.way).toBe('code');
     const empty = await post('/en/login', { intent: 'login', way: 'code', phone: '13800138000', countryCode: '1' });
-    expect(empty.answer?.errors).toEqual({ code: 'verification code is required' });
+    expect(empty.answer?.errors).toEqual({ code: 'Verification code is required' });
     const right = await post('/login', { intent: 'login', way: 'code', phone: '13800138000', countryCode: '1', code });
     expect(right.res.status).toBe(303);
   });

@@ -16,6 +16,7 @@ import { loginBody, accountsOperations as ops, registerBody, resetBody } from '.
 import { type Locale, localeFromPath, localizePath, stripLocale } from '../../shared/locale';
 import { AUTH_COOKIE, AUTH_COOKIE_DAYS, type FormAnswer, type FormIntent } from '../../shared/portal-env';
 import { safeRedirect, workbenchFor } from '../../shared/redirect';
+import { translate } from '../api/catalog';
 import { fieldMessages } from '../api/http';
 import { publicOrigin, requestIsHttps } from '../http/request';
 import { pageInputs, type RenderDeps, renderFresh } from './render';
@@ -33,10 +34,7 @@ export const FORM_PATHS = Object.keys(FORM_PAGES).flatMap((path) => [path, local
 /** What a refused form gets back: never the password. */
 const KEPT_FIELDS = ['phone', 'countryCode', 'code', 'nickname', 'inviteCode'];
 
-const CROSS_SITE = {
-  zh: '已拒绝来自其他网站的表单提交。',
-  en: 'A form sent from another site was refused.',
-};
+const CROSS_SITE = /*i18n*/ '已拒绝来自其他网站的表单提交。';
 
 type Fields = Record<string, string>;
 
@@ -124,7 +122,7 @@ export function formPosts(deps: RenderDeps) {
     const url = new URL(c.req.url);
     const locale: Locale = localeFromPath(url.pathname);
     const intents = FORM_PAGES[stripLocale(url.pathname)];
-    if (!(await fromThisSite(c))) return c.text(CROSS_SITE[locale], 403);
+    if (!(await fromThisSite(c))) return c.text(translate(CROSS_SITE, locale), 403);
     if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? ''))
       return c.text('Unsupported Media Type', 415);
     const fields: Fields = {};
