@@ -9,3 +9,8 @@ export function shouldPrefetch(connection: NetworkInformationLike | undefined): 
   if (connection.saveData) return false;
   return !(connection.effectiveType ?? '').includes('2g');
 }
+
+/** Whether this browser's connection allows fetching code before it is needed. */
+export function mayFetchAhead(): boolean {
+  return shouldPrefetch((navigator as Navigator & { connection?: NetworkInformationLike }).connection);
+}

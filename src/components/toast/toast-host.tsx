@@ -4,6 +4,7 @@
  */
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { isLeaving } from '~/lib/chunk-reload';
+import { mayFetchAhead } from '~/lib/prefetch-rule';
 import { hasWaitingToasts, subscribeToasts } from './toast';
 
 /** The toaster's code. (The module resolves to nothing when the chunk guard took a failure.) */
@@ -13,10 +14,10 @@ export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToasts, hasWaitingToasts, () => false);
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
 
-  // Loaded once the page has hydrated: a success toast is shown just before a full navigation (a sign-in), which
-  // would cancel a load started by the toast.
+  // Loaded once the page has hydrated, where code may be fetched ahead (not on 2g or with data saver): a success
+  // toast is shown just before a full navigation (a sign-in), which would cancel a load started by the toast.
   useEffect(() => {
-    loadToaster().catch(() => {});
+    if (mayFetchAhead()) loadToaster().catch(() => {});
   }, []);
 
   useEffect(() => {
