@@ -29,7 +29,7 @@ const SAID = {
     refused: '已拒绝来自其他网站的表单提交。',
   },
   en: {
-    empty: { phone: 'phone number is required', password: 'password is required' },
+    empty: { phone: 'Phone number is required', password: 'Password is required' },
     wrong: 'Wrong phone number or password',
     forgot: 'Forgot password?',
     smsWay: 'SMS code',
