@@ -19,7 +19,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -176,6 +176,11 @@ async function pages() {
   }
   if (page.encoding !== 'br') throw new Error(`/en answered ${page.encoding ?? 'identity'}, not br`);
 
+  const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+  if (!existsSync(brotliModule))
+    throw new Error(
+      `nginx's brotli module is missing: apt-get install libnginx-mod-http-brotli-static (${brotliModule})`,
+    );
   const folder = mkdtempSync(join(tmpdir(), 'bench-static-'));
   // nginx's worker runs as an unprivileged user when started as root: it must be able to read the files.
   chmodSync(folder, 0o755);
@@ -187,7 +192,7 @@ async function pages() {
   writeFileSync(join(site, 'en.html.br'), page.body);
   writeFileSync(
     join(nginxPrefix, 'nginx.conf'),
-    `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
+    `load_module ${brotliModule};
 worker_processes 1;
 pid ${nginxPrefix}/nginx.pid;
 error_log ${nginxPrefix}/logs/error.log;
