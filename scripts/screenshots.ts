@@ -20,6 +20,7 @@ import { localized, PAGE_PATHS } from '../e2e/support/routes';
 import { escapeHtml } from '../server/http/html';
 import { type BrandId, brands, FEATURE_IDS, WORKBENCH_PICTURES, workbenchPicture } from '../shared/brand';
 import { LOCALES, type Locale } from '../shared/locale';
+import { PHONE_PATHS } from '../shared/routes';
 
 const OUT = join(PROJECT_ROOT, 'screenshots');
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 5090);
@@ -28,7 +29,6 @@ const DEVICES: Record<'desktop' | 'phone', BrowserContextOptions> = {
   desktop: { viewport: { width: 1440, height: 900 } },
   phone: { userAgent: USER_AGENTS.iphone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 };
-const PHONE_PATHS = ['/login', '/register', '/scan_code'];
 const LAYERS: { id: string; name: RegExp; scope: 'header' | 'footer' | 'page' }[] = [
   { id: 'layer-client-download', name: NAMES.clientDownload, scope: 'header' },
   { id: 'layer-plugin-download', name: NAMES.pluginDownload, scope: 'header' },

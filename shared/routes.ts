@@ -57,3 +57,14 @@ export const AUTH_PATHS: ReadonlySet<string> = new Set(routes.filter((page) => p
 
 /** The pages /sitemap.xml lists as they are. */
 export const SITEMAP_PATHS: readonly string[] = routes.filter((page) => page.sitemap).map((page) => page.path);
+
+/** The path of a page a phone may open. */
+export type PhonePath = {
+  [K in PageName]: (typeof PAGES)[K]['phone'] extends true ? (typeof PAGES)[K]['path'] : never;
+}[PageName];
+
+/** The pages a phone may open, registration first (a phone is sent there from any other page). */
+export const PHONE_PATHS = routes
+  .filter((page) => page.phone)
+  .map((page) => page.path as PhonePath)
+  .sort((a, b) => Number(b === PAGES.register.path) - Number(a === PAGES.register.path));

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { type Locale, localizePath } from '../../shared/locale';
+import { PHONE_PATHS } from '../../shared/routes';
 import { layerOverflow, misfits } from '../models/fit-check';
 import { DIALOG_SIZES, type DialogKind, NAMES } from '../models/names';
 import { SitePage } from '../models/site-page';
@@ -44,7 +45,6 @@ const DESKTOP_PAGES = [
   '/electricity-detail/2007',
   '/site-map',
 ];
-const PHONE_PAGES = ['/register', '/login', '/scan_code'];
 
 const BRANDS = [
   { id: 1, base: BASE_URL },
@@ -329,7 +329,7 @@ for (const brand of BRANDS) {
         async ({ page }) => {
           const site = new SitePage(page);
           const problems: string[] = [];
-          for (const path of PHONE_PAGES) {
+          for (const path of PHONE_PATHS) {
             await page.setViewportSize(PHONES[0]);
             await load(site, `${brand.base}${localizePath(path, locale)}`);
             await eachTab(page, path, async (tab) => {

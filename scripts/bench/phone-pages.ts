@@ -3,6 +3,7 @@
  * tap on the first field brings, and what hydrating costs by the build manifest. Rows for `npm run bench`.
  */
 import type { Browser } from 'playwright-core';
+import { PHONE_PATHS } from '../../shared/routes';
 import { measureJsBeforeInteraction } from './page-metrics';
 import { firstLoadJs, PHONE_PAGES } from './static-js';
 
@@ -15,7 +16,7 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
 /** [page, metric, value, budget, verdict] rows, each page measured after a warm-up load. */
 export async function phonePageRows(browser: Browser, baseUrl: string, clientDir: string): Promise<string[][]> {
   const rows: string[][] = [];
-  for (const path of ['/register', '/login', '/scan_code'] as const) {
+  for (const path of PHONE_PATHS) {
     await measureJsBeforeInteraction(browser, baseUrl, path, 'zh-CN');
     const measured = await measureJsBeforeInteraction(browser, baseUrl, path, 'zh-CN');
     const hydration = firstLoadJs(clientDir, { ...PHONE_PAGES[path], locale: 'zh' }).total;

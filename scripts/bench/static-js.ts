@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PhonePath } from '../../shared/routes';
 
 export interface ManifestChunk {
   file: string;
@@ -52,7 +53,7 @@ export const HOME_CATALOG_AREAS = ['common', 'layout', 'home'] as const;
  * The phone pages' modules (page and preloads) and catalog areas loaded before hydrating (src/routes/pages.tsx,
  * src/lib/i18n.ts).
  */
-export const PHONE_PAGES: Record<'/register' | '/login' | '/scan_code', { modules: string[]; areas: string[] }> = {
+export const PHONE_PAGES: Record<PhonePath, { modules: string[]; areas: string[] }> = {
   '/register': { modules: ['src/features/auth/register-page.tsx'], areas: ['common', 'layout', 'auth'] },
   '/login': { modules: ['src/features/auth/login-page.tsx'], areas: ['common', 'layout', 'auth'] },
   '/scan_code': {

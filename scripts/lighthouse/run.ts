@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfStale, type PortalServer, PROJECT_ROOT, startPortalServer } from '../../e2e/support/portal-server';
 import { localized, PAGE_PATHS } from '../../e2e/support/routes';
+import { PHONE_PATHS } from '../../shared/routes';
 import { firstLoadJs, PHONE_PAGES } from '../bench/static-js';
 import { ensureBrowser } from '../ensure-browser';
 import { installCachedTool } from '../lib/cached-tool';
@@ -166,9 +167,7 @@ async function mobile(run: RunLighthouse, chromePort: number, origin: string) {
   // "JS to hydrate" (from the build) is what the page loads to hydrate.
   console.log('page              throttling  score  LCP ms   TBT ms  CLS    JS to hydrate  scripts fetched (br, kB)');
   for (const locale of ['zh', 'en'] as const)
-    for (const path of (['/register', '/login', '/scan_code'] as const).filter(
-      (p) => !ONLY_PATHS || ONLY_PATHS.includes(p),
-    ))
+    for (const path of PHONE_PATHS.filter((p) => !ONLY_PATHS || ONLY_PATHS.includes(p)))
       for (const throttlingMethod of ['simulate', 'devtools'] as const) {
         const url = `${origin}${localized(path, locale)}`;
         const firstLoad = firstLoadJs(join(PROJECT_ROOT, DIST, 'client'), { ...PHONE_PAGES[path], locale }).total;
