@@ -1,17 +1,13 @@
 /**
- * `npm run admin -- check-providers`: checks the configured SMS and captcha providers and the server-side ad
- * conversions without sending anything real. Where the vendor has a harmless read it is called with the
- * configured credentials (Alibaba Cloud: QuerySmsSign and QuerySmsTemplate; Tencent Cloud SMS:
- * DescribeSmsTemplateList; Tencent captcha: DescribeCaptchaResult with a made-up ticket, which proves the API key
- * and shows the answer); where there is none, it says what could not be checked and how to check it.
- * Exit code 0 when nothing failed, 1 when a check failed or a setting is wrong.
+ * `npm run admin -- check-providers`: calls each configured vendor's harmless reads with the configured credentials
+ * (nothing is sent) and says what could not be checked and how; exit code 1 when a check failed.
  */
 import type { Agent } from 'node:http';
 import * as DysmsapiModule from '@alicloud/dysmsapi20170525';
 import type { BrandId } from '../../shared/brand';
 import { readSettings, type Settings } from '../config/settings';
 import { describeCaptchaResultParams, tencentCaptchaClient } from './captcha/tencent';
-import { aliyunClient } from './sms/aliyun';
+import { aliyunClient, aliyunRuntime } from './sms/aliyun';
 import { tencentSmsClient } from './sms/tencent';
 
 export interface CheckOptions {
@@ -31,81 +27,63 @@ const reason = (error: unknown) => {
   return `${e.data?.Code ?? e.code ?? ''} ${e.data?.Message ?? e.message ?? String(error)}`.trim().slice(0, 200);
 };
 
+type AliyunReview = { code?: string; message?: string; reason?: string };
+type AliyunQuery = (r: unknown, o: unknown) => Promise<{ body?: AliyunReview & { status?: number } }>;
+
 async function checkAliyun(sms: NonNullable<Settings['sms']['aliyun']>, timeoutMs: number): Promise<Line[]> {
-  const endpoint = new URL(sms.endpoint);
-  const client = aliyunClient({
-    ...sms,
-    endpoint: endpoint.host,
-    protocol: endpoint.protocol === 'http:' ? 'http' : 'https',
-  }) as unknown as {
-    querySmsSignWithOptions(
-      r: unknown,
-      o: unknown,
-    ): Promise<{ body?: { code?: string; message?: string; signStatus?: number; reason?: string } }>;
-    querySmsTemplateWithOptions(
-      r: unknown,
-      o: unknown,
-    ): Promise<{ body?: { code?: string; message?: string; templateStatus?: number; reason?: string } }>;
-  };
-  const runtime = { readTimeout: timeoutMs, connectTimeout: timeoutMs, autoretry: false, maxAttempts: 0 };
+  const client = aliyunClient(sms) as unknown as Record<
+    'querySmsSignWithOptions' | 'querySmsTemplateWithOptions',
+    AliyunQuery
+  >;
+  const runtime = aliyunRuntime(timeoutMs);
   const lines: Line[] = [];
   const seen = new Set<string>();
+  /** One review query: the status it reads (signStatus or templateStatus), 1 being approved. */
+  const review = async (what: string, query: Promise<{ body?: AliyunReview }>, field: string, suffix = '') => {
+    try {
+      const { body } = await query;
+      const status = (body as Record<string, number> | undefined)?.[field];
+      if (body?.code !== 'OK')
+        lines.push({ ok: false, text: `Alibaba Cloud ${what}: ${body?.code} ${body?.message ?? ''}` });
+      else
+        lines.push({
+          ok: status === 1,
+          text: `Alibaba Cloud ${what}: ${REVIEW[status ?? -1] ?? `status ${status}`}${body.reason ? ` (${body.reason})` : ''}${suffix}`,
+        });
+    } catch (error) {
+      lines.push({ ok: false, text: `Alibaba Cloud ${what}: ${reason(error)}` });
+    }
+  };
   for (const brand of BRANDS) {
     const b = sms.brands[brand];
     if (!seen.has(`sign:${b.signName}`)) {
       seen.add(`sign:${b.signName}`);
-      try {
-        const { body } = await client.querySmsSignWithOptions(
-          new DysmsapiModule.QuerySmsSignRequest({ signName: b.signName }),
-          runtime,
-        );
-        if (body?.code !== 'OK')
-          lines.push({
-            ok: false,
-            text: `Alibaba Cloud sign name "${b.signName}" (${brand}): ${body?.code} ${body?.message ?? ''}`,
-          });
-        else
-          lines.push({
-            ok: body.signStatus === 1,
-            text: `Alibaba Cloud sign name "${b.signName}" (${brand}): ${REVIEW[body.signStatus ?? -1] ?? `status ${body.signStatus}`}${body.reason ? ` (${body.reason})` : ''}; the access key works`,
-          });
-      } catch (error) {
-        lines.push({ ok: false, text: `Alibaba Cloud sign name "${b.signName}" (${brand}): ${reason(error)}` });
-      }
+      const request = new DysmsapiModule.QuerySmsSignRequest({ signName: b.signName });
+      await review(
+        `sign name "${b.signName}" (${brand})`,
+        client.querySmsSignWithOptions(request, runtime),
+        'signStatus',
+        '; the access key works',
+      );
     }
     for (const [label, code] of [
       ['domestic template', b.templateCode],
       ['international template', b.templateCodeIntl],
     ] as const) {
-      if (!code) {
-        if (label === 'international template')
-          lines.push({
-            ok: null,
-            text: `Alibaba Cloud (${brand}): no international template: numbers outside +86 cannot get codes`,
-          });
-        continue;
-      }
-      if (seen.has(code)) continue;
+      if (!code || seen.has(code)) continue;
       seen.add(code);
-      try {
-        const { body } = await client.querySmsTemplateWithOptions(
-          new DysmsapiModule.QuerySmsTemplateRequest({ templateCode: code }),
-          runtime,
-        );
-        if (body?.code !== 'OK')
-          lines.push({
-            ok: false,
-            text: `Alibaba Cloud ${label} ${code} (${brand}): ${body?.code} ${body?.message ?? ''}`,
-          });
-        else
-          lines.push({
-            ok: body.templateStatus === 1,
-            text: `Alibaba Cloud ${label} ${code} (${brand}): ${REVIEW[body.templateStatus ?? -1] ?? `status ${body.templateStatus}`}${body.reason ? ` (${body.reason})` : ''}`,
-          });
-      } catch (error) {
-        lines.push({ ok: false, text: `Alibaba Cloud ${label} ${code} (${brand}): ${reason(error)}` });
-      }
+      const request = new DysmsapiModule.QuerySmsTemplateRequest({ templateCode: code });
+      await review(
+        `${label} ${code} (${brand})`,
+        client.querySmsTemplateWithOptions(request, runtime),
+        'templateStatus',
+      );
     }
+    if (!b.templateCodeIntl)
+      lines.push({
+        ok: null,
+        text: `Alibaba Cloud (${brand}): no international template: numbers outside +86 cannot get codes`,
+      });
   }
   return lines;
 }
@@ -124,15 +102,12 @@ async function checkTencentSms(
       [0, b.templateId],
       [1, b.templateIdIntl],
     ] as const) {
-      if (!id) {
-        if (international)
-          lines.push({
-            ok: null,
-            text: `Tencent Cloud SMS (${brand}): no international template: numbers outside +86 cannot get codes`,
-          });
-        continue;
-      }
-      if (seen.has(`${international}:${id}`)) continue;
+      if (!id && international)
+        lines.push({
+          ok: null,
+          text: `Tencent Cloud SMS (${brand}): no international template: numbers outside +86 cannot get codes`,
+        });
+      if (!id || seen.has(`${international}:${id}`)) continue;
       seen.add(`${international}:${id}`);
       const label = international ? 'international template' : 'domestic template';
       try {

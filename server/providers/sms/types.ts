@@ -84,6 +84,21 @@ export class SmsSendError extends Error {
   }
 }
 
+const INTL_SETTING = { aliyun: 'ALIYUN_SMS_TEMPLATE_CODE_INTL', tencent: 'TENCENT_SMS_TEMPLATE_ID_INTL' };
+
+/** The domestic template for a +86 number, else the international one (a `config` failure without it). */
+export function templateFor(provider: 'aliyun' | 'tencent', dial: string, domestic: string, intl?: string): string {
+  const template = dial === '86' ? domestic : intl;
+  if (!template)
+    throw new SmsSendError(
+      provider,
+      'config',
+      'NO_TEMPLATE',
+      `no international template (${INTL_SETTING[provider]}) for +${dial}`,
+    );
+  return template;
+}
+
 /** Rejects after `ms` with a time-out, so a vendor that never answers cannot hold a request longer. */
 export function withTimeout<T>(work: Promise<T>, ms: number, provider: SmsProvider['kind']): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
