@@ -1,8 +1,6 @@
 /**
- * Login sessions. A token is 32 random bytes (256 bits) in base64url; the database keeps only its SHA-256, so a
- * leaked table logs nobody in. A token lives 7 days, every login makes a new one, logout revokes it and a
- * password reset revokes all of the user's. The flows around them are here too: the session a login answers
- * (`startSession`), the session check of an authenticated call (`authenticate`) and logout.
+ * Login sessions: a 256-bit random token, stored only as its SHA-256, living 7 days; logout revokes it, a password
+ * reset all of the user's. With the flows around them: `startSession`, `authenticate`, logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserInfo } from '../../shared/contract/accounts';
@@ -72,8 +70,6 @@ export async function revokeAllSessions(tx: Queryable, userId: number, now: Date
   );
   return rows.length;
 }
-
-// ---- flows: a login's session, the session check, logout -----------------------------------------------------
 
 /** The session a login answers (the shape every login, bind and registration returns). */
 export function userInfo(user: UserRow, token: string): UserInfo {

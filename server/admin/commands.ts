@@ -15,7 +15,7 @@ import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { PROJECT_ROOT } from '../ops/paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
-import { type IdentityRow, identityOfUser } from '../scan-login/tickets';
+import { identityOfUser, lockIdentity } from '../scan-login/tickets';
 import { DATA_COMMANDS, DATA_USAGE, isRefusal, runDataCommand } from './data-commands';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -170,14 +170,6 @@ function openIdOf(options: Options): string {
   return openId;
 }
 
-async function findIdentity(db: Database, tenantId: number, openId: string): Promise<IdentityRow | null> {
-  const [row] = await db.query<IdentityRow>('select * from wx_identities where tenant_id = $1 and open_id = $2', [
-    tenantId,
-    openId,
-  ]);
-  return row ?? null;
-}
-
 async function liveSessions(db: Database, userId: number, now: Date): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     'select count(*) as n from sessions where user_id = $1 and revoked_at is null and expires_at > $2',
@@ -250,7 +242,7 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
     case 'show': {
       if (options.openid) {
         const brandId = brandOf(options);
-        const identity = await findIdentity(db, brands[brandId].tenantId, openIdOf(options));
+        const identity = await lockIdentity(db, brands[brandId].tenantId, openIdOf(options));
         if (!identity) throw new UsageError(`No WeChat identity "${options.openid}" on ${brandLabel(brandId)}.`);
         print(`WeChat identity "${identity.open_id}" on ${brandLabel(brandId)}`);
         print(`  nickname:   ${identity.nickname ?? '(none)'}`);

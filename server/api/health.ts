@@ -1,8 +1,6 @@
 /**
- * Liveness and readiness for a load balancer or an orchestrator:
- * - GET /api/health: the process answers (no database call), 200 with its uptime.
- * - GET /api/ready: the database answers `select 1` within 1 s and every migration this build ships is applied;
- *   200, or 503 with the envelope saying which check failed. A process that is not ready should get no traffic.
+ * GET /api/health (the process answers, no database call) and GET /api/ready (the database answers within 1 s and
+ * every migration is applied; 503 naming the failed check otherwise).
  */
 import { Hono } from 'hono';
 import type { Database } from '../db/database';

@@ -1,7 +1,4 @@
-/**
- * The API's machine-readable contract: GET /api/openapi.json, built from the calls declared in shared/contract
- * (the same declarations give the routes their paths and validation, see ./route.ts).
- */
+/** GET /api/openapi.json, built from the calls declared in shared/contract. */
 import { z } from 'zod';
 import { accountsOperations } from '../../shared/contract/accounts';
 import { collegeOperations } from '../../shared/contract/college';

@@ -1,7 +1,6 @@
 /**
- * Bans. A banned account can no longer log in by any means: its sessions are revoked, the web login
- * answers 40014 after the credentials check, and a scan or a bind ends in `banned`. A banned messaging identity
- * cannot log in or bind by scanning. The operator command (`npm run admin`) and the phone simulator call these.
+ * Bans (`npm run admin`, the phone simulator): a banned account's sessions are revoked and its logins and scans
+ * end in 40014 / `banned`; a banned identity cannot log in or bind by scanning.
  */
 import { revokeAllSessions } from '../accounts/sessions';
 import type { Database } from '../db/database';

@@ -1,7 +1,6 @@
 /**
- * The login QR code as a PNG data URL, by the `qrcode` package's own PNG renderer. It is asked for 8-bit
- * grayscale instead of its default RGBA: the same pixels in a third of the bytes, and the deflate runs in
- * zlib's thread pool rather than on the event loop (docs/decisions/025-serving-speed-and-hot-api-calls.md).
+ * The login QR code as a PNG data URL, by `qrcode`'s own renderer in 8-bit grayscale: a third of RGBA's bytes,
+ * deflated in zlib's thread pool (docs/decisions/025-serving-speed-and-hot-api-calls.md).
  */
 import QRCode from 'qrcode';
 

@@ -77,37 +77,18 @@ export async function insertTicket(tx: Queryable, ticket: NewTicket, now: Date):
   );
 }
 
-/** The ticket the browser's secret names, locked for the rest of the transaction. */
-export async function lockTicketByHash(tx: Queryable, ticketHash: string, tenantId: number): Promise<TicketRow | null> {
+/** The ticket of the browser's secret (its hash) or of a scene; locked for the transaction unless `lock` is false. */
+export async function findTicket(
+  tx: Queryable,
+  by: 'ticket_hash' | 'scene',
+  value: string,
+  tenantId: number,
+  lock = true,
+): Promise<TicketRow | null> {
   const [row] = await tx.query<TicketRow>(
-    'select * from wx_login_tickets where ticket_hash = $1 and tenant_id = $2 for update',
-    [ticketHash, tenantId],
+    `select * from wx_login_tickets where ${by} = $1 and tenant_id = $2${lock ? ' for update' : ''}`,
+    [value, tenantId],
   );
-  return row ?? null;
-}
-
-/** The ticket of a scene (what the platform's event and the confirm link carry), locked. */
-export async function lockTicketByScene(tx: Queryable, scene: string, tenantId: number): Promise<TicketRow | null> {
-  const [row] = await tx.query<TicketRow>(
-    'select * from wx_login_tickets where scene = $1 and tenant_id = $2 for update',
-    [scene, tenantId],
-  );
-  return row ?? null;
-}
-
-export async function findTicketByScene(tx: Queryable, scene: string, tenantId: number): Promise<TicketRow | null> {
-  const [row] = await tx.query<TicketRow>('select * from wx_login_tickets where scene = $1 and tenant_id = $2', [
-    scene,
-    tenantId,
-  ]);
-  return row ?? null;
-}
-
-export async function findTicketByHash(tx: Queryable, ticketHash: string, tenantId: number): Promise<TicketRow | null> {
-  const [row] = await tx.query<TicketRow>('select * from wx_login_tickets where ticket_hash = $1 and tenant_id = $2', [
-    ticketHash,
-    tenantId,
-  ]);
   return row ?? null;
 }
 
@@ -130,7 +111,12 @@ let generation = 0;
 let hearingChanges = false;
 export const TICKET_CHANNEL = 'wx_ticket_changed';
 
-/** Forgets one ticket's row (or every row, for writes by user or identity). */
+/**
+ * Ticket rows as the QR poll reads them, kept in memory (docs/decisions/025-serving-speed-and-hot-api-calls.md)
+ * and forgotten whenever the ticket changes: on PGlite every write passes `updateTicket` or the bans here; on
+ * PostgreSQL the table's trigger announces every committed change on `wx_ticket_changed`, and memory is used only
+ * while this process listens. A read that began before a forget never stores what it read (`generation`).
+ */
 export function forgetTickets(ticketHash?: string): void {
   generation++;
   if (ticketHash === undefined) pollRows.clear();
@@ -172,11 +158,11 @@ export async function readTicketForPoll(
   tenantId: number,
   now: Date,
 ): Promise<TicketRow | null> {
-  if (!memoryUsable(db)) return findTicketByHash(db, ticketHash, tenantId);
+  if (!memoryUsable(db)) return findTicket(db, 'ticket_hash', ticketHash, tenantId, false);
   const known = knownTicketForPoll(db, ticketHash, tenantId, now);
   if (known) return known;
   const before = generation;
-  const row = await findTicketByHash(db, ticketHash, tenantId);
+  const row = await findTicket(db, 'ticket_hash', ticketHash, tenantId, false);
   if (row && before === generation && memoryUsable(db) && !isExpired(row, now)) {
     pollRows.set(ticketHash, row);
   }

@@ -17,11 +17,10 @@ import { handOut, isBanned, markBanned, type ScanContext } from './context';
 import * as scanErrors from './errors';
 import {
   bindIdentity,
-  findTicketByHash,
+  findTicket,
   identityOfUser,
   isExpired,
   lockIdentity,
-  lockTicketByHash,
   type TicketRow,
   updateTicket,
 } from './tickets';
@@ -59,7 +58,7 @@ function stateError(ticket: TicketRow | null, state: 'bound' | 'unbound', now: D
 }
 
 async function lockForAction(tx: Queryable, req: RequestFacts, ticket: string, state: 'bound' | 'unbound', now: Date) {
-  const row = await lockTicketByHash(tx, hashToken(ticket), req.tenantId);
+  const row = await findTicket(tx, 'ticket_hash', hashToken(ticket), req.tenantId);
   const problem = stateError(row, state, now);
   if (problem || !row) throw problem ?? scanErrors.unknownTicket();
   return row;
@@ -104,7 +103,7 @@ async function bind(
 ): Promise<WxLoginResult> {
   const ticketHash = hashToken(input.ticket);
   // The ticket first: no credential is checked for a dead or wrong-state code.
-  const before = await findTicketByHash(ctx.db, ticketHash, req.tenantId);
+  const before = await findTicket(ctx.db, 'ticket_hash', ticketHash, req.tenantId, false);
   const problem = stateError(before, 'unbound', ctx.now());
   if (problem) throw problem;
 
@@ -118,7 +117,7 @@ async function bind(
     if (wrongSecret) {
       const now = ctx.now();
       await commitThenThrow(ctx.db, async (tx) => {
-        const row = await lockTicketByHash(tx, ticketHash, req.tenantId);
+        const row = await findTicket(tx, 'ticket_hash', ticketHash, req.tenantId);
         if (!row || stateError(row, 'unbound', now)) return null;
         return countFailure(tx, row, now);
       });

@@ -1,8 +1,6 @@
 /**
- * The business college: articles by section, detail with previous/next, recommendations with
- * ranking, search and likes. Content comes in the language of the `lang` query parameter (else
- * Accept-Language) with `{brandName}` replaced by the request's brand. Ids, pages and queries are checked
- * before any SQL runs: bad ones are a 400, unknown articles a 404, never a 500.
+ * The business college calls (docs/api.md): content in the `lang` query's language (else Accept-Language), with the
+ * request's brand name; bad ids, pages and queries are a 400 before any SQL, unknown articles a 404.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';

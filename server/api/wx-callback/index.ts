@@ -1,15 +1,8 @@
 /**
- * The platform's webhook, GET and POST /api/wx/callback, for the official account of the
- * brand the request arrives on (host/port, server/http/request.ts):
- * - GET: the platform's address check. `signature` = SHA-1 of the sorted webhook token, `timestamp` and
- *   `nonce`; a right one is answered with `echostr` as plain text, anything else with 401.
- * - POST: a signed event delivery (XML). Timestamps more than 5 minutes off are refused (replays); a delivery
- *   already handled (same sender, CreateTime, event and key: the platform retries up to three times) answers
- *   "success" without effect; subscribe (EventKey `qrscene_SCENE`) and SCAN (EventKey `SCENE`) events go to the
- *   scan login (handleScan) and are answered with a passive text reply to the user: the confirm link for a
- *   bound identity, a sentence for the other outcomes. Anything else answers "success" (nothing to say).
- * Malformed input answers 4xx plain text, never an HTML page or a 500. The built-in simulator delivers its
- * events through exactly this code.
+ * The platform's webhook, GET and POST /api/wx/callback (docs/api.md), for the official account of the request's
+ * brand: GET answers the address check; POST takes signed event deliveries (XML), refusing stale timestamps and
+ * replayed signatures, answers a retried delivery without effect, and hands scan events to the scan login with a
+ * passive text reply. Malformed input answers 4xx plain text, never a 500.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';

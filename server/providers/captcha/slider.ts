@@ -1,8 +1,6 @@
 /**
- * The built-in slider puzzle: a 320x160 picture with a jigsaw-shaped gap, and the piece cut from the same
- * place. The user drags the piece along the row `pieceY` until it fills the gap; the server keeps only the
- * gap's x. Pictures are drawn here (smooth colour waves and a few shapes, different every time) with pngjs, so
- * no image files or network are needed.
+ * The built-in slider puzzle: a picture drawn here with a jigsaw-shaped gap and the piece cut from it; the server
+ * keeps only the gap's x.
  */
 import { randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';

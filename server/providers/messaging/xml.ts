@@ -1,9 +1,7 @@
 /**
- * The platform's XML, the little of it the login needs: the flat `<xml><Name>value</Name>...</xml>` documents
- * the webhook receives (values as text or CDATA), and the documents we write (the passive text reply, and the
- * events the simulator delivers). The parser is deliberately small and strict: a size limit, no DOCTYPE, no
- * entities beyond the five predefined ones and numeric references (nothing can expand), no attributes. Nested
- * elements (some menu events carry them) are skipped.
+ * The little of the platform's XML the login needs: flat `<xml><Name>value</Name>...</xml>` documents, read by a
+ * small strict parser (a size limit; no DOCTYPE, attributes or entities beyond the predefined and numeric ones, so
+ * nothing can expand; nested elements skipped), and the documents we write.
  */
 import { SIZE_LIMITS } from '../../limits/rules';
 

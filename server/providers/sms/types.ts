@@ -37,23 +37,8 @@ export interface SmsProvider {
   outbox?(phone?: string): OutboxEntry[];
 }
 
-/**
- * Why a vendor did not take a message, in the operator's terms: the vendors' own codes are mapped onto these so
- * the log says what to fix (and, later, a metric can count them by kind).
- */
-export type SmsFailureKind =
-  | 'rate-limit'
-  | 'invalid-number'
-  | 'template'
-  | 'signature'
-  | 'balance'
-  | 'credentials'
-  | 'config'
-  | 'outage'
-  | 'timeout'
-  | 'other';
-
-const ADVICE: Record<SmsFailureKind, string> = {
+/** Why a vendor did not take a message, in the operator's terms, with what to check (the log says it). */
+const ADVICE = {
   'rate-limit': 'the vendor limits messages to this number; it will take one again later',
   'invalid-number': 'the vendor says the number cannot receive messages',
   template: 'check the template code/id and that the template is approved for this kind of number',
@@ -65,6 +50,7 @@ const ADVICE: Record<SmsFailureKind, string> = {
   timeout: 'the vendor did not answer in time; nothing was counted against the sender',
   other: 'see the vendor code',
 };
+export type SmsFailureKind = keyof typeof ADVICE;
 
 /** A send a vendor refused or never answered; the caller answers 40013 and refunds the sender's limits. */
 export class SmsSendError extends Error {
