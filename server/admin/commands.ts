@@ -1,8 +1,6 @@
 /**
- * The operator's commands for bans, run by `npm run admin -- <command> [options]` (scripts/admin.ts):
- * either in the command's own process on the server's database (PostgreSQL, or the embedded one while no server
- * holds it), or inside the running server through its control socket (./control.ts). Each says what it did in
- * plain English and returns a non-zero exit code with a clear message on bad input or an unknown account.
+ * The operator's commands (`npm run admin -- <command>`), run on the server's database, or inside the running
+ * server through its control socket (./control.ts); bad input or an unknown account exits 1 with a clear message.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -93,17 +93,10 @@ export async function findTicket(
 }
 
 /**
- * Ticket rows as the QR poll reads them, kept in memory (docs/decisions/025-serving-speed-and-hot-api-calls.md,
- * "The QR poll reads tickets from memory"). A row is forgotten whenever its ticket changes:
- * - PGlite admits one server process (the data-folder lock), so every write to a ticket passes through
- *   `updateTicket` or the bans here, which forget the row, and PGlite runs no query inside another's
- *   transaction, so a stored row is the committed one.
- * - On PostgreSQL other processes write too: the table's trigger (migration 007) announces every changed ticket
- *   on `wx_ticket_changed` when its transaction commits, and `watchTicketChanges` forgets it here. Memory is used
- *   only while this process listens; from a lost connection until it listens again every poll reads the
- *   database. A poll may answer from memory for the few milliseconds between another process's commit and the
- *   notification's arrival: the browser polls every 2 s.
- * A read that began before a forget never stores what it read (`generation`).
+ * Ticket rows as the QR poll reads them, kept in memory (docs/decisions/025-serving-speed-and-hot-api-calls.md)
+ * and forgotten whenever the ticket changes: on PGlite every write passes `updateTicket` or the bans here; on
+ * PostgreSQL the table's trigger announces every committed change on `wx_ticket_changed`, and memory is used only
+ * while this process listens. A read that began before a forget never stores what it read (`generation`).
  */
 const pollRows = new LRUCache<string, TicketRow>({ max: 20_000 });
 let generation = 0;
@@ -111,12 +104,7 @@ let generation = 0;
 let hearingChanges = false;
 export const TICKET_CHANNEL = 'wx_ticket_changed';
 
-/**
- * Ticket rows as the QR poll reads them, kept in memory (docs/decisions/025-serving-speed-and-hot-api-calls.md)
- * and forgotten whenever the ticket changes: on PGlite every write passes `updateTicket` or the bans here; on
- * PostgreSQL the table's trigger announces every committed change on `wx_ticket_changed`, and memory is used only
- * while this process listens. A read that began before a forget never stores what it read (`generation`).
- */
+/** Forgets one ticket's row (or every row, for writes by user or identity). */
 export function forgetTickets(ticketHash?: string): void {
   generation++;
   if (ticketHash === undefined) pollRows.clear();
