@@ -37,6 +37,7 @@ async function checkAliyun(sms: NonNullable<Settings['sms']['aliyun']>, timeoutM
   >;
   const runtime = aliyunRuntime(timeoutMs);
   const lines: Line[] = [];
+  const note = (text: string) => lines.push({ ok: null, text });
   const seen = new Set<string>();
   /** One review query: the status it reads (signStatus or templateStatus), 1 being approved. */
   const review = async (what: string, query: Promise<{ body?: AliyunReview }>, field: string, suffix = '') => {
@@ -80,10 +81,7 @@ async function checkAliyun(sms: NonNullable<Settings['sms']['aliyun']>, timeoutM
       );
     }
     if (!b.templateCodeIntl)
-      lines.push({
-        ok: null,
-        text: `Alibaba Cloud (${brand}): no international template: numbers outside +86 cannot get codes`,
-      });
+      note(`Alibaba Cloud (${brand}): no international template: numbers outside +86 cannot get codes`);
   }
   return lines;
 }
@@ -95,6 +93,7 @@ async function checkTencentSms(
 ): Promise<Line[]> {
   const client = tencentSmsClient({ ...sms, agent }, timeoutMs);
   const lines: Line[] = [];
+  const note = (text: string) => lines.push({ ok: null, text });
   const seen = new Set<string>();
   for (const brand of BRANDS) {
     const b = sms.brands[brand];
@@ -103,10 +102,7 @@ async function checkTencentSms(
       [1, b.templateIdIntl],
     ] as const) {
       if (!id && international)
-        lines.push({
-          ok: null,
-          text: `Tencent Cloud SMS (${brand}): no international template: numbers outside +86 cannot get codes`,
-        });
+        note(`Tencent Cloud SMS (${brand}): no international template: numbers outside +86 cannot get codes`);
       if (!id || seen.has(`${international}:${id}`)) continue;
       seen.add(`${international}:${id}`);
       const label = international ? 'international template' : 'domestic template';
@@ -127,10 +123,9 @@ async function checkTencentSms(
         lines.push({ ok: false, text: `Tencent Cloud SMS ${label} ${id} (${brand}): ${reason(error)}` });
       }
     }
-    lines.push({
-      ok: null,
-      text: `Tencent Cloud SMS (${brand}): SDK AppID ${b.sdkAppId} and sign name "${b.signName}" are only checked by a real send (the sign list is read by sign id, which the settings do not hold): send yourself a code once`,
-    });
+    note(
+      `Tencent Cloud SMS (${brand}): SDK AppID ${b.sdkAppId} and sign name "${b.signName}" are only checked by a real send (the sign list is read by sign id, which the settings do not hold): send yourself a code once`,
+    );
   }
   return lines;
 }
@@ -166,41 +161,33 @@ export async function checkProviders(env: NodeJS.ProcessEnv, options: CheckOptio
     return 1;
   }
   const lines: Line[] = [];
+  const note = (text: string) => lines.push({ ok: null, text });
   const sms = settings.sms;
   if (sms.provider === 'builtin')
-    lines.push({
-      ok: null,
-      text: 'SMS: built-in sink - codes go to the server log only; nothing to check (set SMS_PROVIDER for a real one)',
-    });
+    note('SMS: built-in sink - codes go to the server log only; nothing to check (set SMS_PROVIDER for a real one)');
   else if (sms.provider === 'http')
-    lines.push({
-      ok: null,
-      text: `SMS: HTTP gateway ${sms.gatewayUrl} - its protocol has no harmless call, so it is not checked: ask a code for your own phone once`,
-    });
+    note(
+      `SMS: HTTP gateway ${sms.gatewayUrl} - its protocol has no harmless call, so it is not checked: ask a code for your own phone once`,
+    );
   else if (sms.aliyun) lines.push(...(await checkAliyun(sms.aliyun, sms.timeoutMs)));
   else if (sms.tencent) lines.push(...(await checkTencentSms(sms.tencent, sms.timeoutMs, options.agent)));
 
   const captcha = settings.captcha;
-  if (captcha.provider === 'builtin') lines.push({ ok: null, text: 'Captcha: built-in slider - nothing to check' });
+  if (captcha.provider === 'builtin') note('Captcha: built-in slider - nothing to check');
   else if (captcha.provider === 'remote')
-    lines.push({
-      ok: null,
-      text: `Captcha: ${captcha.verifyUrl} - a siteverify check needs a real ticket: pass the captcha once on the site`,
-    });
+    note(`Captcha: ${captcha.verifyUrl} - a siteverify check needs a real ticket: pass the captcha once on the site`);
   else lines.push(...(await checkTencentCaptcha(captcha, options.agent)));
 
   for (const brand of BRANDS) {
     const conversions = settings.conversions[brand];
     if (conversions.baidu)
-      lines.push({
-        ok: null,
-        text: `Ad conversions (${brand}): Baidu OCPC has no test call (an upload would count); after the first registration with bd_vid, look for "[conversions] ... reported to Baidu OCPC" in the log`,
-      });
+      note(
+        `Ad conversions (${brand}): Baidu OCPC has no test call (an upload would count); after the first registration with bd_vid, look for "[conversions] ... reported to Baidu OCPC" in the log`,
+      );
     for (const url of conversions.urls)
-      lines.push({
-        ok: null,
-        text: `Ad conversions (${brand}): ${url.param} to ${new URL(url.url.replace('{clickId}', 'x')).origin} - not called (it would count); watch the [conversions] log lines`,
-      });
+      note(
+        `Ad conversions (${brand}): ${url.param} to ${new URL(url.url.replace('{clickId}', 'x')).origin} - not called (it would count); watch the [conversions] log lines`,
+      );
   }
   for (const line of lines) options.out(mark(line));
   return lines.some((line) => line.ok === false) ? 1 : 0;
