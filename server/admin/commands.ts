@@ -61,16 +61,17 @@ export interface AdminIo {
 /** Bad input or an unknown account: the message is printed, the exit code is 1. */
 class UsageError extends Error {}
 
-interface Options {
-  phone?: string;
-  country?: string;
-  brand?: string;
-  reason?: string;
-  openid?: string;
-  force?: boolean;
-  replace?: boolean;
-  help?: boolean;
-}
+const OPTIONS = {
+  phone: { type: 'string' },
+  country: { type: 'string' },
+  brand: { type: 'string' },
+  reason: { type: 'string' },
+  openid: { type: 'string' },
+  force: { type: 'boolean' },
+  replace: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
 
 const ALLOWED: Record<string, (keyof Options)[]> = {
   ban: ['phone', 'country', 'brand', 'reason'],
@@ -81,22 +82,13 @@ const ALLOWED: Record<string, (keyof Options)[]> = {
 };
 
 function parse(args: string[]): { command: string | undefined; argument?: string; options: Options } {
-  let parsed: ReturnType<typeof parseArgs>;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({
       args,
       allowPositionals: true,
       strict: true,
-      options: {
-        phone: { type: 'string' },
-        country: { type: 'string' },
-        brand: { type: 'string' },
-        reason: { type: 'string' },
-        openid: { type: 'string' },
-        force: { type: 'boolean' },
-        replace: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nSee: npm run admin -- help`);
@@ -105,7 +97,7 @@ function parse(args: string[]): { command: string | undefined; argument?: string
   const taken = (DATA_COMMANDS as readonly string[]).includes(parsed.positionals[0] ?? '') ? 2 : 1;
   if (parsed.positionals.length > taken)
     throw new UsageError(`Unexpected argument "${parsed.positionals[taken]}". See: npm run admin -- help`);
-  return { command: parsed.positionals[0], argument: parsed.positionals[1], options: parsed.values as Options };
+  return { command: parsed.positionals[0], argument: parsed.positionals[1], options: parsed.values };
 }
 
 function brandOf(options: Options): BrandId {

@@ -3,7 +3,8 @@
  * processes allow up to N times the limit; the least recently seen of `maxKeys` keys is forgotten first.
  * Hand-written because the poll's fast path needs the answer at once and on the app's clock, which
  * rate-limiter-flexible's RateLimiterMemory (a promise, Date.now, fixed windows) does not give.
- */ import { LRUCache } from 'lru-cache';
+ */
+import { LRUCache } from 'lru-cache';
 import type { Rule } from './rules';
 
 export class MemoryLimiter {

@@ -3,7 +3,8 @@
  * `rate_events` row in a named bucket ("sms:phone:86:13800138000"). A flow, in one transaction, `check`s (which
  * takes an advisory lock per bucket) and `consume`s. Hand-written because the count belongs to the flow's own
  * transaction, which rate-limiter-flexible's stores cannot join (docs/decisions/039-limits-rules-and-counting.md).
- */ import { LRUCache } from 'lru-cache';
+ */
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database';
 import { countRefusal, declareLimits } from '../ops/metrics';
 import { MemoryLimiter } from './memory-limiter';

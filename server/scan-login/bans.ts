@@ -9,17 +9,10 @@ import { forgetTickets, lockIdentity } from './tickets';
 /** Live tickets of the account or identity read `banned` from now on (the browser's next poll shows it). */
 const LIVE_STATES = "('waiting', 'scanned', 'bound', 'unbound')";
 
-export interface BanResult {
-  /** False when it was banned already (the reason is updated all the same). */
-  changed: boolean;
-  /** Sessions revoked by this ban. */
-  revokedSessions: number;
-}
-
 export async function banAccount(
   db: Database,
   input: { userId: number; reason: string | null; now: Date },
-): Promise<BanResult> {
+): Promise<{ changed: boolean; revokedSessions: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ banned_at: Date | null }>('select banned_at from users where id = $1 for update', [
       input.userId,
@@ -36,6 +29,7 @@ export async function banAccount(
       `update wx_login_tickets set state = 'banned', finished_at = $2 where user_id = $1 and state in ${LIVE_STATES}`,
       [input.userId, input.now],
     );
+    // Banned already: the reason is updated all the same.
     return { changed: row.banned_at === null, revokedSessions };
   });
 }

@@ -46,15 +46,6 @@ export function interiorOf(mask: Uint8Array): Uint8Array {
   return inner;
 }
 
-export interface RenderedPuzzle {
-  /** Left of the gap, in picture px: the answer. */
-  x: number;
-  /** Top of the gap and of the piece. */
-  y: number;
-  background: Buffer;
-  piece: Buffer;
-}
-
 const rand = (min: number, max: number) => min + (randomInt(0, 1_000_000) / 1_000_000) * (max - min);
 
 function paintBackground(): Uint8Array {
@@ -105,7 +96,8 @@ export function placeGap(): { x: number; y: number } {
   };
 }
 
-export function renderPuzzle({ x, y } = placeGap()): RenderedPuzzle {
+/** The pictures of a puzzle whose gap is at `x` (the answer), `y`. */
+export function renderPuzzle({ x, y } = placeGap()) {
   const rgb = paintBackground();
   const mask = pieceMask();
   const inner = interiorOf(mask);

@@ -38,16 +38,11 @@ export interface PlatformProvider extends MessagingProvider {
   accessToken(brandId: BrandId): Promise<string>;
 }
 
-interface CachedToken {
-  value: string;
-  /** Epoch ms after which the token is fetched again. */
-  refreshAt: number;
-}
-
 export function createPlatformProvider(options: PlatformOptions): PlatformProvider {
   const now = options.now ?? (() => new Date());
   const base = options.apiUrl.replace(/\/+$/, '');
-  const cache = new Map<string, CachedToken>();
+  /** Each account's token and the epoch ms after which it is fetched again. */
+  const cache = new Map<string, { value: string; refreshAt: number }>();
   const inFlight = new Map<string, Promise<string>>();
 
   const accountOf = (brandId: BrandId): WxAccount =>

@@ -21,10 +21,6 @@ export interface SimulatorOptions {
   lanAddress?: () => string | undefined;
 }
 
-export interface SimulatorProvider extends MessagingProvider {
-  kind: 'simulator';
-}
-
 export function firstLanAddress(): string | undefined {
   return Object.values(networkInterfaces())
     .flat()
@@ -65,7 +61,7 @@ export async function simulatorToken(db: Database): Promise<string> {
   return row.value;
 }
 
-export function createSimulatorProvider(options: SimulatorOptions): SimulatorProvider {
+export function createSimulatorProvider(options: SimulatorOptions): MessagingProvider {
   let token: Promise<string> | undefined;
   return {
     kind: 'simulator',

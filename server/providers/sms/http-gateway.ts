@@ -1,5 +1,5 @@
 /**
- * An SMS gateway reached over HTTP (protocol: docs/api.md, "SMS providers"): a 2xx answer without `ok: false` is
+ * An SMS gateway reached over HTTP (its protocol: docs/api.md, "SMS"): a 2xx answer without `ok: false` is
  * a sent message; anything else, or no answer in time, a failed send.
  */
 import type { SmsProvider } from './types';
