@@ -8,8 +8,7 @@ import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { AccountsContext } from './context';
 import * as errors from './errors';
-import { maskPhone } from './phone';
-import type { UserRow } from './users';
+import { baseInfo, type UserRow } from './users';
 
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -73,15 +72,8 @@ export async function revokeAllSessions(tx: Queryable, userId: number, now: Date
 
 /** The session a login answers (the shape every login, bind and registration returns). */
 export function userInfo(user: UserRow, token: string): UserInfo {
-  return {
-    userId: user.id,
-    userName: user.nickname,
-    nickname: user.nickname,
-    phone: maskPhone(user.phone),
-    countryCode: user.country_code,
-    tenantId: user.tenant_id,
-    Authorization: token,
-  };
+  const { createdAt: _, ...shown } = baseInfo(user);
+  return { userId: user.id, ...shown, Authorization: token };
 }
 
 /** A new session for the user, as the login answers it. */

@@ -73,17 +73,16 @@ export function accountsApi(deps: ApiDeps) {
     return ok(c, undefined, SUCCESS.loggedOut);
   });
 
-  route(api, ops.userBaseInfo, async (c) => {
-    const user = await authenticate(ctx, facts(c), token(c));
-    noteUser(c, user.id);
-    return ok(c, baseInfo(user));
-  });
-
-  route(api, ops.customerInfo, async (c) => {
-    const user = await authenticate(ctx, facts(c), token(c));
-    noteUser(c, user.id);
-    return ok(c, customerInfo(user));
-  });
+  for (const [op, shown] of [
+    [ops.userBaseInfo, baseInfo],
+    [ops.customerInfo, customerInfo],
+  ] as const) {
+    route(api, op, async (c) => {
+      const user = await authenticate(ctx, facts(c), token(c));
+      noteUser(c, user.id);
+      return ok(c, shown(user));
+    });
+  }
 
   route(api, ops.smsOutbox, (c, input) => {
     if (deps.settings.production) return notFound(c);

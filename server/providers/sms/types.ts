@@ -1,7 +1,8 @@
 /** What an SMS provider is given and keeps (see ./index.ts). */
 import type { BrandId } from '../../../shared/brand';
+import type { OutboxEntry, SmsPurpose } from '../../../shared/contract/accounts';
 
-export type SmsPurpose = 'register' | 'login' | 'reset';
+export type { OutboxEntry, SmsPurpose };
 
 export interface SmsMessage {
   /** The brand the code is for: the vendors' sign names and templates are set per brand. */
@@ -19,14 +20,6 @@ export interface SmsMessage {
   language: 'zh' | 'en';
   /** The ready-made text, for gateways that send free text rather than a template. */
   text: string;
-}
-
-export interface OutboxEntry {
-  phone: string;
-  countryCode: number;
-  purpose: SmsPurpose;
-  code: string;
-  sentAt: string;
 }
 
 export interface SmsProvider {
