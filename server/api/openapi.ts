@@ -14,9 +14,7 @@ const operations: readonly Operation[] = [
 ];
 
 /** Every call of the contract (the fuzz suite walks them all). */
-export function listOperations(): readonly Operation[] {
-  return operations;
-}
+export const listOperations = (): readonly Operation[] => operations;
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 

@@ -8,7 +8,7 @@ import * as errors from '../accounts/errors';
 import { clearLoginAttempt, type LoginInput, type VerifiedLogin, verifyLogin } from '../accounts/login';
 import { checkRegistration, createAccount, type RegisterInput } from '../accounts/registration';
 import { hashToken, startSession } from '../accounts/sessions';
-import { findUserById } from '../accounts/users';
+import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { MAX_BIND_FAILURES } from '../limits/rules';
@@ -18,6 +18,7 @@ import * as scanErrors from './errors';
 import {
   bindIdentity,
   findTicket,
+  type IdentityRow,
   identityOfUser,
   isExpired,
   lockIdentity,
@@ -73,6 +74,20 @@ async function countFailure(tx: Queryable, ticket: TicketRow, now: Date): Promis
   }
   await updateTicket(tx, ticket.ticket_hash, { bind_failures: failures });
   return null;
+}
+
+/** Binds the identity to the account, uses the ticket up and starts the account's session. */
+async function bindAndStart(
+  tx: Queryable,
+  row: TicketRow,
+  identity: IdentityRow,
+  user: UserRow,
+  req: RequestFacts,
+  now: Date,
+) {
+  await bindIdentity(tx, identity, user.id, now);
+  await updateTicket(tx, row.ticket_hash, { state: 'done', user_id: user.id, finished_at: now });
+  return startSession(tx, user, req, now);
 }
 
 export async function wxLogin(ctx: ScanContext, req: RequestFacts, input: WxLoginInput): Promise<WxLoginResult> {
@@ -146,9 +161,7 @@ async function bind(
       await markBindFailed(tx, row, now);
       return new errors.Refusal(scanErrors.bindFailed('accountBound'));
     }
-    await bindIdentity(tx, identity, user.id, now);
-    await updateTicket(tx, row.ticket_hash, { state: 'done', user_id: user.id, finished_at: now });
-    return { userInfo: await startSession(tx, user, req, now), how: 'bound' as const };
+    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'bound' as const };
   });
 }
 
@@ -175,8 +188,6 @@ async function registerWithIdentity(
     }
     const user = await createAccount(tx, req, key, input, now);
     if (user instanceof errors.Refusal) return (await countFailure(tx, row, now)) ?? user;
-    await bindIdentity(tx, identity, user.id, now);
-    await updateTicket(tx, row.ticket_hash, { state: 'done', user_id: user.id, finished_at: now });
-    return { userInfo: await startSession(tx, user, req, now), how: 'registered' as const };
+    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'registered' as const };
   });
 }
