@@ -26,22 +26,6 @@ export interface Consumed {
   takeBack(tx: Queryable): Promise<void>;
 }
 
-/** The rate limiter of one app; a wait above 0 is a 429's Retry-After. */
-export interface RateLimiter {
-  /** The wait memory alone knows (a bucket found full, a back-off), asked before the transaction; 0: ask `check`. */
-  knownWait(checks: readonly (LimitCheck | BackoffLock)[], now: Date): number;
-  /** Seconds until every check admits one more event, after locking the buckets in `tx` unless `lock` is false. */
-  check(tx: Queryable, checks: readonly LimitCheck[], now: Date, options?: { lock?: boolean }): Promise<number>;
-  /** Counts one event in each check's bucket; the handle takes them back. */
-  consume(tx: Queryable, checks: readonly LimitCheck[], now: Date): Promise<Consumed>;
-  /** Forgets every event counted in these buckets (a password reset ends an account's failures). */
-  forget(tx: Queryable, checks: readonly LimitCheck[]): Promise<void>;
-  /** A back-off in force until `until`, found by the caller: counts the refusal, and memory refuses until then. */
-  refuseUntil(lock: BackoffLock, until: Date, now: Date): void;
-  /** Counts a `perProcess` limit's event in memory unless a rule is full: then the wait (the caller counts it). */
-  countInMemory(check: LimitCheck<PerProcessLimitName>, now: Date): number;
-}
-
 export interface RateLimiterOptions {
   /** BENCH_UNLIMITED=1 (never in production): per-IP buckets neither refuse nor count, for a load test. */
   liftIpLimits?: boolean;
@@ -70,8 +54,8 @@ async function lockBuckets(tx: Queryable, checks: readonly LimitCheck[]): Promis
 /** The longest window of a rate limit's rules, in seconds: how long its events matter. */
 const longestWindow = (rules: readonly Rule[]) => Math.max(...rules.map((rule) => rule.windowSeconds));
 
-/** A new rate limiter, with nothing in memory; one per app, shared by every flow. */
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+/** A new rate limiter, with nothing in memory; one per app, shared by every flow. A wait above 0 is a 429's Retry-After. */
+export function createRateLimiter(options: RateLimiterOptions = {}) {
   const lifted = (bucket: string) => options.liftIpLimits === true && bucket.includes(':ip:');
   const fullBuckets = new LRUCache<string, { freeAt: number; recheckAt: number; limit: LimitName }>({
     max: MAX_FULL_BUCKETS,
@@ -123,19 +107,22 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   }
 
   return {
-    knownWait(checks, now) {
+    /** The wait memory alone knows (a bucket found full, a back-off), asked before the transaction; 0: ask `check`. */
+    knownWait(checks: readonly (LimitCheck | BackoffLock)[], now: Date): number {
       // Every check is asked (each counts its own refusal), as the database would be.
       return Math.max(0, ...checks.map((one) => knownWait(one.bucket, now)));
     },
 
-    async check(tx, checks, now, { lock = true } = {}) {
+    /** Seconds until every check admits one more event, after locking the buckets in `tx` unless `lock` is false. */
+    async check(tx: Queryable, checks: readonly LimitCheck[], now: Date, { lock = true } = {}): Promise<number> {
       if (lock) await lockBuckets(tx, checks);
       let wait = 0;
       for (const one of checks) wait = Math.max(wait, await retryAfter(tx, one, now));
       return wait;
     },
 
-    async consume(tx, checks, now) {
+    /** Counts one event in each check's bucket; the handle takes them back. */
+    async consume(tx: Queryable, checks: readonly LimitCheck[], now: Date): Promise<Consumed> {
       const ids: number[] = [];
       for (const { limit, bucket } of checks) {
         if (lifted(bucket)) continue;
@@ -147,7 +134,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         ids.push(row.id);
       }
       return {
-        async takeBack(tx) {
+        async takeBack(tx: Queryable) {
           if (!ids.length) return;
           fullBuckets.clear();
           await tx.query('delete from rate_events where id = any($1::bigint[])', [ids]);
@@ -155,17 +142,20 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       };
     },
 
-    async forget(tx, checks) {
+    /** Forgets every event counted in these buckets (a password reset ends an account's failures). */
+    async forget(tx: Queryable, checks: readonly LimitCheck[]): Promise<void> {
       fullBuckets.clear();
       await tx.query('delete from rate_events where bucket = any($1::text[])', [checks.map((one) => one.bucket)]);
     },
 
-    refuseUntil(lock, until, now) {
+    /** A back-off in force until `until`, found by the caller: counts the refusal, and memory refuses until then. */
+    refuseUntil(lock: BackoffLock, until: Date, now: Date): void {
       countRefusal(lock.limit);
       rememberFull(lock.bucket, until.getTime(), now, lock.limit);
     },
 
-    countInMemory({ limit, bucket }, now) {
+    /** Counts a `perProcess` limit's event in memory unless a rule is full: then the wait (the caller counts it). */
+    countInMemory({ limit, bucket }: LimitCheck<PerProcessLimitName>, now: Date): number {
       if (lifted(bucket)) return 0;
       let limiter = inMemory.get(limit);
       if (!limiter) {
@@ -176,3 +166,5 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
   };
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
