@@ -60,20 +60,13 @@ export function matchesHash(hash: string | null, token: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-export interface NewTicket {
-  ticketHash: string;
-  scene: string;
-  tenantId: number;
-  qrUrl: string;
-  ip: string;
-  expiresAt: Date;
-}
+type NewTicket = Pick<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'expires_at'>;
 
-export async function insertTicket(tx: Queryable, ticket: NewTicket, now: Date): Promise<void> {
+export async function insertTicket(tx: Queryable, t: NewTicket, now: Date): Promise<void> {
   await tx.query(
     `insert into wx_login_tickets (ticket_hash, scene, tenant_id, state, qr_url, created_ip, created_at, expires_at)
      values ($1, $2, $3, 'waiting', $4, $5, $6, $7)`,
-    [ticket.ticketHash, ticket.scene, ticket.tenantId, ticket.qrUrl, ticket.ip, now, ticket.expiresAt],
+    [t.ticket_hash, t.scene, t.tenant_id, t.qr_url, t.created_ip, now, t.expires_at],
   );
 }
 
