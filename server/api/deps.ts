@@ -15,9 +15,7 @@ export interface ApiDeps {
   now: () => Date;
   /** The app's rate limiter (server/limits/rate-limiter.ts): one per app, so what it remembers serves every module. */
   limiter: RateLimiter;
-  /** Where SMS codes go (server/providers/sms). */
   sms?: SmsProvider;
-  /** The captcha in front of SMS sends (server/providers/captcha). */
   captcha?: CaptchaProvider;
   /** The messaging platform of the QR login (server/providers/messaging); without it creating a code is a 503. */
   messaging?: MessagingProvider;
