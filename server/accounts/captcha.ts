@@ -1,9 +1,7 @@
 /**
- * The captcha (docs/product.md#calls): its flows (the provider's config, a new puzzle, an answer) and the built-in
- * slider's records. Each puzzle may be answered once within 2 minutes; a good answer earns a ticket, which
- * `sendSmsCode` (sms.ts) may redeem once within 2 minutes. Tickets (and puzzle ids) are random; tickets
- * are stored only as SHA-256. A remote provider's tickets are recorded here too when redeemed, so a replay is
- * refused without asking the provider again.
+ * The captcha flows (config, puzzle, answer) and the built-in slider's records: a puzzle is answered once within
+ * 2 minutes, a good answer earns a ticket `sendSmsCode` redeems once within 2 minutes (stored as SHA-256). A remote
+ * provider's tickets are recorded when redeemed, so a replay is refused without asking it again.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { RequestFacts } from '../api/http';
@@ -26,8 +24,6 @@ export const TICKET_TTL_SECONDS = 120;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
-
-// ---- flows --------------------------------------------------------------------------------------------------
 
 export function captchaConfig(ctx: AccountsContext) {
   return { provider: ctx.captcha.kind, appId: ctx.captcha.appId };
@@ -65,8 +61,6 @@ export async function verifyPuzzle(ctx: AccountsContext, input: { captchaId: str
   if (answer.outcome === 'wrong') throw errors.captchaFailed();
   return { ticket: answer.ticket, expiresIn: TICKET_TTL_SECONDS };
 }
-
-// ---- records ------------------------------------------------------------------------------------------------
 
 export async function storePuzzle(tx: Queryable, answerX: number, now: Date): Promise<string> {
   const id = randomBytes(16).toString('base64url');

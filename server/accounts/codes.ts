@@ -8,16 +8,13 @@ import type { Queryable } from '../db/database';
 import { CODE_MAX_ATTEMPTS } from '../limits/rules';
 import type { SmsPurpose } from '../providers/sms/index';
 
-/** What a code is for: the SMS text and the code's binding name the same purposes. */
-export type Purpose = SmsPurpose;
-
 export const CODE_TTL_SECONDS = 300;
 
 export interface CodeBinding {
   tenantId: number;
   countryCode: number;
   phone: string;
-  purpose: Purpose;
+  purpose: SmsPurpose;
 }
 
 function digest(salt: string, code: string): string {

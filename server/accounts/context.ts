@@ -1,15 +1,7 @@
 /**
- * What every account flow shares (captcha.ts, sms.ts, registration.ts, login.ts, reset.ts, sessions.ts): the
- * context they run in, the transaction that commits a refusal's protective writes, and the input checks more
- * than one flow makes.
- *
- * Every step that can fail runs in a transaction, so a refused request leaves nothing half-written; the only
- * writes a refused request keeps are the ones that make the protection work (a wrong code's try, a failed
- * login's count, a spent captcha ticket). Times come from `ctx.now()`.
- *
- * Enumeration: login, code login, password reset and sending a login/reset code answer the same status and body
- * whether or not the phone is registered. The limits count unregistered phones too, and a login for a phone
- * without an account is checked against a dummy argon2id hash so it costs the same time.
+ * What every account flow shares: its context, the transaction that commits a refusal's protective writes (a
+ * wrong code's try, a failed login's count, a spent captcha ticket) and the input checks of several flows. Login,
+ * reset and their codes answer alike whether or not the phone is registered (docs/product.md#rules).
  */
 import type { RequestFacts } from '../api/http';
 import type { Database, Queryable } from '../db/database';

@@ -1,7 +1,6 @@
 /**
- * The business codes and messages of the accounts calls (docs/api.md lists them). Each error is an `ApiError`
- * built here, so a code always travels with the same HTTP status and the same words (catalog messages, marked
- * for `npm run messages:extract`; their English is in locales/en/server.po).
+ * The accounts calls' business codes (docs/api.md): each error is built here, so a code always has the same
+ * status and words (catalog messages).
  */
 import { CODES } from '../../shared/contract/codes';
 import { ApiError, BAD_REQUEST, type Message, type Text } from '../api/http';

@@ -3,7 +3,10 @@
  * then the credentials. `verifyLogin` and `clearLoginAttempt` are shared with the scan login's "bind an
  * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
  */
-import type { UserInfo } from '../../shared/contract/accounts';
+import type { LoginInput, UserInfo } from '../../shared/contract/accounts';
+
+export type { LoginInput };
+
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { Consumed } from '../limits/rate-limiter';
@@ -15,10 +18,6 @@ import * as errors from './errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import { findUserByPhone, type PhoneKey, type UserRow } from './users';
-
-export type LoginInput =
-  | { phone: string; countryCode: number; password: string; code?: undefined }
-  | { phone: string; countryCode: number; code: string; password?: undefined };
 
 interface LoginThrottleRow {
   failures: number;

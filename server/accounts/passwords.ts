@@ -1,12 +1,7 @@
 /**
- * Passwords (OWASP ASVS 5 §6.2): 8 to 64 characters of any kind, no composition rules, none of the 10,000
- * most common passwords, stored as argon2id (19 MiB, 2 passes, 1 lane: OWASP's minimum configuration).
- *
- * common-passwords.txt holds the first 10,000 entries of the `passwords` frequency list of the npm package
- * zxcvbn 4.4.2 (MIT, Dan Wheeler and Dropbox; lower-case, most common first). It was generated once with
- *   npm pack zxcvbn@4.4.2 && tar xzf zxcvbn-4.4.2.tgz && node -e "const f = require('./package/lib/frequency_lists.js');
- *   require('fs').writeFileSync('common-passwords.txt', f.passwords.slice(0, 10000).join('\n') + '\n')"
- * so the server has no runtime dependency for it. The check is case-insensitive ("Password1" is refused too).
+ * Passwords (OWASP ASVS 5 §6.2): 8 to 64 characters, no composition rules, none of the 10,000 most common
+ * (case-insensitive), stored as argon2id with OWASP's minimum parameters. common-passwords.txt is the head of the
+ * `passwords` frequency list of zxcvbn 4.4.2 (MIT), copied once so the server needs no package for it.
  */
 
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,10 @@
  * session. `checkRegistration` and `createAccount` are shared with the scan login's "register with WeChat".
  */
 
-import type { UserInfo } from '../../shared/contract/accounts';
+import type { RegisterInput, UserInfo } from '../../shared/contract/accounts';
+
+export type { RegisterInput };
+
 import type { RequestFacts } from '../api/http';
 import { enqueueConversions } from '../conversions/outbox';
 import type { Queryable } from '../db/database';
@@ -12,19 +15,7 @@ import { type AccountsContext, commitThenThrow, phoneKey, requireGoodPassword } 
 import * as errors from './errors';
 import { hashPassword } from './passwords';
 import { startSession } from './sessions';
-import { findUserByPhone, insertUser, type PhoneKey, type RegisteInfo, type UserRow } from './users';
-
-export interface RegisterInput {
-  phone: string;
-  countryCode: number;
-  code: string;
-  password: string;
-  nickname: string;
-  inviteCode?: string | null;
-  channelId: number;
-  clientId: string;
-  registeInfo?: RegisteInfo;
-}
+import { findUserByPhone, insertUser, type PhoneKey, type UserRow } from './users';
 
 /**
  * The checks of a registration that need no database: the phone fits its country (40011) and the password is

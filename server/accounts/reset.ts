@@ -2,6 +2,7 @@
  * Password reset (docs/product.md#calls): the SMS code sets a new password, revokes every session of the account and
  * ends a login lock-out.
  */
+import type { ResetPasswordInput } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey, requireGoodPassword } from './context';
@@ -11,15 +12,8 @@ import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { findUserByPhone, updatePassword } from './users';
 
-export interface ResetInput {
-  phone: string;
-  countryCode: number;
-  code: string;
-  password: string;
-}
-
 /** A login lock-out does not stop this: it checks the code only, and clears the lock-out when it succeeds. */
-export async function resetPassword(ctx: AccountsContext, req: RequestFacts, input: ResetInput): Promise<void> {
+export async function resetPassword(ctx: AccountsContext, req: RequestFacts, input: ResetPasswordInput): Promise<void> {
   const key = phoneKey(req, input.countryCode, input.phone);
   requireGoodPassword(input.password);
   const now = ctx.now();

@@ -1,8 +1,6 @@
 /**
- * Login sessions. A token is 32 random bytes (256 bits) in base64url; the database keeps only its SHA-256, so a
- * leaked table logs nobody in. A token lives 7 days, every login makes a new one, logout revokes it and a
- * password reset revokes all of the user's. The flows around them are here too: the session a login answers
- * (`startSession`), the session check of an authenticated call (`authenticate`) and logout.
+ * Login sessions: a 256-bit random token, stored only as its SHA-256, living 7 days; logout revokes it, a password
+ * reset all of the user's. With the flows around them: `startSession`, `authenticate`, logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserInfo } from '../../shared/contract/accounts';
@@ -10,8 +8,7 @@ import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { AccountsContext } from './context';
 import * as errors from './errors';
-import { maskPhone } from './phone';
-import type { UserRow } from './users';
+import { baseInfo, type UserRow } from './users';
 
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -73,19 +70,10 @@ export async function revokeAllSessions(tx: Queryable, userId: number, now: Date
   return rows.length;
 }
 
-// ---- flows: a login's session, the session check, logout -----------------------------------------------------
-
 /** The session a login answers (the shape every login, bind and registration returns). */
 export function userInfo(user: UserRow, token: string): UserInfo {
-  return {
-    userId: user.id,
-    userName: user.nickname,
-    nickname: user.nickname,
-    phone: maskPhone(user.phone),
-    countryCode: user.country_code,
-    tenantId: user.tenant_id,
-    Authorization: token,
-  };
+  const { createdAt: _, ...shown } = baseInfo(user);
+  return { userId: user.id, ...shown, Authorization: token };
 }
 
 /** A new session for the user, as the login answers it. */

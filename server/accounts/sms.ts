@@ -3,14 +3,16 @@
  * the purpose. A login or reset code for a phone without an account answers as if sent and sends nothing; a
  * failed send takes the code and the counted send back. The codes themselves are in codes.ts.
  */
+
 import { brands } from '../../shared/brand';
+import type { SendSmsCodeInput } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';
 import { LIMITS, limit } from '../limits/rules';
 import { log } from '../ops/log';
 import { countSms } from '../ops/metrics';
 import { SmsSendError, smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
-import { CODE_TTL_SECONDS, issueCode, type Purpose } from './codes';
+import { CODE_TTL_SECONDS, issueCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
 import { COUNTRIES, maskPhone } from './phone';
@@ -18,16 +20,7 @@ import { findUserByPhone } from './users';
 
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone.rules[0].windowSeconds;
 
-export interface SendCodeInput {
-  phone: string;
-  countryCode: number;
-  purpose: Purpose;
-  ticket: string;
-  /** Tencent captcha: the random string its widget gives with the ticket. */
-  randstr?: string;
-}
-
-export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: SendCodeInput) {
+export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: SendSmsCodeInput) {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
   const checks = [limit.smsPerPhone(key.countryCode, key.phone), limit.smsPerIp(req.ip)];

@@ -1,8 +1,6 @@
 /**
- * Deletes what no rule can need any more: expired limit counters, codes, puzzles, tickets, throttles,
- * sessions, login QR tickets (a day after they expire, so a late poll still reads "expired") and handled
- * messaging-platform events. The server runs it every few minutes; nothing depends on it running (every check also looks at
- * the expiry), it only keeps the tables small.
+ * Deletes expired rows every few minutes to keep the tables small (QR tickets a day late, so a late poll still
+ * reads "expired"); every check looks at the expiry itself, so nothing depends on it.
  */
 import type { Database } from '../db/database';
 import { LOGIN_BACKOFF } from '../limits/rules';

@@ -1,20 +1,11 @@
-/**
- * The `users` table: plain parameterized SQL, one function per question the flows ask; and what the API shows
- * of a user (`baseInfo`, `customerInfo`).
- */
+/** The `users` table, one function per question the flows ask, and what the API shows of a user. */
+import type { RegisteInfo } from '../../shared/contract/accounts';
 import type { Queryable } from '../db/database';
 import { maskPhone } from './phone';
 
 const TRIAL_DAYS = 3;
 
-export interface RegisteInfo {
-  urlCode?: string;
-  e_keywordid?: string;
-  searchEngineWord?: string;
-  utm_term?: string;
-  bd_vid?: string;
-  qhclickid?: string;
-}
+export type { RegisteInfo };
 
 export interface UserRow {
   id: number;
@@ -95,8 +86,6 @@ export async function updatePassword(tx: Queryable, userId: number, passwordHash
     now,
   ]);
 }
-
-// ---- what the API shows of a user ----------------------------------------------------------------------------
 
 export function baseInfo(user: UserRow) {
   return {

@@ -1,8 +1,6 @@
 /**
- * The operator's commands for bans, run by `npm run admin -- <command> [options]` (scripts/admin.ts):
- * either in the command's own process on the server's database (PostgreSQL, or the embedded one while no server
- * holds it), or inside the running server through its control socket (./control.ts). Each says what it did in
- * plain English and returns a non-zero exit code with a clear message on bad input or an unknown account.
+ * The operator's commands (`npm run admin -- <command>`), run on the server's database, or inside the running
+ * server through its control socket (./control.ts); bad input or an unknown account exits 1 with a clear message.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,7 +13,7 @@ import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { PROJECT_ROOT } from '../ops/paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
-import { type IdentityRow, identityOfUser } from '../scan-login/tickets';
+import { identityOfUser, lockIdentity } from '../scan-login/tickets';
 import { DATA_COMMANDS, DATA_USAGE, isRefusal, runDataCommand } from './data-commands';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -63,16 +61,17 @@ export interface AdminIo {
 /** Bad input or an unknown account: the message is printed, the exit code is 1. */
 class UsageError extends Error {}
 
-interface Options {
-  phone?: string;
-  country?: string;
-  brand?: string;
-  reason?: string;
-  openid?: string;
-  force?: boolean;
-  replace?: boolean;
-  help?: boolean;
-}
+const OPTIONS = {
+  phone: { type: 'string' },
+  country: { type: 'string' },
+  brand: { type: 'string' },
+  reason: { type: 'string' },
+  openid: { type: 'string' },
+  force: { type: 'boolean' },
+  replace: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
 
 const ALLOWED: Record<string, (keyof Options)[]> = {
   ban: ['phone', 'country', 'brand', 'reason'],
@@ -83,22 +82,13 @@ const ALLOWED: Record<string, (keyof Options)[]> = {
 };
 
 function parse(args: string[]): { command: string | undefined; argument?: string; options: Options } {
-  let parsed: ReturnType<typeof parseArgs>;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({
       args,
       allowPositionals: true,
       strict: true,
-      options: {
-        phone: { type: 'string' },
-        country: { type: 'string' },
-        brand: { type: 'string' },
-        reason: { type: 'string' },
-        openid: { type: 'string' },
-        force: { type: 'boolean' },
-        replace: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nSee: npm run admin -- help`);
@@ -107,7 +97,7 @@ function parse(args: string[]): { command: string | undefined; argument?: string
   const taken = (DATA_COMMANDS as readonly string[]).includes(parsed.positionals[0] ?? '') ? 2 : 1;
   if (parsed.positionals.length > taken)
     throw new UsageError(`Unexpected argument "${parsed.positionals[taken]}". See: npm run admin -- help`);
-  return { command: parsed.positionals[0], argument: parsed.positionals[1], options: parsed.values as Options };
+  return { command: parsed.positionals[0], argument: parsed.positionals[1], options: parsed.values };
 }
 
 function brandOf(options: Options): BrandId {
@@ -168,14 +158,6 @@ function openIdOf(options: Options): string {
   const openId = options.openid?.trim();
   if (!openId) throw new UsageError('--openid is required. See: npm run admin -- help');
   return openId;
-}
-
-async function findIdentity(db: Database, tenantId: number, openId: string): Promise<IdentityRow | null> {
-  const [row] = await db.query<IdentityRow>('select * from wx_identities where tenant_id = $1 and open_id = $2', [
-    tenantId,
-    openId,
-  ]);
-  return row ?? null;
 }
 
 async function liveSessions(db: Database, userId: number, now: Date): Promise<number> {
@@ -250,7 +232,7 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
     case 'show': {
       if (options.openid) {
         const brandId = brandOf(options);
-        const identity = await findIdentity(db, brands[brandId].tenantId, openIdOf(options));
+        const identity = await lockIdentity(db, brands[brandId].tenantId, openIdOf(options));
         if (!identity) throw new UsageError(`No WeChat identity "${options.openid}" on ${brandLabel(brandId)}.`);
         print(`WeChat identity "${identity.open_id}" on ${brandLabel(brandId)}`);
         print(`  nickname:   ${identity.nickname ?? '(none)'}`);

@@ -1,9 +1,6 @@
 /**
- * The running server's control socket, so `npm run admin` works while `npm start` holds the embedded database
- * (PGlite allows one process at a time). The server listens on a Unix socket inside its data folder, readable
- * and writable by its own operating-system user only (mode 0600); the command sends its arguments as one JSON
- * line and gets back what it printed and its exit code, run against the server's open database. With
- * PostgreSQL there is no socket: the command connects to the database itself.
+ * The running server's control socket (mode 0600, in its data folder), so `npm run admin` works while the server
+ * holds the embedded database: one JSON line of arguments in, what the command printed and its exit code out.
  */
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';

@@ -1,8 +1,6 @@
 /**
- * The operator's commands for the database as a whole: `backup FILE`, `restore FILE` and
- * `copy-to-postgres URL` (server/db/backup.ts and server/db/copy.ts do the work). Like the other commands they
- * run inside the running server when it holds the embedded database (its control socket), else in the
- * command's own process. See docs/decisions/030-backups-and-the-move-to-postgresql.md.
+ * `backup FILE`, `restore FILE` and `copy-to-postgres URL` (docs/decisions/030-backups-and-the-move-to-postgresql.md),
+ * run like the other commands inside the running server or in the command's own process.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { readSettings } from '../config/settings';

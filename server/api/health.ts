@@ -1,9 +1,8 @@
 /**
- * Liveness and readiness for a load balancer or an orchestrator:
- * - GET /api/health: the process answers (no database call), 200 with its uptime.
- * - GET /api/ready: the database answers `select 1` within 1 s and every migration this build ships is applied;
- *   200, or 503 with the envelope saying which check failed. A process that is not ready should get no traffic.
+ * GET /api/health (the process answers, no database call) and GET /api/ready (the database answers within 1 s and
+ * every migration is applied; 503 naming the failed check otherwise).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { readMigrations } from '../db/migrate';
@@ -16,28 +15,21 @@ type Check = 'ok' | 'timeout' | 'error' | 'pending';
 
 async function databaseCheck(db: Database): Promise<{ database: Check; migrations: Check }> {
   const expected = readMigrations().map((migration) => migration.version);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS);
-  });
   const probe = (async () => {
     await db.query('select 1');
-    const applied = new Set(
-      (await db.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version),
-    );
+    const rows = await db.query<{ version: number }>('select version from schema_migrations');
+    const applied = new Set(rows.map((row) => row.version));
     return expected.every((version) => applied.has(version)) ? 'ok' : 'pending';
   })();
+  probe.catch(() => {});
+  const timeout = delay(READY_TIMEOUT_MS, 'timeout' as const, { ref: false });
   try {
     const outcome = await Promise.race([probe, timeout]);
-    if (outcome === 'timeout') {
-      probe.catch(() => {});
-      return { database: 'timeout', migrations: 'pending' };
-    }
-    return { database: 'ok', migrations: outcome };
+    return outcome === 'timeout'
+      ? { database: 'timeout', migrations: 'pending' }
+      : { database: 'ok', migrations: outcome };
   } catch {
     return { database: 'error', migrations: 'pending' };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

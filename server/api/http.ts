@@ -1,7 +1,6 @@
 /**
- * What every API module shares: the JSON envelope `{code, message, data?}`, the request's language, errors
- * that carry an HTTP status, a business code and a message of the catalog (./catalog.ts), and body/query validation with
- * zod schemas (the same schemas feed /api/openapi.json, see openapi.ts).
+ * What every API module shares: the envelope `{code, message, data?}`, the request's language, errors with an HTTP
+ * status, a business code and a catalog message, and body/query validation by the contract's zod schemas.
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -21,26 +20,15 @@ export function requestLanguage(c: Context): Lang {
 }
 
 /** What the flows need to know about the request: its brand (and that brand's tenant), address and language. */
-export interface RequestFacts {
-  brandId: BrandId;
-  tenantId: number;
-  ip: string;
-  language: Lang;
-}
-
-/** What the flows need to know about the request: its brand (and that brand's tenant), address and language. */
 export function requestFacts(
   c: Context,
   settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port' | 'trustProxy'>,
-): RequestFacts {
+): { brandId: BrandId; tenantId: number; ip: string; language: Lang } {
   const brandId = requestBrand(c, settings);
-  return {
-    brandId,
-    tenantId: brands[brandId].tenantId,
-    ip: clientAddress(c, settings.trustProxy),
-    language: requestLanguage(c),
-  };
+  const ip = clientAddress(c, settings.trustProxy);
+  return { brandId, tenantId: brands[brandId].tenantId, ip, language: requestLanguage(c) };
 }
+export type RequestFacts = ReturnType<typeof requestFacts>;
 
 /** The envelope of a path the API does not serve (or does not serve in this configuration). */
 export function notFound(c: Context) {
@@ -51,17 +39,11 @@ export function notFound(c: Context) {
 export const SUCCESS_TEXT: Text = /*i18n*/ '成功';
 
 export function ok<T>(c: Context, data?: T, message: Text = SUCCESS_TEXT) {
-  const body =
-    data === undefined
-      ? { code: 200, message: translate(message, requestLanguage(c)) }
-      : { code: 200, message: translate(message, requestLanguage(c)), data };
-  return envelope(c, body, 200);
+  const body = { code: 200, message: translate(message, requestLanguage(c)) };
+  return envelope(c, data === undefined ? body : { ...body, data }, 200);
 }
 
-/**
- * The JSON answer with its Content-Length, so the compression middleware leaves the small ones (most of them:
- * a QR poll is 80 bytes) as they are instead of gzipping them on every request.
- */
+/** The JSON answer with its Content-Length, so the compression middleware leaves the small ones as they are. */
 function envelope(c: Context, body: unknown, status: ContentfulStatusCode) {
   const text = JSON.stringify(body);
   return c.body(text, status, {
@@ -70,10 +52,7 @@ function envelope(c: Context, body: unknown, status: ContentfulStatusCode) {
   });
 }
 
-/**
- * An error a handler throws to answer with a 4xx (or 5xx) envelope. `code` is the business code documented in
- * docs/api.md; `headers` carry, for example, `Retry-After`.
- */
+/** What a handler throws to answer an error envelope; `headers` carry, for example, `Retry-After`. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -88,17 +67,13 @@ export class ApiError extends Error {
 
 export function errorResponse(c: Context, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  const body: { code: number; message: string; data?: unknown } = {
-    code: error.code,
-    message: translate(error.text, requestLanguage(c)),
-  };
-  if (error.data !== undefined) body.data = error.data;
-  return envelope(c, body, error.status);
+  const body = { code: error.code, message: translate(error.text, requestLanguage(c)) };
+  return envelope(c, error.data === undefined ? body : { ...body, data: error.data }, error.status);
 }
 
 export const BAD_REQUEST = CODES.badRequest;
 
-/** Fields named in validation messages (catalog messages): the form's own words where there is one. */
+/** The fields' names in validation messages (catalog messages): the form's own words where there is one. */
 const FIELD_NAMES: Record<string, string> = {};
 
 /** Lets an API module name its fields in validation messages ("手机号" rather than "phone"). */
@@ -153,19 +128,13 @@ function validationError(error: z.ZodError): ApiError {
     BAD_REQUEST,
     describeIssue(issue),
     {},
-    {
-      field: issue.path.map(String).join('.') || undefined,
-    },
+    { field: issue.path.map(String).join('.') || undefined },
   );
 }
 
-/** Most API bodies are a few hundred bytes; anything beyond this is refused with 413 before parsing. */
 export const MAX_BODY_BYTES = SIZE_LIMITS.apiBody;
 
-/**
- * Reads and validates a JSON body: 415 unless the content type is JSON, 413 when too large, 400 when it is
- * not JSON or does not match the schema (missing, extra or wrong-typed fields).
- */
+/** Reads and validates a JSON body: 415 unless it is JSON, 413 when too large, 400 when it does not parse or match. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type))
@@ -186,10 +155,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return parsed.data;
 }
 
-/**
- * Control characters no field of this API can hold: NUL (which PostgreSQL cannot store in text) and the other
- * C0 controls and DEL, except tab, line feed and carriage return.
- */
+/** No field holds C0 controls or DEL (PostgreSQL cannot store NUL in text), bar tab, line feed and return. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point here.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
@@ -227,7 +193,7 @@ export function tooLarge(): ApiError {
   );
 }
 
-/** Validates the query string (each parameter's first value) against a schema; 400 when it does not match. */
+/** Validates the query string (each parameter's first value); 400 when it does not match. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const query = c.req.query();
   refuseControlCharacters(query);

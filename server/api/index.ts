@@ -1,7 +1,6 @@
 /**
- * The API of docs/product.md#calls under /api: the accounts and college modules, the OpenAPI document built from their
- * schemas, the health check, and the JSON envelope for every error, so no API call ever receives an HTML page
- * or a bare 500.
+ * The API under /api: its modules, the OpenAPI document, the health checks, and the error envelope for everything
+ * else, so no API call gets an HTML page or a bare 500.
  */
 import { Hono } from 'hono';
 import { isDatabaseUnavailable } from '../db/unavailable';

@@ -1,7 +1,4 @@
-/**
- * The API's machine-readable contract: GET /api/openapi.json, built from the calls declared in shared/contract
- * (the same declarations give the routes their paths and validation, see ./route.ts).
- */
+/** GET /api/openapi.json, built from the calls declared in shared/contract. */
 import { z } from 'zod';
 import { accountsOperations } from '../../shared/contract/accounts';
 import { collegeOperations } from '../../shared/contract/college';
@@ -17,9 +14,7 @@ const operations: readonly Operation[] = [
 ];
 
 /** Every call of the contract (the fuzz suite walks them all). */
-export function listOperations(): readonly Operation[] {
-  return operations;
-}
+export const listOperations = (): readonly Operation[] => operations;
 
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 

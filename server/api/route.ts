@@ -1,8 +1,6 @@
 /**
- * Serves one call of the contract (shared/contract): the route's method and path, its body and query
- * validation and its entry in /api/openapi.json all come from the same declaration, so they cannot drift.
- * The handler reads the body and the query when it wants to (some calls check the token or the configuration
- * first), already validated and typed.
+ * Serves one call of the contract (shared/contract): its method, path, validation and OpenAPI entry come from the
+ * one declaration. The handler reads the body and query when it wants to, validated and typed.
  */
 import type { Context, Hono } from 'hono';
 import type { Operation, ParsedBodyOf, ParsedQueryOf } from '../../shared/contract/operation';

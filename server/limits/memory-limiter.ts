@@ -1,12 +1,8 @@
 /**
- * A per-process sliding-window limiter kept in memory, for the limits of LIMITS marked `perProcess` (the QR status
- * poll, `RateLimiter.countInMemory`; docs/decisions/025-serving-speed-and-hot-api-calls.md): exact within one
- * process, and with N processes an address may poll up to N times the limit. Each tracked key keeps the times of
- * its events in the longest window; at most `maxKeys` keys are tracked (the least recently seen is forgotten
- * first).
- *
- * Hand-written because the poll's fast path needs the answer at once and on the app's clock: rate-limiter-flexible's
- * RateLimiterMemory answers in a promise, on Date.now, in fixed windows (docs/decisions/039-limits-rules-and-counting.md).
+ * A per-process sliding-window limiter for the limits marked `perProcess` (the QR poll): exact in one process, so N
+ * processes allow up to N times the limit; the least recently seen of `maxKeys` keys is forgotten first.
+ * Hand-written because the poll's fast path needs the answer at once and on the app's clock, which
+ * rate-limiter-flexible's RateLimiterMemory (a promise, Date.now, fixed windows) does not give.
  */
 import { LRUCache } from 'lru-cache';
 import type { Rule } from './rules';

@@ -1,14 +1,8 @@
 /**
- * The rate limiter that counts the rules of LIMITS (rules.ts). Rate limits are kept in the database, so they hold
- * across server processes. Each counted event is a row of `rate_events` in a named bucket
- * ("sms:phone:86:13800138000"); a rule allows `limit` events in any sliding window of `windowSeconds`. A flow names
- * what it counts (`limit.smsPerIp(ip)`) and asks the app's `RateLimiter`, in one transaction: `check` takes a
- * transaction-scoped advisory lock per bucket and says how long to wait, then `consume` counts. Two processes
- * counting the same bucket wait for each other, so neither can slip past a limit in between.
- *
- * Hand-written because the count belongs to the flow's own transaction (counted before the check, taken back on
- * success, docs/decisions/007-accounts-server.md): rate-limiter-flexible's PostgreSQL store counts on its own
- * connection outside it, in fixed windows, and has no PGlite client (docs/decisions/039-limits-rules-and-counting.md).
+ * Counts the rate limits of LIMITS (rules.ts) in the database, so they hold across processes: each event is a
+ * `rate_events` row in a named bucket ("sms:phone:86:13800138000"). A flow, in one transaction, `check`s (which
+ * takes an advisory lock per bucket) and `consume`s. Hand-written because the count belongs to the flow's own
+ * transaction, which rate-limiter-flexible's stores cannot join (docs/decisions/039-limits-rules-and-counting.md).
  */
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../db/database';
@@ -27,63 +21,20 @@ import {
 
 declareLimits(LIMIT_NAMES);
 
-/** Events `consume` counted, which the flow may take back. */
+/** Events `consume` counted, which the flow may take back (a login that succeeded, a send that failed). */
 export interface Consumed {
-  /**
-   * Forgets the counted events (a login that succeeded, a send the SMS provider failed), and every bucket memory
-   * knows full: one of them may have room now.
-   */
   takeBack(tx: Queryable): Promise<void>;
 }
 
-/**
- * The rate limiter of one app (`createRateLimiter`): the counts in the database, and what it remembers of them.
- * A flow asks `knownWait` before its transaction, then in the transaction `check` (which locks the buckets) and
- * `consume`; a wait above 0 is its 429's Retry-After.
- */
-export interface RateLimiter {
-  /**
-   * The seconds to wait that memory alone knows for any of `checks` (a bucket this limiter found full, an
-   * account's back-off), without a query; 0 means: ask the database (`check`).
-   */
-  knownWait(checks: readonly (LimitCheck | BackoffLock)[], now: Date): number;
-  /**
-   * Seconds until every check admits one more event (0 = now). First locks the buckets in `tx` (a transaction), so
-   * that no other process counts them until it ends: `consume` in the same transaction. `lock: false` for a look
-   * outside a transaction, which the transaction repeats.
-   */
-  check(tx: Queryable, checks: readonly LimitCheck[], now: Date, options?: { lock?: boolean }): Promise<number>;
-  /** Counts one event in each check's bucket; the handle takes them back. */
-  consume(tx: Queryable, checks: readonly LimitCheck[], now: Date): Promise<Consumed>;
-  /** Forgets every event counted in these buckets (a password reset ends an account's failures). */
-  forget(tx: Queryable, checks: readonly LimitCheck[]): Promise<void>;
-  /** A back-off in force until `until`, found by the caller: counts the refusal, and memory refuses until then. */
-  refuseUntil(lock: BackoffLock, until: Date, now: Date): void;
-  /**
-   * Counts one event in this process's memory only (a limit of LIMITS marked `perProcess`: the QR status poll),
-   * unless a rule is full: then the seconds to wait (0 = counted). The caller counts the refusal in the metrics.
-   */
-  countInMemory(check: LimitCheck<PerProcessLimitName>, now: Date): number;
-}
-
-/** How `createRateLimiter` sets up a limiter. */
 export interface RateLimiterOptions {
-  /**
-   * BENCH_UNLIMITED=1 (never in production, see the settings): the per-IP buckets (`…:ip:…`) neither refuse nor
-   * count, so a load test from one address measures the server and not the limiter. Per-account and per-phone
-   * limits stay.
-   */
+  /** BENCH_UNLIMITED=1 (never in production): per-IP buckets neither refuse nor count, for a load test. */
   liftIpLimits?: boolean;
 }
 
 /**
- * Buckets a limiter found full, remembered for a few seconds: a client that keeps sending at its limit (someone
- * guessing passwords, a script asking for SMS codes) is refused from memory, without a transaction or a query,
- * with the same Retry-After the database would give. Memory only ever refuses: it never admits what the database
- * would refuse, so the limits hold exactly across processes. It can refuse what the database would now admit
- * only when counted events were taken back (a login that succeeded, a send the SMS provider failed): the limiter
- * forgets every full bucket when it takes events back, and a take-back by another process is noticed at the next
- * check, at most REFUSAL_MEMORY_MS later.
+ * Buckets found full are remembered this long, so a client that keeps sending at its limit is refused without a
+ * query. Memory only ever refuses, so the limits hold exactly across processes; a take-back forgets every full
+ * bucket (another process's take-back is noticed at most this much later).
  */
 export const REFUSAL_MEMORY_MS = 5000;
 const MAX_FULL_BUCKETS = 50_000;
@@ -103,8 +54,8 @@ async function lockBuckets(tx: Queryable, checks: readonly LimitCheck[]): Promis
 /** The longest window of a rate limit's rules, in seconds: how long its events matter. */
 const longestWindow = (rules: readonly Rule[]) => Math.max(...rules.map((rule) => rule.windowSeconds));
 
-/** A new rate limiter, with nothing in memory; one per app, shared by every flow. */
-export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+/** A new rate limiter, with nothing in memory; one per app, shared by every flow. A wait above 0 is a 429's Retry-After. */
+export function createRateLimiter(options: RateLimiterOptions = {}) {
   const lifted = (bucket: string) => options.liftIpLimits === true && bucket.includes(':ip:');
   const fullBuckets = new LRUCache<string, { freeAt: number; recheckAt: number; limit: LimitName }>({
     max: MAX_FULL_BUCKETS,
@@ -156,19 +107,22 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   }
 
   return {
-    knownWait(checks, now) {
+    /** The wait memory alone knows (a bucket found full, a back-off), asked before the transaction; 0: ask `check`. */
+    knownWait(checks: readonly (LimitCheck | BackoffLock)[], now: Date): number {
       // Every check is asked (each counts its own refusal), as the database would be.
       return Math.max(0, ...checks.map((one) => knownWait(one.bucket, now)));
     },
 
-    async check(tx, checks, now, { lock = true } = {}) {
+    /** Seconds until every check admits one more event, after locking the buckets in `tx` unless `lock` is false. */
+    async check(tx: Queryable, checks: readonly LimitCheck[], now: Date, { lock = true } = {}): Promise<number> {
       if (lock) await lockBuckets(tx, checks);
       let wait = 0;
       for (const one of checks) wait = Math.max(wait, await retryAfter(tx, one, now));
       return wait;
     },
 
-    async consume(tx, checks, now) {
+    /** Counts one event in each check's bucket; the handle takes them back. */
+    async consume(tx: Queryable, checks: readonly LimitCheck[], now: Date): Promise<Consumed> {
       const ids: number[] = [];
       for (const { limit, bucket } of checks) {
         if (lifted(bucket)) continue;
@@ -180,7 +134,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         ids.push(row.id);
       }
       return {
-        async takeBack(tx) {
+        async takeBack(tx: Queryable) {
           if (!ids.length) return;
           fullBuckets.clear();
           await tx.query('delete from rate_events where id = any($1::bigint[])', [ids]);
@@ -188,17 +142,20 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       };
     },
 
-    async forget(tx, checks) {
+    /** Forgets every event counted in these buckets (a password reset ends an account's failures). */
+    async forget(tx: Queryable, checks: readonly LimitCheck[]): Promise<void> {
       fullBuckets.clear();
       await tx.query('delete from rate_events where bucket = any($1::text[])', [checks.map((one) => one.bucket)]);
     },
 
-    refuseUntil(lock, until, now) {
+    /** A back-off in force until `until`, found by the caller: counts the refusal, and memory refuses until then. */
+    refuseUntil(lock: BackoffLock, until: Date, now: Date): void {
       countRefusal(lock.limit);
       rememberFull(lock.bucket, until.getTime(), now, lock.limit);
     },
 
-    countInMemory({ limit, bucket }, now) {
+    /** Counts a `perProcess` limit's event in memory unless a rule is full: then the wait (the caller counts it). */
+    countInMemory({ limit, bucket }: LimitCheck<PerProcessLimitName>, now: Date): number {
       if (lifted(bucket)) return 0;
       let limiter = inMemory.get(limit);
       if (!limiter) {
@@ -209,3 +166,5 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     },
   };
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

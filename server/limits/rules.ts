@@ -1,8 +1,6 @@
 /**
- * Every limit of the product, as rules: how many events of each kind a sliding window allows and per what (a
- * client address, a phone, an account), the login back-off, the tries a code or a QR binding gets, and the size of
- * what a request may send. Nothing here counts: `rate-limiter.ts` counts the rate limits of LIMITS, in the
- * database or in memory. docs/api.md's limits tables are generated from this file (scripts/lib/api-tables.ts).
+ * Every limit of the product, as rules (rate limits per address, phone or account; the login back-off; tries;
+ * request sizes). Nothing here counts (rate-limiter.ts does); docs/api.md's limits tables are generated from it.
  */
 
 export interface Rule {

@@ -1,17 +1,13 @@
 /**
- * `npm run admin -- check-providers`: checks the configured SMS and captcha providers and the server-side ad
- * conversions without sending anything real. Where the vendor has a harmless read it is called with the
- * configured credentials (Alibaba Cloud: QuerySmsSign and QuerySmsTemplate; Tencent Cloud SMS:
- * DescribeSmsTemplateList; Tencent captcha: DescribeCaptchaResult with a made-up ticket, which proves the API key
- * and shows the answer); where there is none, it says what could not be checked and how to check it.
- * Exit code 0 when nothing failed, 1 when a check failed or a setting is wrong.
+ * `npm run admin -- check-providers`: calls each configured vendor's harmless reads with the configured credentials
+ * (nothing is sent) and says what could not be checked and how; exit code 1 when a check failed.
  */
 import type { Agent } from 'node:http';
 import * as DysmsapiModule from '@alicloud/dysmsapi20170525';
 import type { BrandId } from '../../shared/brand';
 import { readSettings, type Settings } from '../config/settings';
 import { describeCaptchaResultParams, tencentCaptchaClient } from './captcha/tencent';
-import { aliyunClient } from './sms/aliyun';
+import { aliyunClient, aliyunRuntime } from './sms/aliyun';
 import { tencentSmsClient } from './sms/tencent';
 
 export interface CheckOptions {
@@ -31,81 +27,61 @@ const reason = (error: unknown) => {
   return `${e.data?.Code ?? e.code ?? ''} ${e.data?.Message ?? e.message ?? String(error)}`.trim().slice(0, 200);
 };
 
+type AliyunReview = { code?: string; message?: string; reason?: string };
+type AliyunQuery = (r: unknown, o: unknown) => Promise<{ body?: AliyunReview & { status?: number } }>;
+
 async function checkAliyun(sms: NonNullable<Settings['sms']['aliyun']>, timeoutMs: number): Promise<Line[]> {
-  const endpoint = new URL(sms.endpoint);
-  const client = aliyunClient({
-    ...sms,
-    endpoint: endpoint.host,
-    protocol: endpoint.protocol === 'http:' ? 'http' : 'https',
-  }) as unknown as {
-    querySmsSignWithOptions(
-      r: unknown,
-      o: unknown,
-    ): Promise<{ body?: { code?: string; message?: string; signStatus?: number; reason?: string } }>;
-    querySmsTemplateWithOptions(
-      r: unknown,
-      o: unknown,
-    ): Promise<{ body?: { code?: string; message?: string; templateStatus?: number; reason?: string } }>;
-  };
-  const runtime = { readTimeout: timeoutMs, connectTimeout: timeoutMs, autoretry: false, maxAttempts: 0 };
+  const client = aliyunClient(sms) as unknown as Record<
+    'querySmsSignWithOptions' | 'querySmsTemplateWithOptions',
+    AliyunQuery
+  >;
+  const runtime = aliyunRuntime(timeoutMs);
   const lines: Line[] = [];
+  const note = (text: string) => lines.push({ ok: null, text });
   const seen = new Set<string>();
+  /** One review query: the status it reads (signStatus or templateStatus), 1 being approved. */
+  const review = async (what: string, query: Promise<{ body?: AliyunReview }>, field: string, suffix = '') => {
+    try {
+      const { body } = await query;
+      const status = (body as Record<string, number> | undefined)?.[field];
+      if (body?.code !== 'OK')
+        lines.push({ ok: false, text: `Alibaba Cloud ${what}: ${body?.code} ${body?.message ?? ''}` });
+      else
+        lines.push({
+          ok: status === 1,
+          text: `Alibaba Cloud ${what}: ${REVIEW[status ?? -1] ?? `status ${status}`}${body.reason ? ` (${body.reason})` : ''}${suffix}`,
+        });
+    } catch (error) {
+      lines.push({ ok: false, text: `Alibaba Cloud ${what}: ${reason(error)}` });
+    }
+  };
   for (const brand of BRANDS) {
     const b = sms.brands[brand];
     if (!seen.has(`sign:${b.signName}`)) {
       seen.add(`sign:${b.signName}`);
-      try {
-        const { body } = await client.querySmsSignWithOptions(
-          new DysmsapiModule.QuerySmsSignRequest({ signName: b.signName }),
-          runtime,
-        );
-        if (body?.code !== 'OK')
-          lines.push({
-            ok: false,
-            text: `Alibaba Cloud sign name "${b.signName}" (${brand}): ${body?.code} ${body?.message ?? ''}`,
-          });
-        else
-          lines.push({
-            ok: body.signStatus === 1,
-            text: `Alibaba Cloud sign name "${b.signName}" (${brand}): ${REVIEW[body.signStatus ?? -1] ?? `status ${body.signStatus}`}${body.reason ? ` (${body.reason})` : ''}; the access key works`,
-          });
-      } catch (error) {
-        lines.push({ ok: false, text: `Alibaba Cloud sign name "${b.signName}" (${brand}): ${reason(error)}` });
-      }
+      const request = new DysmsapiModule.QuerySmsSignRequest({ signName: b.signName });
+      await review(
+        `sign name "${b.signName}" (${brand})`,
+        client.querySmsSignWithOptions(request, runtime),
+        'signStatus',
+        '; the access key works',
+      );
     }
     for (const [label, code] of [
       ['domestic template', b.templateCode],
       ['international template', b.templateCodeIntl],
     ] as const) {
-      if (!code) {
-        if (label === 'international template')
-          lines.push({
-            ok: null,
-            text: `Alibaba Cloud (${brand}): no international template: numbers outside +86 cannot get codes`,
-          });
-        continue;
-      }
-      if (seen.has(code)) continue;
+      if (!code || seen.has(code)) continue;
       seen.add(code);
-      try {
-        const { body } = await client.querySmsTemplateWithOptions(
-          new DysmsapiModule.QuerySmsTemplateRequest({ templateCode: code }),
-          runtime,
-        );
-        if (body?.code !== 'OK')
-          lines.push({
-            ok: false,
-            text: `Alibaba Cloud ${label} ${code} (${brand}): ${body?.code} ${body?.message ?? ''}`,
-          });
-        else
-          lines.push({
-            ok: body.templateStatus === 1,
-            text: `Alibaba Cloud ${label} ${code} (${brand}): ${REVIEW[body.templateStatus ?? -1] ?? `status ${body.templateStatus}`}${body.reason ? ` (${body.reason})` : ''}`,
-          });
-      } catch (error) {
-        lines.push({ ok: false, text: `Alibaba Cloud ${label} ${code} (${brand}): ${reason(error)}` });
-      }
+      const request = new DysmsapiModule.QuerySmsTemplateRequest({ templateCode: code });
+      await review(
+        `${label} ${code} (${brand})`,
+        client.querySmsTemplateWithOptions(request, runtime),
+        'templateStatus',
+      );
     }
+    if (!b.templateCodeIntl)
+      note(`Alibaba Cloud (${brand}): no international template: numbers outside +86 cannot get codes`);
   }
   return lines;
 }
@@ -117,6 +93,7 @@ async function checkTencentSms(
 ): Promise<Line[]> {
   const client = tencentSmsClient({ ...sms, agent }, timeoutMs);
   const lines: Line[] = [];
+  const note = (text: string) => lines.push({ ok: null, text });
   const seen = new Set<string>();
   for (const brand of BRANDS) {
     const b = sms.brands[brand];
@@ -124,15 +101,9 @@ async function checkTencentSms(
       [0, b.templateId],
       [1, b.templateIdIntl],
     ] as const) {
-      if (!id) {
-        if (international)
-          lines.push({
-            ok: null,
-            text: `Tencent Cloud SMS (${brand}): no international template: numbers outside +86 cannot get codes`,
-          });
-        continue;
-      }
-      if (seen.has(`${international}:${id}`)) continue;
+      if (!id && international)
+        note(`Tencent Cloud SMS (${brand}): no international template: numbers outside +86 cannot get codes`);
+      if (!id || seen.has(`${international}:${id}`)) continue;
       seen.add(`${international}:${id}`);
       const label = international ? 'international template' : 'domestic template';
       try {
@@ -152,10 +123,9 @@ async function checkTencentSms(
         lines.push({ ok: false, text: `Tencent Cloud SMS ${label} ${id} (${brand}): ${reason(error)}` });
       }
     }
-    lines.push({
-      ok: null,
-      text: `Tencent Cloud SMS (${brand}): SDK AppID ${b.sdkAppId} and sign name "${b.signName}" are only checked by a real send (the sign list is read by sign id, which the settings do not hold): send yourself a code once`,
-    });
+    note(
+      `Tencent Cloud SMS (${brand}): SDK AppID ${b.sdkAppId} and sign name "${b.signName}" are only checked by a real send (the sign list is read by sign id, which the settings do not hold): send yourself a code once`,
+    );
   }
   return lines;
 }
@@ -191,41 +161,33 @@ export async function checkProviders(env: NodeJS.ProcessEnv, options: CheckOptio
     return 1;
   }
   const lines: Line[] = [];
+  const note = (text: string) => lines.push({ ok: null, text });
   const sms = settings.sms;
   if (sms.provider === 'builtin')
-    lines.push({
-      ok: null,
-      text: 'SMS: built-in sink - codes go to the server log only; nothing to check (set SMS_PROVIDER for a real one)',
-    });
+    note('SMS: built-in sink - codes go to the server log only; nothing to check (set SMS_PROVIDER for a real one)');
   else if (sms.provider === 'http')
-    lines.push({
-      ok: null,
-      text: `SMS: HTTP gateway ${sms.gatewayUrl} - its protocol has no harmless call, so it is not checked: ask a code for your own phone once`,
-    });
+    note(
+      `SMS: HTTP gateway ${sms.gatewayUrl} - its protocol has no harmless call, so it is not checked: ask a code for your own phone once`,
+    );
   else if (sms.aliyun) lines.push(...(await checkAliyun(sms.aliyun, sms.timeoutMs)));
   else if (sms.tencent) lines.push(...(await checkTencentSms(sms.tencent, sms.timeoutMs, options.agent)));
 
   const captcha = settings.captcha;
-  if (captcha.provider === 'builtin') lines.push({ ok: null, text: 'Captcha: built-in slider - nothing to check' });
+  if (captcha.provider === 'builtin') note('Captcha: built-in slider - nothing to check');
   else if (captcha.provider === 'remote')
-    lines.push({
-      ok: null,
-      text: `Captcha: ${captcha.verifyUrl} - a siteverify check needs a real ticket: pass the captcha once on the site`,
-    });
+    note(`Captcha: ${captcha.verifyUrl} - a siteverify check needs a real ticket: pass the captcha once on the site`);
   else lines.push(...(await checkTencentCaptcha(captcha, options.agent)));
 
   for (const brand of BRANDS) {
     const conversions = settings.conversions[brand];
     if (conversions.baidu)
-      lines.push({
-        ok: null,
-        text: `Ad conversions (${brand}): Baidu OCPC has no test call (an upload would count); after the first registration with bd_vid, look for "[conversions] ... reported to Baidu OCPC" in the log`,
-      });
+      note(
+        `Ad conversions (${brand}): Baidu OCPC has no test call (an upload would count); after the first registration with bd_vid, look for "[conversions] ... reported to Baidu OCPC" in the log`,
+      );
     for (const url of conversions.urls)
-      lines.push({
-        ok: null,
-        text: `Ad conversions (${brand}): ${url.param} to ${new URL(url.url.replace('{clickId}', 'x')).origin} - not called (it would count); watch the [conversions] log lines`,
-      });
+      note(
+        `Ad conversions (${brand}): ${url.param} to ${new URL(url.url.replace('{clickId}', 'x')).origin} - not called (it would count); watch the [conversions] log lines`,
+      );
   }
   for (const line of lines) options.out(mark(line));
   return lines.some((line) => line.ok === false) ? 1 : 0;

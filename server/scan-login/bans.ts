@@ -1,7 +1,6 @@
 /**
- * Bans. A banned account can no longer log in by any means: its sessions are revoked, the web login
- * answers 40014 after the credentials check, and a scan or a bind ends in `banned`. A banned messaging identity
- * cannot log in or bind by scanning. The operator command (`npm run admin`) and the phone simulator call these.
+ * Bans (`npm run admin`, the phone simulator): a banned account's sessions are revoked and its logins and scans
+ * end in 40014 / `banned`; a banned identity cannot log in or bind by scanning.
  */
 import { revokeAllSessions } from '../accounts/sessions';
 import type { Database } from '../db/database';
@@ -10,17 +9,10 @@ import { forgetTickets, lockIdentity } from './tickets';
 /** Live tickets of the account or identity read `banned` from now on (the browser's next poll shows it). */
 const LIVE_STATES = "('waiting', 'scanned', 'bound', 'unbound')";
 
-export interface BanResult {
-  /** False when it was banned already (the reason is updated all the same). */
-  changed: boolean;
-  /** Sessions revoked by this ban. */
-  revokedSessions: number;
-}
-
 export async function banAccount(
   db: Database,
   input: { userId: number; reason: string | null; now: Date },
-): Promise<BanResult> {
+): Promise<{ changed: boolean; revokedSessions: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ banned_at: Date | null }>('select banned_at from users where id = $1 for update', [
       input.userId,
@@ -37,6 +29,7 @@ export async function banAccount(
       `update wx_login_tickets set state = 'banned', finished_at = $2 where user_id = $1 and state in ${LIVE_STATES}`,
       [input.userId, input.now],
     );
+    // Banned already: the reason is updated all the same.
     return { changed: row.banned_at === null, revokedSessions };
   });
 }

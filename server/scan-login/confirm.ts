@@ -1,11 +1,9 @@
-/**
- * The phone's confirm page: what it shows, the confirmation that lets the browser log in, and "not me".
- */
+/** The phone's confirm page: what it shows, the confirmation that lets the browser log in, and "not me". */
 import { maskPhone } from '../accounts/phone';
 import { findUserById } from '../accounts/users';
 import type { Database } from '../db/database';
 import { isBanned, markBanned } from './context';
-import { findTicketByScene, isExpired, lockIdentity, lockTicketByScene, matchesHash, updateTicket } from './tickets';
+import { findTicket, isExpired, lockIdentity, matchesHash, updateTicket } from './tickets';
 
 /** After the phone confirmed, the browser has this long to collect the session (it polls every 2 s). */
 export const PICKUP_SECONDS = 60;
@@ -22,7 +20,7 @@ export async function confirmPreview(
   db: Database,
   input: ConfirmInput,
 ): Promise<{ userName: string; phone: string } | null> {
-  const ticket = await findTicketByScene(db, input.scene, input.tenantId);
+  const ticket = await findTicket(db, 'scene', input.scene, input.tenantId, false);
   if (ticket?.state !== 'scanned' || isExpired(ticket, input.now)) return null;
   if (!matchesHash(ticket.confirm_hash, input.confirmToken) || ticket.user_id === null) return null;
   const user = await findUserById(db, ticket.user_id);
@@ -39,7 +37,7 @@ export async function confirmScan(
 ): Promise<'confirmed' | 'expired' | 'invalid' | 'banned'> {
   const { now } = input;
   return db.transaction(async (tx) => {
-    const ticket = await lockTicketByScene(tx, input.scene, input.tenantId);
+    const ticket = await findTicket(tx, 'scene', input.scene, input.tenantId);
     if (!ticket || !matchesHash(ticket.confirm_hash, input.confirmToken)) return 'invalid';
     if (isExpired(ticket, now)) return 'expired';
     if (ticket.state === 'banned') return 'banned';
@@ -63,7 +61,7 @@ export async function confirmScan(
 /** The phone says "not me" / cancels: a scanned ticket goes back to waiting (anyone may scan it again). */
 export async function cancelScan(db: Database, input: ConfirmInput): Promise<void> {
   await db.transaction(async (tx) => {
-    const ticket = await lockTicketByScene(tx, input.scene, input.tenantId);
+    const ticket = await findTicket(tx, 'scene', input.scene, input.tenantId);
     if (ticket?.state !== 'scanned' || isExpired(ticket, input.now)) return;
     if (!matchesHash(ticket.confirm_hash, input.confirmToken)) return;
     await updateTicket(tx, ticket.ticket_hash, {

@@ -1,13 +1,7 @@
 /**
- * What every scan-login flow shares (create.ts, status.ts, scan.ts, confirm.ts, wx-login.ts): the context they
- * run in and the ticket changes more than one flow makes. The state machine of a ticket is in
- * server/db/migrations/004_scan_login.sql and docs/api.md.
- *
- * Every step runs in one transaction that locks the ticket row (and the identity row), so a refused request
- * leaves nothing half-written; the only writes a refusal keeps are the protective ones (a counted poll or QR
- * code, a failed bind attempt, a code's try, a ticket that became bind_failed or banned). The credential check
- * of a bind and the account creation of a register are those of the web login and registration
- * (server/accounts/login.ts and registration.ts), with their limits, back-off and no-enumeration rules.
+ * What every scan-login flow shares: its context and the ticket changes several flows make. Each step runs in one
+ * transaction that locks the ticket (and identity) row; a refusal keeps only its protective writes. A bind checks
+ * credentials and a register creates the account as the web login and registration do (server/accounts/).
  */
 import type { UserInfo } from '../../shared/contract/accounts';
 import type { AccountsContext } from '../accounts/context';

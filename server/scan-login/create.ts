@@ -55,18 +55,9 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
   }
   const expiresIn = Math.max(1, Math.min(ctx.qrTtlSeconds, Math.floor(created.expiresIn)));
   const qrcode = await qrImage(created.url);
-  await insertTicket(
-    ctx.db,
-    {
-      ticketHash: hashToken(ticket),
-      scene,
-      tenantId: req.tenantId,
-      qrUrl: created.url,
-      ip: req.ip,
-      expiresAt: new Date(now.getTime() + expiresIn * 1000),
-    },
-    now,
-  );
+  const expiresAt = new Date(now.getTime() + expiresIn * 1000);
+  const row = { ticket_hash: hashToken(ticket), scene, tenant_id: req.tenantId, qr_url: created.url };
+  await insertTicket(ctx.db, { ...row, created_ip: req.ip, expires_at: expiresAt }, now);
   countQr('created');
   return {
     ticket,

@@ -1,13 +1,11 @@
-/**
- * The platform's scan event (through the webhook): which answer the phone gets and what the ticket becomes.
- */
+/** The platform's scan event (through the webhook): which answer the phone gets and what the ticket becomes. */
 import { randomBytes } from 'node:crypto';
 import { hashToken } from '../accounts/sessions';
 import { findUserById } from '../accounts/users';
 import type { Database } from '../db/database';
 import { countQr } from '../ops/metrics';
 import { isBanned } from './context';
-import { ensureIdentity, isExpired, lockTicketByScene, updateTicket } from './tickets';
+import { ensureIdentity, findTicket, isExpired, updateTicket } from './tickets';
 
 /** After an unbound identity scanned, the computer has this long to bind or register. */
 export const BIND_WINDOW_SECONDS = 600;
@@ -29,11 +27,9 @@ export interface ScanEvent {
 }
 
 /**
- * An identity scanned the code of `scene`. Creates the identity when the platform shows it for the first time.
- * A bound identity moves the ticket to `scanned` and gets a confirm token (a fresh one on every scan); an unbound
- * one moves it to `unbound` (bind or register on the computer within 10 minutes); a banned identity or account
- * moves it to `banned`. Expired, used and unknown codes answer `expired`; a code another identity scanned
- * answers `taken`.
+ * An identity scanned the code of `scene` (created on its first scan): bound moves the ticket to `scanned` with a
+ * fresh confirm token, unbound to `unbound`, banned to `banned`; a dead code answers `expired`, one another
+ * identity scanned `taken`.
  */
 export async function handleScan(db: Database, event: ScanEvent): Promise<ScanOutcome> {
   const outcome = await scanTicket(db, event);
@@ -45,7 +41,7 @@ export async function handleScan(db: Database, event: ScanEvent): Promise<ScanOu
 async function scanTicket(db: Database, event: ScanEvent): Promise<ScanOutcome> {
   const { now } = event;
   return db.transaction(async (tx) => {
-    const ticket = await lockTicketByScene(tx, event.scene, event.tenantId);
+    const ticket = await findTicket(tx, 'scene', event.scene, event.tenantId);
     const identity = await ensureIdentity(tx, event.tenantId, event.openId, now);
     if (!ticket || isExpired(ticket, now) || ticket.state === 'bind_failed' || ticket.state === 'bound')
       return { kind: 'expired' };

@@ -1,7 +1,4 @@
-/**
- * The status the browser polls: from memory for the most frequent answers, else from the ticket's row; a `bound`
- * ticket hands out its session here.
- */
+/** The status the browser polls. */
 import type { QrStatus } from '../../shared/contract/scan-login';
 import { commitThenThrow } from '../accounts/context';
 import * as errors from '../accounts/errors';
@@ -12,22 +9,19 @@ import { countQr, countRefusal } from '../ops/metrics';
 import { handOut, type ScanContext } from './context';
 import * as scanErrors from './errors';
 import {
+  findTicket,
   isExpired,
   knownTicketForPoll,
   lockIdentity,
-  lockTicketByHash,
   readTicketForPoll,
   secondsLeft,
   type TicketRow,
 } from './tickets';
 
 /**
- * What the browser's poll sees. A `bound` ticket hands out its session here (once).
- *
- * Every open login tab polls every 2 s, so the common answers (waiting, scanned, expired, finished) come from one
- * plain read without a transaction or a lock; only the states that write or read more (unbound: the nickname;
- * bound: the hand-out) take the ticket's lock and read it again. The per-IP limit is counted in this process's
- * memory (`RateLimiter.countInMemory`, docs/decisions/025-serving-speed-and-hot-api-calls.md).
+ * What the browser's poll (every 2 s per open tab) sees: the common answers from one plain read, without a lock;
+ * unbound and bound lock the ticket and read it again, and a `bound` ticket hands out its session (once). The
+ * per-IP limit is counted in this process's memory.
  */
 export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: string): Promise<QrStatus> {
   const now = ctx.now();
@@ -45,7 +39,7 @@ export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: st
   if (quick) return quick;
 
   const status: QrStatus = await commitThenThrow(ctx.db, async (tx) => {
-    const row = await lockTicketByHash(tx, ticketHash, req.tenantId);
+    const row = await findTicket(tx, 'ticket_hash', ticketHash, req.tenantId);
     if (!row) return new errors.Refusal(scanErrors.unknownTicket());
     const settled = settledStatus(row, now);
     if (settled) return settled;
@@ -66,10 +60,8 @@ export async function readStatus(ctx: ScanContext, req: RequestFacts, ticket: st
 }
 
 /**
- * A poll answered from memory alone, synchronously (the server's fast path for the most frequent call): the
- * status when memory has the ticket's row and the row settles it (waiting, scanned or a final state) and the
- * poll limit admits it; otherwise undefined, and `readStatus` answers (its limit check counts nothing again
- * for an address already refused).
+ * The poll's fast path: the status when memory's row settles it and the limit admits the poll, else undefined
+ * (`readStatus` answers, and counts nothing again for an address already refused).
  */
 export function readStatusFromMemory(ctx: ScanContext, req: RequestFacts, ticket: string): QrStatus | undefined {
   const now = ctx.now();

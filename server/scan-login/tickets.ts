@@ -60,69 +60,36 @@ export function matchesHash(hash: string | null, token: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-export interface NewTicket {
-  ticketHash: string;
-  scene: string;
-  tenantId: number;
-  qrUrl: string;
-  ip: string;
-  expiresAt: Date;
-}
+type NewTicket = Pick<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'expires_at'>;
 
-export async function insertTicket(tx: Queryable, ticket: NewTicket, now: Date): Promise<void> {
+export async function insertTicket(tx: Queryable, t: NewTicket, now: Date): Promise<void> {
   await tx.query(
     `insert into wx_login_tickets (ticket_hash, scene, tenant_id, state, qr_url, created_ip, created_at, expires_at)
      values ($1, $2, $3, 'waiting', $4, $5, $6, $7)`,
-    [ticket.ticketHash, ticket.scene, ticket.tenantId, ticket.qrUrl, ticket.ip, now, ticket.expiresAt],
+    [t.ticket_hash, t.scene, t.tenant_id, t.qr_url, t.created_ip, now, t.expires_at],
   );
 }
 
-/** The ticket the browser's secret names, locked for the rest of the transaction. */
-export async function lockTicketByHash(tx: Queryable, ticketHash: string, tenantId: number): Promise<TicketRow | null> {
+/** The ticket of the browser's secret (its hash) or of a scene; locked for the transaction unless `lock` is false. */
+export async function findTicket(
+  tx: Queryable,
+  by: 'ticket_hash' | 'scene',
+  value: string,
+  tenantId: number,
+  lock = true,
+): Promise<TicketRow | null> {
   const [row] = await tx.query<TicketRow>(
-    'select * from wx_login_tickets where ticket_hash = $1 and tenant_id = $2 for update',
-    [ticketHash, tenantId],
+    `select * from wx_login_tickets where ${by} = $1 and tenant_id = $2${lock ? ' for update' : ''}`,
+    [value, tenantId],
   );
-  return row ?? null;
-}
-
-/** The ticket of a scene (what the platform's event and the confirm link carry), locked. */
-export async function lockTicketByScene(tx: Queryable, scene: string, tenantId: number): Promise<TicketRow | null> {
-  const [row] = await tx.query<TicketRow>(
-    'select * from wx_login_tickets where scene = $1 and tenant_id = $2 for update',
-    [scene, tenantId],
-  );
-  return row ?? null;
-}
-
-export async function findTicketByScene(tx: Queryable, scene: string, tenantId: number): Promise<TicketRow | null> {
-  const [row] = await tx.query<TicketRow>('select * from wx_login_tickets where scene = $1 and tenant_id = $2', [
-    scene,
-    tenantId,
-  ]);
-  return row ?? null;
-}
-
-export async function findTicketByHash(tx: Queryable, ticketHash: string, tenantId: number): Promise<TicketRow | null> {
-  const [row] = await tx.query<TicketRow>('select * from wx_login_tickets where ticket_hash = $1 and tenant_id = $2', [
-    ticketHash,
-    tenantId,
-  ]);
   return row ?? null;
 }
 
 /**
- * Ticket rows as the QR poll reads them, kept in memory (docs/decisions/025-serving-speed-and-hot-api-calls.md,
- * "The QR poll reads tickets from memory"). A row is forgotten whenever its ticket changes:
- * - PGlite admits one server process (the data-folder lock), so every write to a ticket passes through
- *   `updateTicket` or the bans here, which forget the row, and PGlite runs no query inside another's
- *   transaction, so a stored row is the committed one.
- * - On PostgreSQL other processes write too: the table's trigger (migration 007) announces every changed ticket
- *   on `wx_ticket_changed` when its transaction commits, and `watchTicketChanges` forgets it here. Memory is used
- *   only while this process listens; from a lost connection until it listens again every poll reads the
- *   database. A poll may answer from memory for the few milliseconds between another process's commit and the
- *   notification's arrival: the browser polls every 2 s.
- * A read that began before a forget never stores what it read (`generation`).
+ * Ticket rows as the QR poll reads them, kept in memory (docs/decisions/025-serving-speed-and-hot-api-calls.md)
+ * and forgotten whenever the ticket changes: on PGlite every write passes `updateTicket` or the bans here; on
+ * PostgreSQL the table's trigger announces every committed change on `wx_ticket_changed`, and memory is used only
+ * while this process listens. A read that began before a forget never stores what it read (`generation`).
  */
 const pollRows = new LRUCache<string, TicketRow>({ max: 20_000 });
 let generation = 0;
@@ -172,11 +139,11 @@ export async function readTicketForPoll(
   tenantId: number,
   now: Date,
 ): Promise<TicketRow | null> {
-  if (!memoryUsable(db)) return findTicketByHash(db, ticketHash, tenantId);
+  if (!memoryUsable(db)) return findTicket(db, 'ticket_hash', ticketHash, tenantId, false);
   const known = knownTicketForPoll(db, ticketHash, tenantId, now);
   if (known) return known;
   const before = generation;
-  const row = await findTicketByHash(db, ticketHash, tenantId);
+  const row = await findTicket(db, 'ticket_hash', ticketHash, tenantId, false);
   if (row && before === generation && memoryUsable(db) && !isExpired(row, now)) {
     pollRows.set(ticketHash, row);
   }

@@ -8,7 +8,7 @@ import * as errors from '../accounts/errors';
 import { clearLoginAttempt, type LoginInput, type VerifiedLogin, verifyLogin } from '../accounts/login';
 import { checkRegistration, createAccount, type RegisterInput } from '../accounts/registration';
 import { hashToken, startSession } from '../accounts/sessions';
-import { findUserById } from '../accounts/users';
+import { findUserById, type UserRow } from '../accounts/users';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { MAX_BIND_FAILURES } from '../limits/rules';
@@ -17,11 +17,11 @@ import { handOut, isBanned, markBanned, type ScanContext } from './context';
 import * as scanErrors from './errors';
 import {
   bindIdentity,
-  findTicketByHash,
+  findTicket,
+  type IdentityRow,
   identityOfUser,
   isExpired,
   lockIdentity,
-  lockTicketByHash,
   type TicketRow,
   updateTicket,
 } from './tickets';
@@ -59,7 +59,7 @@ function stateError(ticket: TicketRow | null, state: 'bound' | 'unbound', now: D
 }
 
 async function lockForAction(tx: Queryable, req: RequestFacts, ticket: string, state: 'bound' | 'unbound', now: Date) {
-  const row = await lockTicketByHash(tx, hashToken(ticket), req.tenantId);
+  const row = await findTicket(tx, 'ticket_hash', hashToken(ticket), req.tenantId);
   const problem = stateError(row, state, now);
   if (problem || !row) throw problem ?? scanErrors.unknownTicket();
   return row;
@@ -74,6 +74,20 @@ async function countFailure(tx: Queryable, ticket: TicketRow, now: Date): Promis
   }
   await updateTicket(tx, ticket.ticket_hash, { bind_failures: failures });
   return null;
+}
+
+/** Binds the identity to the account, uses the ticket up and starts the account's session. */
+async function bindAndStart(
+  tx: Queryable,
+  row: TicketRow,
+  identity: IdentityRow,
+  user: UserRow,
+  req: RequestFacts,
+  now: Date,
+) {
+  await bindIdentity(tx, identity, user.id, now);
+  await updateTicket(tx, row.ticket_hash, { state: 'done', user_id: user.id, finished_at: now });
+  return startSession(tx, user, req, now);
 }
 
 export async function wxLogin(ctx: ScanContext, req: RequestFacts, input: WxLoginInput): Promise<WxLoginResult> {
@@ -104,7 +118,7 @@ async function bind(
 ): Promise<WxLoginResult> {
   const ticketHash = hashToken(input.ticket);
   // The ticket first: no credential is checked for a dead or wrong-state code.
-  const before = await findTicketByHash(ctx.db, ticketHash, req.tenantId);
+  const before = await findTicket(ctx.db, 'ticket_hash', ticketHash, req.tenantId, false);
   const problem = stateError(before, 'unbound', ctx.now());
   if (problem) throw problem;
 
@@ -118,7 +132,7 @@ async function bind(
     if (wrongSecret) {
       const now = ctx.now();
       await commitThenThrow(ctx.db, async (tx) => {
-        const row = await lockTicketByHash(tx, ticketHash, req.tenantId);
+        const row = await findTicket(tx, 'ticket_hash', ticketHash, req.tenantId);
         if (!row || stateError(row, 'unbound', now)) return null;
         return countFailure(tx, row, now);
       });
@@ -147,9 +161,7 @@ async function bind(
       await markBindFailed(tx, row, now);
       return new errors.Refusal(scanErrors.bindFailed('accountBound'));
     }
-    await bindIdentity(tx, identity, user.id, now);
-    await updateTicket(tx, row.ticket_hash, { state: 'done', user_id: user.id, finished_at: now });
-    return { userInfo: await startSession(tx, user, req, now), how: 'bound' as const };
+    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'bound' as const };
   });
 }
 
@@ -176,8 +188,6 @@ async function registerWithIdentity(
     }
     const user = await createAccount(tx, req, key, input, now);
     if (user instanceof errors.Refusal) return (await countFailure(tx, row, now)) ?? user;
-    await bindIdentity(tx, identity, user.id, now);
-    await updateTicket(tx, row.ticket_hash, { state: 'done', user_id: user.id, finished_at: now });
-    return { userInfo: await startSession(tx, user, req, now), how: 'registered' as const };
+    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'registered' as const };
   });
 }

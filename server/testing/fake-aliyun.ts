@@ -2,13 +2,13 @@
  * A stand-in for Alibaba Cloud's SMS API (Dysmsapi 2017-05-25) on a loopback port, for the connector tests and
  * for trying `SMS_PROVIDER=aliyun` by hand (ALIYUN_SMS_ENDPOINT=http://127.0.0.1:<port>). It checks a request as
  * the service does: the action and version headers, the ACS3-HMAC-SHA256 signature recomputed from the documented
- * algorithm (./signatures.ts) with the secret of the access key named, the content hash and the date; then
+ * algorithm (./vendor-signatures.ts) with the secret of the access key named, the content hash and the date; then
  * SendSms's parameters, answering each documented error code the way the service does. Accepted messages are
  * recorded; `behave` makes it fail like an outage.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { acs3Signature, authorizationFields } from '../providers/vendors/signatures';
+import { acs3Signature, authorizationFields } from './vendor-signatures';
 
 export interface AliyunSent {
   phoneNumbers: string;

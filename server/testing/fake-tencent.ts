@@ -2,7 +2,7 @@
  * A stand-in for Tencent Cloud API 3.0 on a loopback port: SMS (`sms`, 2021-01-11: SendSms,
  * DescribeSmsTemplateList) and captcha (`captcha`, 2019-07-22: DescribeCaptchaResult), told apart by the Host
  * header's first label as the service's own gateway does. Every request is checked as the gateway checks it: the
- * TC3-HMAC-SHA256 signature recomputed from the documented algorithm (./signatures.ts) with the key of the
+ * TC3-HMAC-SHA256 signature recomputed from the documented algorithm (./vendor-signatures.ts) with the key of the
  * SecretId named, the timestamp, the action and version; then the parameters, answered with the documented error
  * codes (request-level `Response.Error`, per-number `SendStatusSet[].Code`, the captcha's `CaptchaCode`).
  *
@@ -11,7 +11,7 @@
  */
 import { createServer, Agent as HttpAgent, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { authorizationFields, tc3Date, tc3Signature } from '../providers/vendors/signatures';
+import { authorizationFields, tc3Date, tc3Signature } from './vendor-signatures';
 
 export interface FakeTencentOptions {
   port: number;

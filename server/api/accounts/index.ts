@@ -1,14 +1,11 @@
 /**
- * Accounts: captcha, SMS codes, register, login, password reset, logout and user info (docs/product.md#calls).
- * Each call is declared once in shared/contract/accounts.ts (path, schemas, documentation); its handler here
- * reads the validated input, calls one flow of server/accounts/ (captcha.ts, sms.ts, registration.ts, login.ts,
- * reset.ts, sessions.ts) and answers the envelope.
+ * The accounts calls: each handler reads its contract's validated input, calls one flow of server/accounts/ and
+ * answers the envelope.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { accountsOperations as ops } from '../../../shared/contract/accounts';
 import { captchaConfig, newPuzzle, verifyPuzzle } from '../../accounts/captcha';
-import type { AccountsContext } from '../../accounts/context';
 import { SUCCESS } from '../../accounts/errors';
 import { login } from '../../accounts/login';
 import { register } from '../../accounts/registration';
@@ -17,21 +14,13 @@ import { authenticate, logout } from '../../accounts/sessions';
 import { sendCode } from '../../accounts/sms';
 import { baseInfo, customerInfo } from '../../accounts/users';
 import { noteUser } from '../../ops/log';
-import { builtinCaptcha } from '../../providers/captcha/index';
-import { createSmsSink } from '../../providers/sms/sink';
-import type { ApiDeps } from '../deps';
+import { type ApiDeps, flowContext } from '../deps';
 import { notFound, ok, requestFacts } from '../http';
 import { route } from '../route';
 import { loginCredentials } from './fields';
 
 export function accountsApi(deps: ApiDeps) {
-  const ctx: AccountsContext = {
-    db: deps.db,
-    now: deps.now,
-    sms: deps.sms ?? createSmsSink({ now: deps.now }),
-    captcha: deps.captcha ?? builtinCaptcha,
-    limiter: deps.limiter,
-  };
+  const ctx = flowContext(deps);
   const facts = (c: Context) => requestFacts(c, deps.settings);
   const token = (c: Context) => c.req.header('x-auth-token')?.trim() || undefined;
 
@@ -84,17 +73,16 @@ export function accountsApi(deps: ApiDeps) {
     return ok(c, undefined, SUCCESS.loggedOut);
   });
 
-  route(api, ops.userBaseInfo, async (c) => {
-    const user = await authenticate(ctx, facts(c), token(c));
-    noteUser(c, user.id);
-    return ok(c, baseInfo(user));
-  });
-
-  route(api, ops.customerInfo, async (c) => {
-    const user = await authenticate(ctx, facts(c), token(c));
-    noteUser(c, user.id);
-    return ok(c, customerInfo(user));
-  });
+  for (const [op, shown] of [
+    [ops.userBaseInfo, baseInfo],
+    [ops.customerInfo, customerInfo],
+  ] as const) {
+    route(api, op, async (c) => {
+      const user = await authenticate(ctx, facts(c), token(c));
+      noteUser(c, user.id);
+      return ok(c, shown(user));
+    });
+  }
 
   route(api, ops.smsOutbox, (c, input) => {
     if (deps.settings.production) return notFound(c);

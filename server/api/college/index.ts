@@ -1,8 +1,6 @@
 /**
- * The business college: articles by section, detail with previous/next, recommendations with
- * ranking, search and likes. Content comes in the language of the `lang` query parameter (else
- * Accept-Language) with `{brandName}` replaced by the request's brand. Ids, pages and queries are checked
- * before any SQL runs: bad ones are a 400, unknown articles a 404, never a 500.
+ * The business college calls (docs/api.md): content in the `lang` query's language (else Accept-Language), with the
+ * request's brand name; bad ids, pages and queries are a 400 before any SQL, unknown articles a 404.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -46,18 +44,10 @@ nameFields({
 const BAD_ID_TEXT = /*i18n*/ '文章编号不正确';
 const NOT_FOUND_TEXT = /*i18n*/ '文章不存在或已下线';
 
-function contentLang(c: Context, lang: ContentLang | undefined): ContentLang {
-  return lang ?? requestLanguage(c);
-}
-
 function articleId(c: Context): number {
   const raw = c.req.param('id') ?? '';
   if (!ARTICLE_ID.test(raw)) throw new ApiError(400, CODES.badRequest, BAD_ID_TEXT);
   return Number(raw);
-}
-
-function pagesOf(total: number, pageSize: number): number {
-  return Math.ceil(total / pageSize);
 }
 
 /** The query's words: split on spaces, the same word once, at most MAX_QUERY_TERMS of them. */
@@ -77,7 +67,11 @@ export function queryTerms(query: string): string[] {
 export function collegeApi(deps: ApiDeps) {
   const { db, settings } = deps;
   const api = new Hono();
-  const brandName = (c: Context, lang: ContentLang) => brands[requestBrand(c, settings)].name[lang];
+  /** The query's language (else Accept-Language) and the brand name in it, which the content is written with. */
+  const language = (c: Context, lang: ContentLang | undefined) => {
+    const chosen = lang ?? requestLanguage(c);
+    return { lang: chosen, brandName: brands[requestBrand(c, settings)].name[chosen] };
+  };
 
   const readVisitor = (c: Context): string | undefined => {
     const value = getCookie(c, VISITOR_COOKIE);
@@ -90,19 +84,17 @@ export function collegeApi(deps: ApiDeps) {
 
   route(api, ops.articles, async (c, input) => {
     const query = input.query();
-    const lang = contentLang(c, query.lang);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const section: CollegeSection | undefined = query.section;
-    const { total, items } = await listArticles(db, { lang, section, page, pageSize, brandName: brandName(c, lang) });
-    return ok(c, { section: section ?? null, page, pageSize, total, pages: pagesOf(total, pageSize), items });
+    const { total, items } = await listArticles(db, { ...language(c, query.lang), section, page, pageSize });
+    return ok(c, { section: section ?? null, page, pageSize, total, pages: Math.ceil(total / pageSize), items });
   });
 
   route(api, ops.article, async (c, input) => {
     const id = articleId(c);
-    const query = input.query();
-    const lang = contentLang(c, query.lang);
-    const found = await findArticle(db, id, lang, brandName(c, lang));
+    const { lang, brandName } = language(c, input.query().lang);
+    const found = await findArticle(db, id, lang, brandName);
     if (!found) throw new ApiError(404, CODES.articleNotFound, NOT_FOUND_TEXT);
     return ok(c, found);
   });
@@ -147,31 +139,18 @@ export function collegeApi(deps: ApiDeps) {
 
   route(api, ops.recommended, async (c, input) => {
     const query = input.query();
-    const lang = contentLang(c, query.lang);
-    const items = await recommendedArticles(db, {
-      lang,
-      section: query.section,
-      limit: RECOMMENDED_COUNT,
-      brandName: brandName(c, lang),
-    });
-    return ok(c, { items });
+    const options = { ...language(c, query.lang), section: query.section, limit: RECOMMENDED_COUNT };
+    return ok(c, { items: await recommendedArticles(db, options) });
   });
 
   route(api, ops.search, async (c, input) => {
     const query = input.query();
-    const lang = contentLang(c, query.lang);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? PAGE_SIZE;
     const terms = queryTerms(query.q);
-    const { total, items } = await searchArticles(db, {
-      lang,
-      terms,
-      section: query.section,
-      page,
-      pageSize,
-      brandName: brandName(c, lang),
-    });
-    return ok(c, { query: query.q, terms, page, pageSize, total, pages: pagesOf(total, pageSize), items });
+    const options = { ...language(c, query.lang), terms, section: query.section, page, pageSize };
+    const { total, items } = await searchArticles(db, options);
+    return ok(c, { query: query.q, terms, page, pageSize, total, pages: Math.ceil(total / pageSize), items });
   });
 
   return api;

@@ -1,7 +1,6 @@
 /**
- * The scan login: create a login QR code, poll its status, and complete, bind or register with it.
- * Each call is declared once in shared/contract/scan-login.ts (path, schemas, documentation); its handler here
- * reads the validated input, calls one flow of server/scan-login/ and answers the envelope.
+ * The scan-login calls: each handler reads its contract's validated input, calls one flow of server/scan-login/ and
+ * answers the envelope.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -9,43 +8,18 @@ import { scanLoginOperations as ops } from '../../../shared/contract/scan-login'
 import { SUCCESS } from '../../accounts/errors';
 import { publicOrigin } from '../../http/request';
 import { noteUser } from '../../ops/log';
-import { builtinCaptcha } from '../../providers/captcha/index';
-import { createSmsSink } from '../../providers/sms/sink';
-import type { ScanContext } from '../../scan-login/context';
 import { createQrCode } from '../../scan-login/create';
 import { readStatus } from '../../scan-login/status';
 import { type WxLoginInput, wxLogin } from '../../scan-login/wx-login';
 import { loginCredentials } from '../accounts/fields';
-import type { ApiDeps } from '../deps';
+import { type ApiDeps, flowContext } from '../deps';
 import { nameFields, ok, requestFacts } from '../http';
 import { route } from '../route';
 
-nameFields({
-  action: /*i18n*/ '操作',
-});
-
-/** One scan-login context per API (shared by the routes below and the fast path). */
-const contexts = new WeakMap<ApiDeps, ScanContext>();
-
-export function scanContextOf(deps: ApiDeps): ScanContext {
-  let ctx = contexts.get(deps);
-  if (!ctx) {
-    ctx = {
-      db: deps.db,
-      now: deps.now,
-      sms: deps.sms ?? createSmsSink({ now: deps.now }),
-      captcha: deps.captcha ?? builtinCaptcha,
-      messaging: deps.messaging,
-      qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
-      limiter: deps.limiter,
-    };
-    contexts.set(deps, ctx);
-  }
-  return ctx;
-}
+nameFields({ action: /*i18n*/ '操作' });
 
 export function scanLoginApi(deps: ApiDeps) {
-  const ctx = scanContextOf(deps);
+  const ctx = flowContext(deps);
   const facts = (c: Context) => requestFacts(c, deps.settings);
 
   const api = new Hono();

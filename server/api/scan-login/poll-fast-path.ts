@@ -1,11 +1,7 @@
 /**
- * `GET /api/v2/wx/get_qr_status?ticket=…` answered in front of the app, for the call every open login tab makes
- * every 2 s (the throughput goal and figures: docs/decisions/025-serving-speed-and-hot-api-calls.md). Only the plain case: one well-formed
- * `ticket` and nothing else in the query, and a status memory settles (`readStatusFromMemory`). Everything else
- * (a ticket memory does not hold, one that is bound or unbound, a refusal, a malformed query) goes to the app's
- * route, which validates, reads the database and answers errors as usual. What this writes is what the route
- * would: the same envelope, status line and headers (security headers, no-store, the request id) and one log
- * line (server/api/scan-login/poll-fast-path.test.ts compares the two).
+ * `GET /api/v2/wx/get_qr_status?ticket=…` answered in front of the app when the query is one well-formed ticket
+ * and memory settles its status (docs/decisions/025-serving-speed-and-hot-api-calls.md); anything else goes to the
+ * app's route. It writes what the route would: envelope, headers, log line (./poll-fast-path.test.ts compares).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TICKET_PATTERN } from '../../../shared/contract/scan-login';
@@ -14,9 +10,8 @@ import { securityHeaderValues } from '../../http/security-headers';
 import { logRequest, requestIdFrom } from '../../ops/log';
 import { readStatusFromMemory } from '../../scan-login/status';
 import { translate } from '../catalog';
-import type { ApiDeps } from '../deps';
+import { type ApiDeps, flowContext } from '../deps';
 import { requestFacts, SUCCESS_TEXT } from '../http';
-import { scanContextOf } from './index';
 
 /** The success message in both languages, translated once (this path answers thousands of polls a second). */
 const SUCCESS_WORDS = { zh: translate(SUCCESS_TEXT, 'zh'), en: translate(SUCCESS_TEXT, 'en') };
@@ -27,7 +22,7 @@ const ROUTE = '/api/v2/wx/get_qr_status';
 
 /** The Node request handler: true when it answered, false when the app must. */
 export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
-  const ctx = scanContextOf(deps);
+  const ctx = flowContext(deps);
   return (incoming, outgoing) => {
     const target = incoming.url;
     if (incoming.method !== 'GET' || !target?.startsWith(PREFIX) || !incoming.headers.host) return false;
@@ -51,7 +46,7 @@ export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgo
     logRequest({
       reqId,
       method: 'GET',
-      path: '/api/v2/wx/get_qr_status',
+      path: ROUTE,
       route: ROUTE,
       status: 200,
       startedAt,

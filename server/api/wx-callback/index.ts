@@ -1,18 +1,12 @@
 /**
- * The platform's webhook, GET and POST /api/wx/callback, for the official account of the
- * brand the request arrives on (host/port, server/http/request.ts):
- * - GET: the platform's address check. `signature` = SHA-1 of the sorted webhook token, `timestamp` and
- *   `nonce`; a right one is answered with `echostr` as plain text, anything else with 401.
- * - POST: a signed event delivery (XML). Timestamps more than 5 minutes off are refused (replays); a delivery
- *   already handled (same sender, CreateTime, event and key: the platform retries up to three times) answers
- *   "success" without effect; subscribe (EventKey `qrscene_SCENE`) and SCAN (EventKey `SCENE`) events go to the
- *   scan login (handleScan) and are answered with a passive text reply to the user: the confirm link for a
- *   bound identity, a sentence for the other outcomes. Anything else answers "success" (nothing to say).
- * Malformed input answers 4xx plain text, never an HTML page or a 500. The built-in simulator delivers its
- * events through exactly this code.
+ * The platform's webhook, GET and POST /api/wx/callback (docs/api.md), for the official account of the request's
+ * brand: GET answers the address check; POST takes signed event deliveries (XML), refusing stale timestamps and
+ * replayed signatures, answers a retried delivery without effect, and hands scan events to the scan login with a
+ * passive text reply. Malformed input answers 4xx plain text, never a 500.
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { brands } from '../../../shared/brand';
 import { hashToken } from '../../accounts/sessions';
 import type { Database } from '../../db/database';
@@ -30,23 +24,11 @@ export const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
 /** How long a handled delivery is remembered (the platform retries within seconds). */
 const DEDUPE_SECONDS = 24 * 3600;
 
-const SIGNED_QUERY = {
-  signature: /^[0-9a-fA-F]{40}$/,
-  timestamp: /^\d{1,12}$/,
-  nonce: /^[\w-]{1,64}$/,
-};
-
-/** The signed query parameters, or null when one is missing or malformed. */
-function signedQuery(c: Context): { signature: string; timestamp: string; nonce: string } | null {
-  const values = {
-    signature: c.req.query('signature') ?? '',
-    timestamp: c.req.query('timestamp') ?? '',
-    nonce: c.req.query('nonce') ?? '',
-  };
-  for (const [name, pattern] of Object.entries(SIGNED_QUERY))
-    if (!pattern.test(values[name as keyof typeof values])) return null;
-  return values;
-}
+const signedQuery = z.object({
+  signature: z.string().regex(/^[0-9a-fA-F]{40}$/),
+  timestamp: z.string().regex(/^\d{1,12}$/),
+  nonce: z.string().regex(/^[\w-]{1,64}$/),
+});
 
 /**
  * Records a signed delivery's timestamp and nonce (migration 005). False when they were already used with another
@@ -86,27 +68,28 @@ export function wxCallbackApi(deps: ApiDeps) {
     return deps.messaging ?? fallback!;
   };
 
+  /** Whether the signed query is the brand's account's. */
+  const signatureValid = async (c: Context, signed: z.infer<typeof signedQuery>) => {
+    const token = await provider().webhookToken(brands[requestBrand(c, deps.settings)].tenantId);
+    return verifyWebhookSignature(token, signed.timestamp, signed.nonce, signed.signature);
+  };
+
   app.get('/wx/callback', async (c) => {
-    const signed = signedQuery(c);
+    const signed = signedQuery.safeParse(c.req.query()).data;
     const echostr = c.req.query('echostr') ?? '';
     if (!signed || !/^[\w-]{1,128}$/.test(echostr)) return text(c, 'Bad request', 400);
-    const tenantId = brands[requestBrand(c, deps.settings)].tenantId;
-    const token = await provider().webhookToken(tenantId);
-    if (!verifyWebhookSignature(token, signed.timestamp, signed.nonce, signed.signature))
-      return text(c, 'Invalid signature', 401);
+    if (!(await signatureValid(c, signed))) return text(c, 'Invalid signature', 401);
     return text(c, echostr, 200);
   });
 
   app.post('/wx/callback', async (c) => {
-    const signed = signedQuery(c);
+    const signed = signedQuery.safeParse(c.req.query()).data;
     if (!signed) return text(c, 'Bad request: signature, timestamp and nonce are required', 400);
     if (c.req.query('encrypt_type') && c.req.query('encrypt_type') !== 'raw')
       return text(c, 'Encrypted deliveries are not supported: use plaintext mode', 400);
+    if (!(await signatureValid(c, signed))) return text(c, 'Invalid signature', 401);
     const brandId = requestBrand(c, deps.settings);
     const tenantId = brands[brandId].tenantId;
-    const token = await provider().webhookToken(tenantId);
-    if (!verifyWebhookSignature(token, signed.timestamp, signed.nonce, signed.signature))
-      return text(c, 'Invalid signature', 401);
     const now = deps.now();
     if (Math.abs(now.getTime() / 1000 - Number(signed.timestamp)) > TIMESTAMP_WINDOW_SECONDS)
       return text(c, 'Stale timestamp', 403);

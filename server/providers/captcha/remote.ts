@@ -1,9 +1,6 @@
 /**
- * A third-party captcha verified with the "siteverify" convention that Cloudflare Turnstile, hCaptcha and
- * reCAPTCHA share: POST `application/x-www-form-urlencoded` with `secret`, `response` (the ticket the widget
- * gave the browser), `remoteip` and `sitekey` (the app id) to the verify URL; the answer is JSON with
- * `success: true | false`. Anything else (an error status, bad JSON, no answer within the time-out) counts as
- * "not verified", so an outage never lets a request through.
+ * A third-party captcha verified by the "siteverify" convention of Turnstile, hCaptcha and reCAPTCHA: a form POST
+ * of `secret`, `response`, `remoteip` and `sitekey`, answered `{"success": true}`. Anything else is "not verified".
  */
 
 import { log } from '../../ops/log';

@@ -1,8 +1,6 @@
 /**
- * The built-in slider puzzle: a 320x160 picture with a jigsaw-shaped gap, and the piece cut from the same
- * place. The user drags the piece along the row `pieceY` until it fills the gap; the server keeps only the
- * gap's x. Pictures are drawn here (smooth colour waves and a few shapes, different every time) with pngjs, so
- * no image files or network are needed.
+ * The built-in slider puzzle: a picture drawn here with a jigsaw-shaped gap and the piece cut from it; the server
+ * keeps only the gap's x.
  */
 import { randomInt } from 'node:crypto';
 import { PNG } from 'pngjs';
@@ -46,15 +44,6 @@ export function interiorOf(mask: Uint8Array): Uint8Array {
     }
   }
   return inner;
-}
-
-export interface RenderedPuzzle {
-  /** Left of the gap, in picture px: the answer. */
-  x: number;
-  /** Top of the gap and of the piece. */
-  y: number;
-  background: Buffer;
-  piece: Buffer;
 }
 
 const rand = (min: number, max: number) => min + (randomInt(0, 1_000_000) / 1_000_000) * (max - min);
@@ -107,7 +96,8 @@ export function placeGap(): { x: number; y: number } {
   };
 }
 
-export function renderPuzzle({ x, y } = placeGap()): RenderedPuzzle {
+/** The pictures of a puzzle whose gap is at `x` (the answer), `y`. */
+export function renderPuzzle({ x, y } = placeGap()) {
   const rgb = paintBackground();
   const mask = pieceMask();
   const inner = interiorOf(mask);

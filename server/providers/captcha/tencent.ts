@@ -1,15 +1,7 @@
 /**
- * Tencent Cloud captcha (`CAPTCHA_PROVIDER=tencent`): the page shows Tencent's widget (TCaptcha.js) for the
- * CaptchaAppId; its callback gives the browser a ticket and a random string, which come with the SMS request; the
- * server asks `DescribeCaptchaResult` (captcha API 2019-07-22, CaptchaType 9) with the CaptchaAppId, its
- * AppSecretKey and the client's address whether they are genuine. Only `CaptchaCode` 1 passes: any other code,
- * an API error, a bad answer or no answer within the time-out is "not verified".
- *
- * The call goes through tencentcloud-sdk-nodejs-common's generic client (there is no captcha package for Node),
- * which signs with TC3-HMAC-SHA256 like the product SDKs.
- *
- * Follows: Tencent Cloud Captcha API 2019-07-22 "DescribeCaptchaResult" and the web client's "Web client
- * integration" guide (TCaptcha.js, `new TencentCaptcha(appId, callback)`, `ret`/`ticket`/`randstr`).
+ * Tencent Cloud captcha (`CAPTCHA_PROVIDER=tencent`): the widget gives the browser a ticket and a random string,
+ * which the server checks with `DescribeCaptchaResult` (captcha API 2019-07-22, CaptchaType 9); only `CaptchaCode`
+ * 1 passes. There is no captcha package for Node, so the call goes through the SDK's generic client.
  */
 import type { Agent } from 'node:http';
 import * as Common from 'tencentcloud-sdk-nodejs-common';
@@ -17,8 +9,7 @@ import { log } from '../../ops/log';
 import { tencentEndpoint } from '../sms/tencent';
 import type { TencentCaptcha } from './types';
 
-/** Where the page loads the widget from, and the origins it then needs (its frames, pictures and calls). */
-export const TENCENT_CAPTCHA_SCRIPT = 'https://turing.captcha.qcloud.com/TCaptcha.js';
+/** The origins the widget needs (its script, frames, pictures and calls). */
 export const TENCENT_CAPTCHA_ORIGINS = ['https://turing.captcha.qcloud.com', 'https://turing.captcha.gtimg.com'];
 
 export interface TencentCaptchaOptions {

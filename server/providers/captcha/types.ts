@@ -4,19 +4,14 @@ export interface BuiltinCaptcha {
   appId: null;
 }
 
-export interface RemoteCaptcha {
-  kind: 'remote';
+/** A captcha whose tickets the vendor verifies: false on "no", on errors and on time-outs. */
+interface VerifiedCaptcha<Kind extends string> {
+  kind: Kind;
   appId: string;
-  /** Asks the provider whether `ticket` is genuine; false on "no", on errors and on time-outs. */
+  /** Tencent's widget gives a random string with its ticket. */
   verify(ticket: string, ip: string, randstr?: string): Promise<boolean>;
 }
 
-/** Tencent Cloud captcha (./tencent.ts): the widget's ticket comes with its random string. */
-export interface TencentCaptcha {
-  kind: 'tencent';
-  appId: string;
-  /** Asks DescribeCaptchaResult; false on any code but 1, on errors and on time-outs. */
-  verify(ticket: string, ip: string, randstr?: string): Promise<boolean>;
-}
-
+export type RemoteCaptcha = VerifiedCaptcha<'remote'>;
+export type TencentCaptcha = VerifiedCaptcha<'tencent'>;
 export type CaptchaProvider = BuiltinCaptcha | RemoteCaptcha | TencentCaptcha;

@@ -1,7 +1,4 @@
-/**
- * The messaging provider of the QR login, chosen by WX_PROVIDER: the built-in phone simulator (default) or the
- * platform API (./platform.ts). The interface is in ./types.ts.
- */
+/** The messaging provider WX_PROVIDER names: the built-in phone simulator (default) or the platform API. */
 
 import type { Settings } from '../../config/settings';
 import type { Database } from '../../db/database';

@@ -1,11 +1,7 @@
 /**
- * The platform adapter (WX_PROVIDER=platform): temporary QR codes through the official-account API.
- *   GET  {api}/cgi-bin/token?grant_type=client_credential&appid=&secret=  -> {access_token, expires_in}
- *   POST {api}/cgi-bin/qrcode/create?access_token=                        -> {ticket, expire_seconds, url}
- *        body {expire_seconds, action_name: 'QR_STR_SCENE', action_info: {scene: {scene_str}}}
- * The access token is cached per official account until 5 minutes before it expires; concurrent callers share
- * one fetch (single flight); a call answered with errcode 40001/42001/40014 (token invalid or expired) drops the
- * token and is tried once more with a fresh one. Every failure is thrown as a PlatformError naming what failed.
+ * The platform adapter (WX_PROVIDER=platform): temporary QR codes (`cgi-bin/qrcode/create`) with an access token
+ * (`cgi-bin/token`) cached per account until 5 minutes before it expires, fetched once for concurrent callers and
+ * fetched again once when a call says it is no good.
  */
 import type { BrandId } from '../../../shared/brand';
 import type { WxAccount } from '../../config/settings';
@@ -42,16 +38,11 @@ export interface PlatformProvider extends MessagingProvider {
   accessToken(brandId: BrandId): Promise<string>;
 }
 
-interface CachedToken {
-  value: string;
-  /** Epoch ms after which the token is fetched again. */
-  refreshAt: number;
-}
-
 export function createPlatformProvider(options: PlatformOptions): PlatformProvider {
   const now = options.now ?? (() => new Date());
   const base = options.apiUrl.replace(/\/+$/, '');
-  const cache = new Map<string, CachedToken>();
+  /** Each account's token and the epoch ms after which it is fetched again. */
+  const cache = new Map<string, { value: string; refreshAt: number }>();
   const inFlight = new Map<string, Promise<string>>();
 
   const accountOf = (brandId: BrandId): WxAccount =>

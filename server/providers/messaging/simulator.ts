@@ -1,10 +1,7 @@
 /**
- * The built-in simulator (the default; no network): the QR code points at this server's phone-simulator page
- * (/wx-sim, server/messaging/), which plays the messaging app and delivers signed events to our own webhook.
- * Its address must be reachable from a phone on the LAN, so a request origin on localhost becomes this
- * machine's first non-internal IPv4 address (same scheme and port); WX_SIMULATOR_URL (brand 1) and
- * WX_SIMULATOR_URL_2 (brand 2) override the origin.
- * The webhook token is WX_TOKEN, else a random secret made once per install and kept in app_settings.
+ * The built-in simulator (docs/qr-login.md): the QR code points at this server's phone page (/wx-sim), which a
+ * phone on the LAN must reach, so a loopback origin becomes this machine's LAN address unless WX_SIMULATOR_URL(_2)
+ * says otherwise. The webhook token is WX_TOKEN, else a secret made once per install.
  */
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
@@ -22,10 +19,6 @@ export interface SimulatorOptions {
   simulatorUrl2?: string;
   /** This machine's LAN address (tests pass one; default: the first non-internal IPv4 interface). */
   lanAddress?: () => string | undefined;
-}
-
-export interface SimulatorProvider extends MessagingProvider {
-  kind: 'simulator';
 }
 
 export function firstLanAddress(): string | undefined {
@@ -68,7 +61,7 @@ export async function simulatorToken(db: Database): Promise<string> {
   return row.value;
 }
 
-export function createSimulatorProvider(options: SimulatorOptions): SimulatorProvider {
+export function createSimulatorProvider(options: SimulatorOptions): MessagingProvider {
   let token: Promise<string> | undefined;
   return {
     kind: 'simulator',

@@ -1,8 +1,4 @@
-/**
- * The messaging platform (a WeChat-official-account style service) as the scan login sees it. Two adapters:
- * the built-in simulator (default, no network: the QR code points at this server's phone-simulator page) and
- * the platform adapter (temporary QR codes through the platform API, with a cached access token).
- */
+/** The messaging platform as the scan login sees it: the built-in simulator or the platform API (./platform.ts). */
 import type { BrandId } from '../../../shared/brand';
 
 export interface CreateQrInput {

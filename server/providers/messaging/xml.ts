@@ -1,9 +1,7 @@
 /**
- * The platform's XML, the little of it the login needs: the flat `<xml><Name>value</Name>...</xml>` documents
- * the webhook receives (values as text or CDATA), and the documents we write (the passive text reply, and the
- * events the simulator delivers). The parser is deliberately small and strict: a size limit, no DOCTYPE, no
- * entities beyond the five predefined ones and numeric references (nothing can expand), no attributes. Nested
- * elements (some menu events carry them) are skipped.
+ * The little of the platform's XML the login needs: flat `<xml><Name>value</Name>...</xml>` documents, read by a
+ * small strict parser (a size limit; no DOCTYPE, attributes or entities beyond the predefined and numeric ones, so
+ * nothing can expand; nested elements skipped), and the documents we write.
  */
 import { SIZE_LIMITS } from '../../limits/rules';
 
@@ -31,11 +29,7 @@ function decodeText(text: string): string {
 
 const NAME = /^<([A-Za-z_][\w.-]*)>/;
 
-/**
- * Parses a flat `<xml>` document into its fields (first occurrence of each name wins). Throws XmlError on
- * anything else: too large, a DOCTYPE or processing instruction other than the XML declaration, attributes,
- * unclosed elements, text outside elements.
- */
+/** A flat `<xml>` document's fields (the first of each name); XmlError on anything else. */
 export function parseFlatXml(input: string): Record<string, string> {
   if (Buffer.byteLength(input) > MAX_XML_BYTES) throw new XmlError('The document is too large');
   let s = input.replace(/^\uFEFF/, '').trim();
@@ -88,16 +82,18 @@ function cdata(text: string): string {
   return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 
-/**
- * The passive text reply to a webhook call: shown to the user in the chat. `to` is the user's open id (the
- * event's FromUserName), `from` the official account (the event's ToUserName).
- */
-export function buildTextReply(input: { to: string; from: string; createTime: number; content: string }): string {
-  return (
-    `<xml><ToUserName>${cdata(input.to)}</ToUserName><FromUserName>${cdata(input.from)}</FromUserName>` +
-    `<CreateTime>${Math.floor(input.createTime)}</CreateTime><MsgType>${cdata('text')}</MsgType>` +
-    `<Content>${cdata(input.content)}</Content></xml>`
+/** A flat document of these fields in this order: numbers (CreateTime) as whole numbers, text as CDATA. */
+function flatXml(fields: Record<string, string | number | undefined>): string {
+  const elements = Object.entries(fields).map(([name, value]) =>
+    value === undefined ? '' : `<${name}>${typeof value === 'number' ? Math.floor(value) : cdata(value)}</${name}>`,
   );
+  return `<xml>${elements.join('')}</xml>`;
+}
+
+/** The passive text reply to a webhook call, shown in the chat: `to` the user's open id, `from` the account. */
+export function buildTextReply(input: { to: string; from: string; createTime: number; content: string }): string {
+  const { to, from, createTime, content } = input;
+  return flatXml({ ToUserName: to, FromUserName: from, CreateTime: createTime, MsgType: 'text', Content: content });
 }
 
 /** A scan event as the platform sends it (the simulator delivers these). */
@@ -109,11 +105,13 @@ export function buildEventXml(input: {
   eventKey: string;
   ticket?: string;
 }): string {
-  return (
-    `<xml><ToUserName>${cdata(input.to)}</ToUserName><FromUserName>${cdata(input.from)}</FromUserName>` +
-    `<CreateTime>${Math.floor(input.createTime)}</CreateTime><MsgType>${cdata('event')}</MsgType>` +
-    `<Event>${cdata(input.event)}</Event><EventKey>${cdata(input.eventKey)}</EventKey>` +
-    (input.ticket ? `<Ticket>${cdata(input.ticket)}</Ticket>` : '') +
-    '</xml>'
-  );
+  return flatXml({
+    ToUserName: input.to,
+    FromUserName: input.from,
+    CreateTime: input.createTime,
+    MsgType: 'event',
+    Event: input.event,
+    EventKey: input.eventKey,
+    Ticket: input.ticket || undefined,
+  });
 }

@@ -1,30 +1,24 @@
 /**
- * Alibaba Cloud SMS (`SMS_PROVIDER=aliyun`): the `SendSms` call of Dysmsapi 2017-05-25 through Alibaba Cloud's own
- * SDK (@alicloud/dysmsapi20170525 on @alicloud/openapi-client, which signs with "ACS3-HMAC-SHA256", signature
- * V3). Each brand has its sign name and template codes: a +86 number gets the domestic template with its national
- * number; any other country the international template, with the number written as dial code and number
- * ("85291234567"), as the SendSms reference asks. The code goes in as the template parameter `{"code":"123456"}`.
- *
- * Follows: Alibaba Cloud SMS API reference "SendSms" (request parameters, `Code` = "OK" on success, the error
- * code list) and "Request syntax and signature method V3".
+ * Alibaba Cloud SMS (`SMS_PROVIDER=aliyun`): Dysmsapi 2017-05-25 `SendSms` through Alibaba Cloud's own SDK. A +86
+ * number gets the domestic template with its national number, any other the international one with dial code and
+ * number ("85291234567"), as the SendSms reference asks; the code is the template parameter `{"code":"123456"}`.
  */
 import * as DysmsapiModule from '@alicloud/dysmsapi20170525';
 import * as OpenApi from '@alicloud/openapi-client';
 import type { BrandId } from '../../../shared/brand';
-import { type SmsFailureKind, type SmsProvider, SmsSendError, withTimeout } from './types';
+import { type SmsFailureKind, type SmsProvider, SmsSendError, templateFor, withTimeout } from './types';
 
 export interface AliyunBrandSms {
   signName: string;
-  /** Template for mainland China numbers (+86). */
   templateCode: string;
-  /** Template for numbers of other countries; without it those numbers cannot be sent to. */
+  /** Without it numbers outside +86 cannot be sent to. */
   templateCodeIntl?: string;
 }
 
 export interface AliyunSmsOptions {
   accessKeyId: string;
   accessKeySecret: string;
-  /** Host (and port) of the SMS API, `dysmsapi.aliyuncs.com` unless set. */
+  /** An origin, or a host with `protocol` (https unless set); `dysmsapi.aliyuncs.com` unless set. */
   endpoint?: string;
   protocol?: 'https' | 'http';
   brands: Record<BrandId, AliyunBrandSms>;
@@ -33,31 +27,37 @@ export interface AliyunSmsOptions {
 
 type DysmsapiClient = {
   sendSmsWithOptions(request: unknown, runtime: unknown): Promise<{ body?: { code?: string; message?: string } }>;
-  querySendStatisticsWithOptions?: unknown;
 };
 type ClientClass = new (config: unknown) => DysmsapiClient;
 
 /** The SDK is CommonJS with its class on `default`; Node and the bundler wrap it differently. */
 function clientClass(): ClientClass {
-  const mod = DysmsapiModule as unknown as { default?: { default?: ClientClass } | ClientClass };
-  const first = mod.default as { default?: ClientClass } | ClientClass;
+  const first = (DysmsapiModule as unknown as { default: { default?: ClientClass } | ClientClass }).default;
   return ((first as { default?: ClientClass }).default ?? first) as ClientClass;
 }
 
 /** The Dysmsapi client for these credentials (also used by `npm run admin -- check-providers`). */
-export function aliyunClient(
-  options: Pick<AliyunSmsOptions, 'accessKeyId' | 'accessKeySecret' | 'endpoint' | 'protocol'>,
-) {
+export function aliyunClient(options: Omit<AliyunSmsOptions, 'brands' | 'timeoutMs'>) {
+  const endpoint = options.endpoint ?? 'dysmsapi.aliyuncs.com';
+  const url = new URL(endpoint.includes('://') ? endpoint : `${options.protocol ?? 'https'}://${endpoint}`);
   const Client = clientClass();
   return new Client(
     new OpenApi.Config({
       accessKeyId: options.accessKeyId,
       accessKeySecret: options.accessKeySecret,
-      endpoint: options.endpoint ?? 'dysmsapi.aliyuncs.com',
-      protocol: options.protocol ?? 'https',
+      endpoint: url.host,
+      protocol: url.protocol.slice(0, -1),
     }),
   );
 }
+
+/** No retries by the SDK: a second attempt after a time-out could send the code twice. */
+export const aliyunRuntime = (timeoutMs: number) => ({
+  readTimeout: timeoutMs,
+  connectTimeout: timeoutMs,
+  autoretry: false,
+  maxAttempts: 0,
+});
 
 /** SendSms's error codes, grouped by what the operator must do. */
 export function aliyunFailureKind(code: string): SmsFailureKind {
@@ -84,26 +84,17 @@ export function createAliyunSms(options: AliyunSmsOptions): SmsProvider {
     kind: 'aliyun',
     async send(message) {
       const brand = options.brands[message.brandId];
-      const domestic = message.dial === '86';
-      const templateCode = domestic ? brand.templateCode : brand.templateCodeIntl;
-      if (!templateCode)
-        throw new SmsSendError(
-          'aliyun',
-          'config',
-          'NO_TEMPLATE',
-          `no international template (ALIYUN_SMS_TEMPLATE_CODE_INTL) for +${message.dial}`,
-        );
+      const templateCode = templateFor('aliyun', message.dial, brand.templateCode, brand.templateCodeIntl);
       const request = new DysmsapiModule.SendSmsRequest({
-        phoneNumbers: domestic ? message.phone : `${message.dial}${message.phone}`,
+        phoneNumbers: message.dial === '86' ? message.phone : `${message.dial}${message.phone}`,
         signName: brand.signName,
         templateCode,
         templateParam: JSON.stringify({ code: message.code }),
       });
-      // No retries by the SDK: a second attempt after a time-out could send the code twice.
-      const runtime = { readTimeout: timeoutMs, connectTimeout: timeoutMs, autoretry: false, maxAttempts: 0 };
       let answer: { body?: { code?: string; message?: string } };
       try {
-        answer = await withTimeout(client.sendSmsWithOptions(request, runtime), timeoutMs + 500, 'aliyun');
+        const sending = client.sendSmsWithOptions(request, aliyunRuntime(timeoutMs));
+        answer = await withTimeout(sending, timeoutMs + 500, 'aliyun');
       } catch (error) {
         if (error instanceof SmsSendError) throw error;
         const failure = error as { code?: string; message?: string; data?: { Code?: string; Message?: string } };

@@ -1,12 +1,6 @@
 /**
- * An SMS gateway reached over HTTP: POST `SMS_GATEWAY_URL` with `Authorization: Bearer SMS_GATEWAY_KEY` and a
- * JSON body
- *   { to: "+8613800138000", countryCode: "86", phone: "13800138000", template: "verification_code",
- *     purpose: "register", code: "123456", text: "【星达通】您的验证码是 …", language: "zh", tenantId: 14 }
- * Any 2xx answer means the gateway took the message (unless its JSON says `ok: false`); any other answer, a
- * network error or no answer within the time-out is a failed send (the caller answers 502, code 40013). Most
- * commercial gateways need a small relay that maps this body to their own API; the body carries both the
- * template parameters and the finished text so either kind can be fed.
+ * An SMS gateway reached over HTTP (its protocol: docs/api.md, "SMS"): a 2xx answer without `ok: false` is
+ * a sent message; anything else, or no answer in time, a failed send.
  */
 import type { SmsProvider } from './types';
 

@@ -1,8 +1,4 @@
-/**
- * SMS providers, chosen by SMS_PROVIDER. `builtin` (the default, needs no network) writes every code to the server
- * log and keeps the latest ones for the development-only outbox call; `http` posts to an SMS gateway
- * (./http-gateway.ts); `aliyun` and `tencent` send through the vendors' own SDKs (./aliyun.ts, ./tencent.ts).
- */
+/** The SMS provider SMS_PROVIDER names: the built-in sink (./sink.ts), an HTTP gateway or a vendor's SDK. */
 import type { Settings } from '../../config/settings';
 import { createAliyunSms } from './aliyun';
 import { createHttpGateway } from './http-gateway';
@@ -24,15 +20,7 @@ export function createSmsProvider(settings: Settings, now: () => Date = () => ne
   if (sms.provider === 'http') {
     return createHttpGateway({ url: sms.gatewayUrl ?? '', key: sms.gatewayKey ?? '', timeoutMs: sms.timeoutMs });
   }
-  if (sms.provider === 'aliyun' && sms.aliyun) {
-    const endpoint = new URL(sms.aliyun.endpoint);
-    return createAliyunSms({
-      ...sms.aliyun,
-      endpoint: endpoint.host,
-      protocol: endpoint.protocol === 'http:' ? 'http' : 'https',
-      timeoutMs: sms.timeoutMs,
-    });
-  }
+  if (sms.provider === 'aliyun' && sms.aliyun) return createAliyunSms({ ...sms.aliyun, timeoutMs: sms.timeoutMs });
   if (sms.provider === 'tencent' && sms.tencent) return createTencentSms({ ...sms.tencent, timeoutMs: sms.timeoutMs });
   return createSmsSink({ now });
 }

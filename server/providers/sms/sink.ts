@@ -1,8 +1,6 @@
 /**
- * The built-in SMS provider: no network. Each code goes to the server log as one line,
- *   [sms] +86 13800138000 register code 123456
- * (the browser tests read codes from it, since they run the production build) and into a short in-memory list
- * that the development-only outbox call shows.
+ * The built-in SMS provider: each code goes to the log as one line (`[sms] +86 13800138000 register code 123456`,
+ * which the browser tests read) and to the development-only outbox.
  */
 import type { OutboxEntry, SmsProvider } from './types';
 

@@ -1,28 +1,19 @@
 /**
- * Tencent Cloud SMS (`SMS_PROVIDER=tencent`): `SendSms` of SMS API 2021-01-11 through Tencent Cloud's own SDK
- * (tencentcloud-sdk-nodejs-sms, which signs with "TC3-HMAC-SHA256", API 3.0 signature v3). Each brand has its
- * SDK app id, sign name and template ids; the number goes as `+<dial code><number>` (E.164, as SendSms asks), a
- * +86 number with the domestic template, any other with the international one. The code is the template's one
- * parameter.
- *
- * A send's outcome is in two places: a request-level `Response.Error` (credentials, app id, parameters), which the
- * SDK throws, and the per-number `SendStatusSet[0].Code` ("Ok" when sent), which carries rate limits, bad numbers,
- * unapproved signatures or templates and an empty package.
- *
- * Follows: Tencent Cloud SMS API 2021-01-11 "SendSms" (parameters, the SendStatus codes, the error code list) and
- * the API 3.0 "Signature v3".
+ * Tencent Cloud SMS (`SMS_PROVIDER=tencent`): SMS API 2021-01-11 `SendSms` through Tencent Cloud's own SDK. The
+ * number goes as `+<dial code><number>`, a +86 number with the domestic template, any other with the international
+ * one; the code is the template's one parameter. A send fails at request level (`Response.Error`, which the SDK
+ * throws) or per number (`SendStatusSet[0].Code` other than "Ok": rate limits, bad numbers, unapproved signatures).
  */
 import type { Agent } from 'node:http';
 import * as SmsModule from 'tencentcloud-sdk-nodejs-sms';
 import type { BrandId } from '../../../shared/brand';
-import { type SmsFailureKind, type SmsProvider, SmsSendError, withTimeout } from './types';
+import { type SmsFailureKind, type SmsProvider, SmsSendError, templateFor, withTimeout } from './types';
 
 export interface TencentBrandSms {
   sdkAppId: string;
   signName: string;
-  /** Template id for mainland China numbers (+86). */
   templateId: string;
-  /** Template id for other countries; without it those numbers cannot be sent to. */
+  /** Without it numbers outside +86 cannot be sent to. */
   templateIdIntl?: string;
 }
 
@@ -91,41 +82,27 @@ export function createTencentSms(options: TencentSmsOptions): SmsProvider {
     kind: 'tencent',
     async send(message) {
       const brand = options.brands[message.brandId];
-      const domestic = message.dial === '86';
-      const templateId = domestic ? brand.templateId : brand.templateIdIntl;
-      if (!templateId)
-        throw new SmsSendError(
-          'tencent',
-          'config',
-          'NO_TEMPLATE',
-          `no international template (TENCENT_SMS_TEMPLATE_ID_INTL) for +${message.dial}`,
-        );
       let answer: Awaited<ReturnType<SmsClient['SendSms']>>;
       try {
-        answer = await withTimeout(
-          client.SendSms({
-            PhoneNumberSet: [`+${message.dial}${message.phone}`],
-            SmsSdkAppId: brand.sdkAppId,
-            SignName: brand.signName,
-            TemplateId: templateId,
-            TemplateParamSet: [message.code],
-          }),
-          timeoutMs + 500,
-          'tencent',
-        );
+        const sending = client.SendSms({
+          PhoneNumberSet: [`+${message.dial}${message.phone}`],
+          SmsSdkAppId: brand.sdkAppId,
+          SignName: brand.signName,
+          TemplateId: templateFor('tencent', message.dial, brand.templateId, brand.templateIdIntl),
+          TemplateParamSet: [message.code],
+        });
+        answer = await withTimeout(sending, timeoutMs + 500, 'tencent');
       } catch (error) {
         if (error instanceof SmsSendError) throw error;
         const failure = error as { code?: string; message?: string; httpCode?: number };
         const text = failure.message ?? String(error);
-        if (failure.code)
-          throw new SmsSendError('tencent', tencentFailureKind(failure.code), failure.code, text.slice(0, 200));
-        const kind = /timeout|aborted/i.test(text) ? 'timeout' : 'outage';
-        throw new SmsSendError(
-          'tencent',
-          kind,
-          failure.httpCode ? `HTTP ${failure.httpCode}` : 'NETWORK',
-          text.slice(0, 200),
-        );
+        const kind = failure.code
+          ? tencentFailureKind(failure.code)
+          : /timeout|aborted/i.test(text)
+            ? 'timeout'
+            : 'outage';
+        const code = failure.code ?? (failure.httpCode ? `HTTP ${failure.httpCode}` : 'NETWORK');
+        throw new SmsSendError('tencent', kind, code, text.slice(0, 200));
       }
       const status = answer.SendStatusSet?.[0];
       const code = status?.Code ?? 'NO_STATUS';

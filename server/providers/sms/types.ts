@@ -1,7 +1,8 @@
 /** What an SMS provider is given and keeps (see ./index.ts). */
 import type { BrandId } from '../../../shared/brand';
+import type { OutboxEntry, SmsPurpose } from '../../../shared/contract/accounts';
 
-export type SmsPurpose = 'register' | 'login' | 'reset';
+export type { OutboxEntry, SmsPurpose };
 
 export interface SmsMessage {
   /** The brand the code is for: the vendors' sign names and templates are set per brand. */
@@ -21,14 +22,6 @@ export interface SmsMessage {
   text: string;
 }
 
-export interface OutboxEntry {
-  phone: string;
-  countryCode: number;
-  purpose: SmsPurpose;
-  code: string;
-  sentAt: string;
-}
-
 export interface SmsProvider {
   kind: 'builtin' | 'http' | 'aliyun' | 'tencent';
   /** Resolves when the provider accepted the message; rejects when it did not. */
@@ -37,23 +30,8 @@ export interface SmsProvider {
   outbox?(phone?: string): OutboxEntry[];
 }
 
-/**
- * Why a vendor did not take a message, in the operator's terms: the vendors' own codes are mapped onto these so
- * the log says what to fix (and, later, a metric can count them by kind).
- */
-export type SmsFailureKind =
-  | 'rate-limit'
-  | 'invalid-number'
-  | 'template'
-  | 'signature'
-  | 'balance'
-  | 'credentials'
-  | 'config'
-  | 'outage'
-  | 'timeout'
-  | 'other';
-
-const ADVICE: Record<SmsFailureKind, string> = {
+/** Why a vendor did not take a message, in the operator's terms, with what to check (the log says it). */
+const ADVICE = {
   'rate-limit': 'the vendor limits messages to this number; it will take one again later',
   'invalid-number': 'the vendor says the number cannot receive messages',
   template: 'check the template code/id and that the template is approved for this kind of number',
@@ -65,6 +43,7 @@ const ADVICE: Record<SmsFailureKind, string> = {
   timeout: 'the vendor did not answer in time; nothing was counted against the sender',
   other: 'see the vendor code',
 };
+export type SmsFailureKind = keyof typeof ADVICE;
 
 /** A send a vendor refused or never answered; the caller answers 40013 and refunds the sender's limits. */
 export class SmsSendError extends Error {
@@ -82,6 +61,21 @@ export class SmsSendError extends Error {
   logLine(to: string): string {
     return `[sms] ${this.provider} did not send to ${to}: ${this.kind} (${this.vendorCode}: ${this.vendorMessage}) - ${ADVICE[this.kind]}`;
   }
+}
+
+const INTL_SETTING = { aliyun: 'ALIYUN_SMS_TEMPLATE_CODE_INTL', tencent: 'TENCENT_SMS_TEMPLATE_ID_INTL' };
+
+/** The domestic template for a +86 number, else the international one (a `config` failure without it). */
+export function templateFor(provider: 'aliyun' | 'tencent', dial: string, domestic: string, intl?: string): string {
+  const template = dial === '86' ? domestic : intl;
+  if (!template)
+    throw new SmsSendError(
+      provider,
+      'config',
+      'NO_TEMPLATE',
+      `no international template (${INTL_SETTING[provider]}) for +${dial}`,
+    );
+  return template;
 }
 
 /** Rejects after `ms` with a time-out, so a vendor that never answers cannot hold a request longer. */

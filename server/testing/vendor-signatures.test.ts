@@ -11,7 +11,7 @@ import {
   tc3CanonicalRequest,
   tc3Signature,
   tc3StringToSign,
-} from './signatures';
+} from './vendor-signatures';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 

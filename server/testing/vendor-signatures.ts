@@ -10,7 +10,7 @@
  *   CanonicalRequest = method \n "/" \n query \n canonical headers \n signed headers \n sha256(body);
  *   StringToSign = "TC3-HMAC-SHA256" \n timestamp \n date/service/tc3_request \n sha256(CanonicalRequest);
  *   the key is derived HMAC("TC3"+key, date) → service → "tc3_request".
- * Both are checked against the vendors' published examples in ./signatures.test.ts.
+ * Both are checked against the vendors' published examples in ./vendor-signatures.test.ts.
  */
 import { createHash, createHmac } from 'node:crypto';
 
