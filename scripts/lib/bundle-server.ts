@@ -11,6 +11,7 @@
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { LOGOUT_SCRIPT } from '../../server/workbench/script';
 
 export const EXTERNAL = [
   // Native (a .node binary per platform).
@@ -21,8 +22,9 @@ export const EXTERNAL = [
   // pg (optional pg-native) and pino (worker-thread transports, sonic-boom) resolve files of their own at run time.
   'pg',
   'pino',
-  // Development mode only (`--dev`), never loaded by the compiled server.
+  // Development mode only (`--dev`) and the source run of server/workbench/script.ts, never loaded compiled.
   'vite',
+  'esbuild',
 ];
 
 export async function bundleServer(outDir: string, projectRoot = '.'): Promise<void> {
@@ -36,7 +38,7 @@ export async function bundleServer(outDir: string, projectRoot = '.'): Promise<v
     format: 'esm',
     target: 'node20.19',
     external: EXTERNAL,
-    define: { __PORTAL_COMPILED__: 'true' },
+    define: { __PORTAL_COMPILED__: 'true', __WORKBENCH_LOGOUT__: JSON.stringify(LOGOUT_SCRIPT) },
     // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
     banner: {
       js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",

@@ -3,6 +3,7 @@
  * without reloading the page (the same forms work without it).
  */
 import { maskPhone } from '../../accounts/phone';
+import { translate } from '../../api/catalog';
 import { type Markup, markup, raw, scriptJson } from '../../http/html';
 import { type Lang, page } from '../html';
 import { type IdentityRow, NICKNAME_MAX } from './repository';
@@ -91,9 +92,9 @@ export function simulatorPage(input: {
   const t = T[lang];
   const other: Lang = lang === 'en' ? 'zh' : 'en';
   const otherHref = `/wx-sim?${new URLSearchParams(scene ? { scene, lang: other } : { lang: other })}`;
-  const header = markup`<header><h1>${t.title}</h1><p>${t.subtitle} · ${input.brandName} · <a href="${otherHref}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${t.otherLang}</a></p></header>`;
-  const nickname =
-    input.nickname ?? `${lang === 'en' ? 'WeChat user ' : '微信用户'}${Math.floor(1000 + Math.random() * 9000)}`;
+  const header = markup`<header><h1>${t.title}</h1><p>${t.subtitle} · ${input.brandName} · <a href="${otherHref}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${new Intl.DisplayNames([other], { type: 'language' }).of(other)}</a></p></header>`;
+  const number = Math.floor(1000 + Math.random() * 9000);
+  const nickname = input.nickname ?? translate({ id: /*i18n*/ '微信用户{number}', values: { number } }, lang);
   const bubbles = (input.bubbles ?? []).map(
     (b) =>
       markup`<div class="bubble${b.me ? ' me' : ''}" data-testid="${b.me ? 'sim-scan-note' : 'sim-reply'}"><span class="from">${b.me ? t.me : t.account}</span>${b.html}</div>`,

@@ -242,7 +242,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     const banned = form?.get('banned');
     const scene = form?.get('scene') ?? '';
     if (!form || !sameOrigin(c) || !OPEN_ID.test(openId) || (banned !== 'true' && banned !== 'false'))
-      return c.text(lang === 'en' ? 'Bad request' : '请求无效', 400);
+      return c.text(T[lang].bad, 400);
     const { tenantId } = tenantOf(c);
     const owner = ownerOf(c, false);
     if (!owner || !(await ownsIdentity(deps.db, tenantId, openId, owner))) return c.text(T[lang].unknown, 404);
