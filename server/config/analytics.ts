@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam } from '../../shared/portal-env';
 import { absoluteUrl, area, between, defaultUrl, shape, text, trimmed, v } from './read';
 
-/** A download address: an http(s) URL or a path on this site. */
 const download = shape(/^(https?:\/\/|\/(?!\/))/, 'an http(s) URL or a path');
 const siteId = shape(/^[\w-]{1,64}$/, '1-64 letters, digits, _ or -');
 
@@ -26,11 +25,7 @@ export const analytics = area('Downloads, analytics and ad conversions', {
 });
 type Env = z.output<typeof analytics.schema>;
 
-/**
- * A brand's analytics (suffix '' for brand 1, '_2' for brand 2): ANALYTICS_SITE_ID names the site in the analytics
- * service, whose script address ANALYTICS_SCRIPT_URL gives (shared by both brands); AD_CONVERSION_URLS lists, for
- * each ad click id, where a registration carrying it is reported: `bd_vid=https://…{clickId}… qhclickid=https://…`.
- */
+/** A brand's analytics (suffix '' for brand 1, '_2' for brand 2): its script and browser-reported conversions. */
 export function readAnalytics(env: Env, suffix: '' | '_2'): AnalyticsConfig | null {
   const siteId = env[`ANALYTICS_SITE_ID${suffix}`];
   const conversionsText = env[`AD_CONVERSION_URLS${suffix}`];
@@ -61,11 +56,7 @@ function conversionUrls(text: string | undefined, name: string): AnalyticsConfig
   return conversions;
 }
 
-/**
- * A brand's conversions reported by the server (server/conversions/outbox.ts): Baidu's OCPC upload for bd_vid
- * when BAIDU_OCPC_TOKEN is set, and AD_CONVERSION_SERVER_URLS templates (a GET per conversion) for the others. A
- * click id reported here must not also be reported by the browser (AD_CONVERSION_URLS), or it would count twice.
- */
+/** A brand's conversions the server reports (server/conversions/outbox.ts); never also by the browser. */
 export function readServerConversions(env: Env, suffix: '' | '_2', landingOrigin: string | undefined) {
   const urls = conversionUrls(env[`AD_CONVERSION_SERVER_URLS${suffix}`], `AD_CONVERSION_SERVER_URLS${suffix}`);
   const token = env[`BAIDU_OCPC_TOKEN${suffix}`];

@@ -1,8 +1,6 @@
 /**
- * How a setting is declared: `NAME: v(read, 'default'), // meaning` in an area (`area(title, variables)`, which
- * makes the area's zod schema); docs/settings.md is generated from the titles, defaults and those comments
- * (scripts/lib/settings-page.ts). A reader turns the variable's text (its default applied) into a value, or throws
- * an Error whose message starts with the variable's name.
+ * A setting is declared `NAME: v(read, 'default'), // meaning` in an area (its zod schema); docs/settings.md is
+ * generated from them (scripts/lib/settings-page.ts). A reader returns the value or throws an Error naming it.
  */
 import { z } from 'zod';
 
@@ -28,21 +26,16 @@ export const text = (value: string | undefined) => value ?? '';
 export const optional = (value: string | undefined) => value || undefined;
 export const trimmed = (value: string | undefined) => value?.trim() || undefined;
 
-export function wholeNumber(value: string | undefined, name: string): number {
-  const parsed = Number(value);
-  if (!value || !Number.isInteger(parsed) || parsed < 0)
-    throw new Error(`${name} must be a whole number, got "${value ?? ''}"`);
-  return parsed;
-}
-
 export const between =
   (min: number, max: number): Read<number> =>
   (value, name) => {
-    const parsed = wholeNumber(value, name);
+    const parsed = Number(value);
+    if (!value || !Number.isInteger(parsed) || parsed < 0)
+      throw new Error(`${name} must be a whole number, got "${value ?? ''}"`);
     if (parsed < min || parsed > max) throw new Error(`${name} must be between ${min} and ${max}, got "${value}"`);
     return parsed;
   };
-
+export const wholeNumber = between(0, Number.POSITIVE_INFINITY);
 export const oneOf =
   <const T extends string>(options: readonly T[]): Read<T> =>
   (value, name) => {
@@ -57,13 +50,10 @@ export const oneOrZero: Read<boolean> = (value, name) => {
   if (value && value !== '1' && value !== '0') throw new Error(`${name} must be 1 or 0, got "${value}"`);
   return value === '1';
 };
-
 export const flag = (value: string | undefined) => value === '1' || value === 'true';
-
 export const httpUrl = (value: string | undefined, name: string) =>
   shape(/^https?:\/\//, 'an http(s) URL')(value, name);
-/** The same for a variable with a default, so never empty. */
-export const defaultUrl: Read<string> = (value, name) => httpUrl(value, name) ?? '';
+export const defaultUrl: Read<string> = (value, name) => httpUrl(value, name) ?? ''; // has a default: never empty
 
 export function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new Error(`${name} must be set when ${because}`);
@@ -86,10 +76,7 @@ export const shape =
     return trimmed || undefined;
   };
 
-/**
- * A vendor API endpoint: a host name or an http(s) origin. Tencent's SDK takes the service from the host's first
- * label and signs the host without its port, so a Tencent endpoint must start with `service.` and carry no port.
- */
+/** A vendor API endpoint: a host name or an http(s) origin (Tencent's SDK signs `service.` host without port). */
 export const endpoint =
   (service?: string): Read<string> =>
   (value = '', name) => {

@@ -17,6 +17,6 @@ export const LOGOUT_SCRIPT =
           format: 'iife',
           target: 'es2018',
           minify: true,
-        legalComments: 'none',
+          legalComments: 'none',
         })
         .outputFiles[0].text.trim();
