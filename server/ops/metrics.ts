@@ -1,15 +1,10 @@
 /**
- * The server's Prometheus metrics (prom-client) and the listener that serves them at `/metrics` on a port of its
- * own (METRICS_PORT; never on the public ports). The counters are plain functions any module may call
- * (`countSms('sent', 'aliyun')`, `countLogin('password', 'failed')`, ...); they cost a Map look-up and an addition,
- * so they stay on even when no listener serves them. Each process has its own registry: in cluster mode every
- * process is scraped on its own port and Prometheus sums them (docs/decisions/031-metrics-and-operator-logs.md).
- *
- * Label values are bounded sets: a request is labelled by its route template (`/api/v2/college/articles/:id`,
- * `/{-$locale}/business-college/$section/{-$id}`), never by its raw path, so ids, tickets and phone numbers in
- * URLs cannot grow the number of series.
+ * The server's Prometheus metrics (prom-client), served at `/metrics` on a port of their own (METRICS_PORT), one
+ * registry per process (docs/decisions/031-metrics-and-operator-logs.md). The counters are cheap plain functions,
+ * always on. Labels are bounded sets: a request is labelled by its route template, never its raw path.
  */
 
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { firstSegment, PAGE_BY_SEGMENT } from '../../shared/routes';
@@ -32,7 +27,7 @@ const requestDuration = new Histogram({
   registers: [registry],
 });
 type RequestChild = ReturnType<typeof requestDuration.labels>;
-/** The label children by route, method and status class: a request costs a Map look-up, not a labels object. */
+/** The label children, cached: a request costs a Map look-up, not a labels object. */
 const requestChildren = new Map<string, RequestChild>();
 
 /** Counts one answered request and its duration (every request line of server/ops/log.ts comes through here). */
@@ -49,10 +44,7 @@ export function observeRequest(route: string, method: string, status: number, se
   child.observe(seconds);
 }
 
-/**
- * The route template of a path the app answers with a catch-all (pages, the page cache, public files): the page
- * route it belongs to; `/*.*` for a file name (public files); `/*` for anything else (the 404 page).
- */
+/** The route template of a catch-all path: its page route, `/*.*` for a file name, else `/*` (the 404 page). */
 export function catchAllTemplate(path: string): string {
   const bare = path === '/en' ? '/' : path.startsWith('/en/') ? path.slice(3) : path;
   const page = PAGE_BY_SEGMENT.get(firstSegment(bare));
@@ -79,7 +71,7 @@ export function countQueryError(kind: 'unavailable' | 'query'): void {
   dbQueryErrors.inc({ kind });
 }
 
-/** The connection pool of the database, read at each scrape (PostgreSQL; PGlite has one connection, no pool). */
+/** PostgreSQL's connection pool, read at each scrape (PGlite has none). */
 export interface PoolStats {
   total: number;
   idle: number;
@@ -87,7 +79,6 @@ export interface PoolStats {
   max: number;
 }
 let poolStats: (() => PoolStats | undefined) | null = null;
-/** Tells the metrics where the pool's numbers come from. */
 export function watchPool(read: () => PoolStats | undefined): void {
   poolStats = read;
 }
@@ -116,7 +107,7 @@ const ready = new Gauge({
   registers: [registry],
 });
 let readiness: (() => Promise<boolean>) | null = null;
-/** The check behind `portal_ready`; it runs at each scrape (the same as /api/ready answers). */
+/** The check behind `portal_ready` (what /api/ready answers), run at each scrape. */
 export function watchReadiness(check: () => Promise<boolean>): void {
   readiness = check;
 }
@@ -130,12 +121,12 @@ const rateLimitRefusals = new Counter({
   registers: [registry],
 });
 
-/** Makes every limit's series exist from the start at 0 (server/limits/rules.ts names them), so rates are defined. */
+/** Every limit's series exists from the start at 0, so rates are defined. */
 export function declareLimits(names: readonly string[]): void {
   for (const limit of names) rateLimitRefusals.inc({ limit }, 0);
 }
 
-/** One refusal by `limit` (a name of server/limits/rules.ts LIMITS, or `loginBackoff`). */
+/** `limit`: a name of server/limits/rules.ts LIMITS, or `loginBackoff`. */
 export function countRefusal(limit: string): void {
   rateLimitRefusals.inc({ limit });
 }
@@ -147,7 +138,6 @@ const smsMessages = new Counter({
   registers: [registry],
 });
 
-/** One SMS handed to `provider` (the provider's kind: builtin, http, aliyun, tencent, ...). */
 export function countSms(outcome: 'sent' | 'failed', provider: string): void {
   smsMessages.inc({ outcome, provider });
 }
@@ -184,7 +174,6 @@ const adConversions = new Counter({
   registers: [registry],
 });
 
-/** One outbox attempt for a conversion carrying the click id `param` (bd_vid, qhclickid). */
 export function countConversion(param: string, outcome: 'sent' | 'retry' | 'given_up' | 'not_configured'): void {
   adConversions.inc({ param, outcome });
 }
@@ -192,35 +181,23 @@ export function countConversion(param: string, outcome: 'sent' | 'retry' | 'give
 // ---- the listener ---------------------------------------------------------------------------------------------
 
 let processMetrics = false;
-/** Node's process metrics (CPU, memory, event loop lag, handles, GC): started with the first listener. */
+/** Node's process metrics, started with the first listener. */
 function startProcessMetrics(): void {
   if (processMetrics) return;
   processMetrics = true;
   collectDefaultMetrics({ register: registry });
-  // Gauges whose names end in _total, which `promtool check metrics` refuses (only counters may); the same counts
-  // stay in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources, by type.
+  // Gauges named _total, which `promtool check metrics` refuses; nodejs_active_handles etc. keep the counts.
   for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
     registry.removeSingleMetric(name);
 }
 
 /** The text a scrape reads (readiness is checked first). */
 export async function scrape(): Promise<string> {
-  if (readiness) {
-    let up = false;
-    try {
-      up = await readiness();
-    } catch {
-      up = false;
-    }
-    ready.set(up ? 1 : 0);
-  }
+  if (readiness) ready.set((await readiness().catch(() => false)) ? 1 : 0);
   return registry.metrics();
 }
 
-/**
- * Serves `GET /metrics` (and nothing else) on `port` at `host`. Resolves once listening; the server is returned
- * so shutdown can close it.
- */
+/** Serves `GET /metrics` (and nothing else); resolves once listening. */
 export async function startMetricsServer(options: { port: number; host: string }): Promise<Server> {
   startProcessMetrics();
   const server = createServer((req, res) => {
@@ -243,12 +220,6 @@ export async function startMetricsServer(options: { port: number; host: string }
   });
   // A scrape is one short request: no connection is kept waiting for a shutdown.
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await once(server.listen(options.port, options.host), 'listening');
   return server;
 }
