@@ -1,9 +1,6 @@
 /**
- * Seeds the business-college articles of content/college into the database at start-up. Idempotent:
- * each article row keeps the hash of its file, so an unchanged file writes nothing, an edited file updates its
- * row, a new file inserts one and a removed file unpublishes its article (its likes stay, and the file coming
- * back publishes it again). Several server processes starting together seed one after another (an advisory
- * lock), so the outcome is the same as one seed.
+ * Seeds content/college into the database at start-up, idempotently: each row keeps its file's hash (unchanged:
+ * nothing written; edited: updated; removed: unpublished, likes kept). An advisory lock serialises processes.
  */
 import type { Database } from '../db/database';
 import { log as logger } from '../ops/log';

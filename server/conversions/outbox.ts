@@ -1,20 +1,9 @@
 /**
- * Server-side ad conversions. A registration that carries an ad click id (`bd_vid` from Baidu, `qhclickid` from
- * 360) gets an outbox row in its own transaction (`enqueueConversions`), so a registration and its conversion are
- * committed together or not at all. A worker in every server process (`startConversionOutbox`) claims due rows
- * with a lease (`for update skip locked`, `locked_until`), reports each to its platform and marks it sent:
- *
- * - Baidu (BAIDU_OCPC_TOKEN): OCPC "广告主回传转化数据接口", POST JSON `{token, conversionTypes: [{logidUrl, newType}]}`
- *   to https://ocpc.baidu.com/ocpcapi/api/uploadConvertData, where `logidUrl` is the landing address with the
- *   click's `bd_vid`; the answer's `header.status` 0 is success, 4 a server error worth retrying, others refusals.
- * - Any other configured click id (AD_CONVERSION_SERVER_URLS): a GET of its URL template with the id in place of
- *   `{clickId}`; any 2xx is success.
- *
- * A failure is retried with doubling back-off (30 s, 1 min, 2 min, … at most 6 h) up to MAX_ATTEMPTS; a refusal
- * that will not change (4xx, Baidu status 2) closes the row at once. Each outcome is one log line. A restart or an
- * outage loses nothing: rows wait in the table. The one gap: a process that dies after the platform took a
- * conversion but before the row was marked sent leaves it to be sent again when its lease runs out (at-least-once;
- * the platforms match conversions by click, and a lease is far longer than a send's time-out).
+ * Server-side ad conversions (docs/decisions/032-vendor-providers.md): a registration with an ad click id gets an
+ * outbox row in its own transaction; a worker in every process claims due rows with a lease (`for update skip
+ * locked`) and reports each: Baidu OCPC's uploadConvertData (`header.status` 0 success, 4 worth retrying) or a GET
+ * of an AD_CONVERSION_SERVER_URLS template (2xx). Failures retry with doubling back-off up to MAX_ATTEMPTS; final
+ * refusals close the row at once. At-least-once: a death between the send and the mark sends again.
  */
 import { type BrandId, brands } from '../../shared/brand';
 import type { ServerConversions, Settings } from '../config/settings';

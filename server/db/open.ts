@@ -1,7 +1,4 @@
-/**
- * Opens the database the settings name (PostgreSQL when `DATABASE_URL` is set, else the PGlite folder) and
- * brings its schema up to date.
- */
+/** Opens the database the settings name (PostgreSQL or the PGlite folder) and migrates it. */
 import type { Database } from './database';
 import { migrate } from './migrate';
 

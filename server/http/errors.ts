@@ -1,8 +1,7 @@
 /**
- * What an unexpected error (a bug, a lost database) becomes: one log line, then a 500 the visitor can read —
- * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", docs/product.md#errors-and-messages) in the
- * page's language and brand. The page is written here without React or any script, so it still shows when
- * the renderer itself is what failed.
+ * What an unexpected error becomes: one log line, then the API's JSON envelope or the 500 page
+ * (docs/product.md#errors-and-messages) in the request's language and brand, written without React or script so
+ * it shows when the renderer itself failed.
  */
 
 import type { Context } from 'hono';
@@ -121,10 +120,7 @@ export function apiUnavailable(c: Context) {
   });
 }
 
-/**
- * `app.onError`: log, then the envelope under /api and the 500 page everywhere else; 503 instead of 500 when the
- * database cannot be reached (server/db/unavailable.ts), logged as a warning without the stack.
- */
+/** `app.onError`: log, then the envelope or the 500 page; 503 (a warning, no stack) when the database is unreachable. */
 export function handleServerError(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
   return (error: unknown, c: Context) => {
     // A client that hung up is not a server fault: nobody reads this answer, and nothing is logged.

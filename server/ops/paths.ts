@@ -1,13 +1,7 @@
 /**
- * Where the server finds the files it reads at run time, whether it runs from source (`tsx server/main.ts`, the
- * development server and the tests) or compiled (`node dist/server/main.js`, built by scripts/build.ts).
- *
- * The compiled server is self-contained in its build folder: next to `dist/server/main.js` the build puts the
- * SSR renderer (`entry-server.js`), the migrations (`migrations/*.sql`), the common-password list and the
- * server's catalogs (`locales/<locale>/server.po`); the college content goes to `dist/content/` and the files of
- * public/ are in `dist/client/`. So a deployment
- * needs only `dist/`, `package.json` and the production `node_modules/`. The project folder (where the
- * default `data/` folder lives) is the build folder's parent.
+ * Where the server finds the files it reads at run time, from source (`tsx server/main.ts`, the tests) or compiled
+ * (`node dist/server/main.js`): the build puts the renderer, migrations, password list and catalogs beside
+ * main.js, the content in `dist/content/`, public/ in `dist/client/` (docs/deploy.md).
  */
 import { dirname, join, relative } from 'node:path';
 
