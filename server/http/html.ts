@@ -1,8 +1,6 @@
 /**
- * Escaping for the pages the server writes itself, outside React (the workbench stand-in, the phone pages, the 500
- * page): `markup` is Hono's `html` template, so every interpolated value is escaped unless it is itself markup or
- * wrapped in the explicit `raw()` marker (used only for the pages' own fixed style and script text). JSON for an
- * inline <script> goes through `scriptJson`.
+ * Escaping for the pages the server writes outside React: `markup` is Hono's `html` template (every value escaped
+ * unless it is markup or `raw()`, kept for the pages' own fixed style and script); `scriptJson` for <script>.
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';

@@ -1,9 +1,4 @@
-/**
- * /wx/confirm: the page the confirm link of the chat reply opens on the phone (in the messaging app's own
- * browser, or the simulator's tab). GET shows "Log in to {brand} on the computer? account 138****8000" with
- * Confirm and Cancel; the POST carries the link's secret token (`t`) itself, which is what makes it safe
- * (CSRF: a forged post would need the token), and answers a result page.
- */
+/** /wx/confirm: the chat reply's link on the phone; the POST carries the link's secret token (CSRF-safe). */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { brands } from '../../shared/brand';

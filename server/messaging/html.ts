@@ -1,8 +1,4 @@
-/**
- * The shell of the phone pages (/wx-sim and /wx/confirm): plain server-rendered HTML for small screens, no
- * external resources, a little inline CSS, and the site's strict Content-Security-Policy with the hashes of
- * the page's own inline style and script.
- */
+/** The phone pages' shell: plain HTML for small screens, inline CSS, the strict policy with its hashes. */
 import type { Context } from 'hono';
 import { type Markup, markup, raw } from '../http/html';
 import { contentSecurityPolicy, inlineHash } from '../http/security-headers';

@@ -1,8 +1,4 @@
-/**
- * The icons and the web manifest at the fixed addresses browsers ask for, answered for the request's brand:
- * `/favicon.ico`, `/favicon.svg` (the brand's mark), `/apple-touch-icon.png` and
- * `/manifest.webmanifest` with the brand's name and colours. The files are made by `npm run media:icons`.
- */
+/** The brand's icons and web manifest at the addresses browsers ask for (made by `npm run media:icons`). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
