@@ -14,9 +14,8 @@ import type { UserRow } from '../accounts/users';
 import { translate } from '../api/catalog';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
-import { markup, raw } from '../http/html';
+import { markup, serverPage } from '../http/html';
 import { requestBrand, requestIsHttps } from '../http/request';
-import { contentSecurityPolicy, inlineHash } from '../http/security-headers';
 import { LOGOUT_SCRIPT } from './script';
 
 export interface WorkbenchDeps {
@@ -42,34 +41,17 @@ const LANDING_STYLE = `
   a { color: #1f5af0; border: 1px solid #1f5af0; }
   button { color: #fff; background: #d81e44; border: 0; }
 `;
-const LANDING_STYLE_HASH = inlineHash(LANDING_STYLE);
-
-const SCRIPT_HASH = inlineHash(LOGOUT_SCRIPT);
-
-function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): { html: string; csp: string } {
+function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en') {
   const en = locale === 'en';
   const t = (id: string) => translate({ id, values: { brand: brandName } }, locale);
-  // The style and the script are this page's own fixed text (hashed for the policy below): the only raw parts.
-  const html = markup`<!doctype html>
-<html lang="${en ? 'en' : 'zh-CN'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t(/*i18n*/ '工作台 - {brand}')}</title>
-<style>${raw(LANDING_STYLE)}</style>
-</head>
-<body>
-<main>
+  const body = markup`<main>
   <h1>${brandName}</h1>
   <p data-testid="workbench-user">${t(/*i18n*/ '当前登录：')} <strong>${user.nickname}</strong></p>
   <p>${t(/*i18n*/ '此页面代替{brand}工作台（独立的应用，不属于本网站）。您已成功登录，工作台将在这里打开。')}</p>
   <nav><a href="${en ? '/en' : '/'}">${t(/*i18n*/ '返回首页')}</a><button type="button" id="logout" data-user="${user.nickname}" data-language="${en ? 'en' : 'zh-CN'}" data-login="${en ? '/en/login' : '/login'}" data-failed="${t(/*i18n*/ '退出失败')}">${t(/*i18n*/ '退出登录')}</button></nav>
-</main>
-<script>${raw(LOGOUT_SCRIPT)}</script>
-</body>
-</html>`.toString();
-  return { html, csp: contentSecurityPolicy({ scriptHashes: [SCRIPT_HASH], styleHashes: [LANDING_STYLE_HASH] }) };
+</main>`;
+  const title = t(/*i18n*/ '工作台 - {brand}');
+  return serverPage({ lang: locale, title, style: LANDING_STYLE, body, script: LOGOUT_SCRIPT });
 }
 
 export function workbenchRoutes(deps: WorkbenchDeps) {
