@@ -11,7 +11,7 @@
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { LOGOUT_SCRIPT } from '../../server/workbench/script';
+import { logoutScript } from '../../server/workbench/script';
 
 export const EXTERNAL = [
   // Native (a .node binary per platform).
@@ -38,7 +38,7 @@ export async function bundleServer(outDir: string, projectRoot = '.'): Promise<v
     format: 'esm',
     target: 'node20.19',
     external: EXTERNAL,
-    define: { __PORTAL_COMPILED__: 'true', __WORKBENCH_LOGOUT__: JSON.stringify(LOGOUT_SCRIPT) },
+    define: { __PORTAL_COMPILED__: 'true', __WORKBENCH_LOGOUT__: JSON.stringify(await logoutScript()) },
     // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
     banner: {
       js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",

@@ -30,13 +30,12 @@ export function readAnalytics(env: Env, suffix: '' | '_2'): AnalyticsConfig | nu
   const siteId = env[`ANALYTICS_SITE_ID${suffix}`];
   const conversionsText = env[`AD_CONVERSION_URLS${suffix}`];
   if (!siteId && !conversionsText) return null;
-  let script: string | null = null;
-  if (siteId) {
-    const template = env.ANALYTICS_SCRIPT_URL;
-    if (!template.includes('{siteId}'))
-      throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
-    script = absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href;
-  }
+  const template = env.ANALYTICS_SCRIPT_URL;
+  if (siteId && !template.includes('{siteId}'))
+    throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
+  const script = siteId
+    ? absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href
+    : null;
   return { script, conversions: conversionUrls(conversionsText, `AD_CONVERSION_URLS${suffix}`) };
 }
 
@@ -60,16 +59,16 @@ function conversionUrls(text: string | undefined, name: string): AnalyticsConfig
 export function readServerConversions(env: Env, suffix: '' | '_2', landingOrigin: string | undefined) {
   const urls = conversionUrls(env[`AD_CONVERSION_SERVER_URLS${suffix}`], `AD_CONVERSION_SERVER_URLS${suffix}`);
   const token = env[`BAIDU_OCPC_TOKEN${suffix}`];
-  let baidu: { token: string; newType: number; landingUrl: string; uploadUrl: string } | undefined;
-  if (token) {
-    if (urls.some((u) => u.param === 'bd_vid'))
-      throw new Error(`BAIDU_OCPC_TOKEN${suffix} and AD_CONVERSION_SERVER_URLS${suffix} both report bd_vid: keep one`);
-    if (!landingOrigin)
-      throw new Error(
-        `PUBLIC_URL${suffix} must be set when BAIDU_OCPC_TOKEN${suffix} is (Baidu matches a conversion by the landing page address)`,
-      );
-    baidu = { token, newType: env.BAIDU_OCPC_NEW_TYPE, landingUrl: `${landingOrigin}/`, uploadUrl: env.BAIDU_OCPC_URL };
-  }
+  if (token && urls.some((u) => u.param === 'bd_vid'))
+    throw new Error(`BAIDU_OCPC_TOKEN${suffix} and AD_CONVERSION_SERVER_URLS${suffix} both report bd_vid: keep one`);
+  if (token && !landingOrigin)
+    throw new Error(
+      `PUBLIC_URL${suffix} must be set when BAIDU_OCPC_TOKEN${suffix} is (Baidu matches a conversion by the landing page address)`,
+    );
+  const uploadUrl = env.BAIDU_OCPC_URL;
+  const baidu = token
+    ? { token, newType: env.BAIDU_OCPC_NEW_TYPE, landingUrl: `${landingOrigin}/`, uploadUrl }
+    : undefined;
   const server = [...urls.map((u) => u.param), ...(baidu ? ['bd_vid'] : [])];
   for (const param of readAnalytics(env, suffix)?.conversions.map((c) => c.param) ?? [])
     if (server.includes(param))
@@ -77,12 +76,4 @@ export function readServerConversions(env: Env, suffix: '' | '_2', landingOrigin
         `AD_CONVERSION_URLS${suffix} reports ${param} from the browser and the server reports it too (${param === 'bd_vid' && baidu ? `BAIDU_OCPC_TOKEN${suffix}` : `AD_CONVERSION_SERVER_URLS${suffix}`}): keep one, or each registration counts twice`,
       );
   return { baidu, urls };
-}
-
-/** The origins a brand's analytics loads from or reports to: exactly what its policy must allow. */
-export function analyticsOrigins(config: AnalyticsConfig | null | undefined): { script: string[]; connect: string[] } {
-  if (!config) return { script: [], connect: [] };
-  const script = config.script ? [new URL(config.script).origin] : [];
-  const reports = config.conversions.map((c) => new URL(c.url.replace('{clickId}', 'x')).origin);
-  return { script, connect: [...new Set([...script, ...reports])] };
 }

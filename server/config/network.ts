@@ -2,7 +2,7 @@
 import proxyAddr from 'proxy-addr';
 import { absoluteUrl, area, flag, v } from './read';
 
-/** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
+/** Whether proxy hop `hop` (0: the socket's peer) at `address` may report the client. */
 export type ProxyTrust = (address: string, hop: number) => boolean;
 
 /** TRUST_PROXY: none (empty, `0`, `false`), a number of hops (`true` = 1), or proxy-addr's list of addresses. */

@@ -1,31 +1,22 @@
-/**
- * A setting is declared `NAME: v(read, 'default'), // meaning` in an area (its zod schema); docs/settings.md is
- * generated from them (scripts/lib/settings-page.ts). A reader returns the value or throws an Error naming it.
- */
+/** A setting: `NAME: v(read, 'default'), // meaning` in an area; a reader throws an Error naming the variable. */
 import { z } from 'zod';
 
 export type Read<T> = (value: string | undefined, name: string) => T;
 export type Variable<T> = { read: Read<T>; default?: string };
 type Values<V> = { [K in keyof V]: V[K] extends Variable<infer T> ? T : never };
-
 export const v = <T>(read: Read<T>, fallback?: string): Variable<T> => ({ read, default: fallback });
 
 export function area<V extends Record<string, Variable<unknown>>>(title: string, variables: V) {
   const shape = Object.entries(variables).map(([name, spec]) => [
     name,
-    z
-      .string()
-      .optional()
-      .transform((value) => spec.read(value || spec.default, name)),
+    z.optional(z.string()).transform((value) => spec.read(value || spec.default, name)),
   ]);
   const schema = z.object(Object.fromEntries(shape)) as unknown as z.ZodType<Values<V>, Record<string, unknown>>;
   return { title, variables, schema };
 }
-
 export const text = (value: string | undefined) => value ?? '';
 export const optional = (value: string | undefined) => value || undefined;
 export const trimmed = (value: string | undefined) => value?.trim() || undefined;
-
 export const between =
   (min: number, max: number): Read<number> =>
   (value, name) => {
@@ -45,7 +36,6 @@ export const oneOf =
     return picked as T;
   };
 
-/** `1` or `0` (empty: `0`). */
 export const oneOrZero: Read<boolean> = (value, name) => {
   if (value && value !== '1' && value !== '0') throw new Error(`${name} must be 1 or 0, got "${value}"`);
   return value === '1';
@@ -54,7 +44,6 @@ export const flag = (value: string | undefined) => value === '1' || value === 't
 export const httpUrl = (value: string | undefined, name: string) =>
   shape(/^https?:\/\//, 'an http(s) URL')(value, name);
 export const defaultUrl: Read<string> = (value, name) => httpUrl(value, name) ?? ''; // has a default: never empty
-
 export function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new Error(`${name} must be set when ${because}`);
   return value;

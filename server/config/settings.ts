@@ -4,14 +4,10 @@ import { network } from './network';
 import { providers, readCaptcha, readSms, readWx } from './providers';
 import { database, operations, site } from './site';
 
-export { analyticsOrigins } from './analytics';
-export type { ProxyTrust } from './network';
+export { analyticsOrigins } from '../http/third-party';
 
-/** The areas in the order of docs/settings.md. */
 export const AREAS = [site, database, network, operations, analytics, providers];
-
 export type Settings = ReturnType<typeof readSettings>;
-export type ServerConversions = Settings['conversions']['starreach'];
 export type WxAccount = NonNullable<Settings['wx']['account']>;
 
 /** A start refused for a reason of its own (not a value it cannot read): exit code 78, "configuration error". */
@@ -19,7 +15,6 @@ export class SettingsRefusal extends Error {
   readonly exitCode = 78;
 }
 
-/** What a production start with BENCH_UNLIMITED throws. */
 export const BENCH_UNLIMITED_REFUSAL = new SettingsRefusal(
   'BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only; a production start (NODE_ENV=production) refuses it. Unset BENCH_UNLIMITED, or start the benchmark server with NODE_ENV=bench.',
 );
@@ -42,7 +37,6 @@ export function readSettings(environment: Record<string, string | undefined> = p
     edition: env.EDITION,
     workbenchUrl: env.WORKBENCH_URL,
     production: !development,
-    /** The built-in stand-ins are allowed (the pages then offer the WeChat simulator as a labelled demo aid). */
     standins: env.STANDINS,
     htmlCacheSeconds: env.HTML_CACHE_SECONDS,
     htmlCacheMegabytes: env.HTML_CACHE_MB,
@@ -70,12 +64,11 @@ export function readSettings(environment: Record<string, string | undefined> = p
     sms: readSms(services),
     captcha: readCaptcha(services),
     wx: readWx(services),
-    /** Prometheus' own listener, never on a public port (docs/decisions/031-metrics-and-operator-logs.md). */
     metrics: ops.METRICS_PORT === undefined ? null : { port: ops.METRICS_PORT, host: ops.METRICS_HOST },
   };
 }
 
-/** The secrets a start refuses when they read like a placeholder or are short enough to guess. */
+/** Refused at start when they read like a placeholder or are short enough to guess. */
 const SECRETS = AREAS.flatMap((a) => Object.keys(a.variables)).filter((name) => /(SECRET|TOKEN|_KEY)(_2)?$/.test(name));
 
 /** Why a start must not go on (null: it may): a placeholder or short secret, or a stand-in without STANDINS=1. */

@@ -6,7 +6,7 @@
  * refusals close the row at once. At-least-once: a death between the send and the mark sends again.
  */
 import { type BrandId, brands } from '../../shared/brand';
-import type { ServerConversions, Settings } from '../config/settings';
+import type { Settings } from '../config/settings';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../ops/log';
 import { countConversion } from '../ops/metrics';
@@ -49,7 +49,15 @@ export async function enqueueConversions(
   }
 }
 
+type ServerConversions = Settings['conversions']['starreach'];
 type Outcome = { ok: true } | { ok: false; permanent: boolean; error: string };
+
+/** A 4xx other than 429 will not change on a retry. */
+const httpFailure = (status: number): Outcome => ({
+  ok: false,
+  permanent: status >= 400 && status < 500 && status !== 429,
+  error: `HTTP ${status}`,
+});
 
 function brandOfTenant(tenantId: number): BrandId {
   return (Object.values(brands).find((brand) => brand.tenantId === tenantId)?.id ?? 'starreach') as BrandId;
@@ -75,12 +83,7 @@ async function report(
         signal,
       });
       const text = await response.text();
-      if (!response.ok)
-        return {
-          ok: false,
-          permanent: response.status >= 400 && response.status < 500 && response.status !== 429,
-          error: `HTTP ${response.status}`,
-        };
+      if (!response.ok) return httpFailure(response.status);
       let status: unknown;
       let desc = '';
       try {
@@ -98,12 +101,7 @@ async function report(
     if (!template) return 'not-configured';
     const response = await fetcher(template.url.replace('{clickId}', encodeURIComponent(row.click_id)), { signal });
     await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return { ok: true };
-    return {
-      ok: false,
-      permanent: response.status >= 400 && response.status < 500 && response.status !== 429,
-      error: `HTTP ${response.status}`,
-    };
+    return response.ok ? { ok: true } : httpFailure(response.status);
   } catch (error) {
     return {
       ok: false,
@@ -145,36 +143,25 @@ export async function runConversionOutbox(
     const outcome = await report(row, config, fetcher);
     const at = now();
     const what = `${row.param} conversion #${row.id} (user ${row.user_id})`;
+    const settle = (set: string, ...values: unknown[]) =>
+      db.query(`update ad_conversions set ${set}, locked_until = null where id = $1`, [row.id, ...values]);
     if (outcome === 'not-configured') {
-      await db.query(
-        `update ad_conversions set closed_at = $2, locked_until = null, last_error = 'not configured' where id = $1`,
-        [row.id, at],
-      );
+      await settle(`closed_at = $2, last_error = 'not configured'`, at);
       log.info(`[conversions] ${what}: no server-side platform configured for ${row.param}; closed`);
       countConversion(row.param, 'not_configured');
     } else if (outcome.ok) {
-      await db.query('update ad_conversions set sent_at = $2, locked_until = null, last_error = null where id = $1', [
-        row.id,
-        at,
-      ]);
+      await settle('sent_at = $2, last_error = null', at);
       log.info(`[conversions] ${what} reported to ${platformName(row, config)} (attempt ${row.attempts})`);
       countConversion(row.param, 'sent');
     } else if (outcome.permanent || row.attempts >= MAX_ATTEMPTS) {
-      await db.query('update ad_conversions set closed_at = $2, locked_until = null, last_error = $3 where id = $1', [
-        row.id,
-        at,
-        outcome.error,
-      ]);
+      await settle('closed_at = $2, last_error = $3', at, outcome.error);
       log.error(
         `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); gave up after attempt ${row.attempts}${outcome.permanent ? ' (refused for good)' : ''}`,
       );
       countConversion(row.param, 'given_up');
     } else {
       const wait = backoffSeconds(row.attempts);
-      await db.query(
-        'update ad_conversions set next_attempt_at = $2, locked_until = null, last_error = $3 where id = $1',
-        [row.id, new Date(at.getTime() + wait * 1000), outcome.error],
-      );
+      await settle('next_attempt_at = $2, last_error = $3', new Date(at.getTime() + wait * 1000), outcome.error);
       log.warn(
         `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); retry in ${wait} s (attempt ${row.attempts} of ${MAX_ATTEMPTS})`,
       );

@@ -5,7 +5,8 @@ import { networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import proxyAddr from 'proxy-addr';
 import { type BrandId, resolveBrandId } from '../../shared/brand';
-import type { ProxyTrust, Settings } from '../config/settings';
+import type { ProxyTrust } from '../config/network';
+import type { Settings } from '../config/settings';
 
 interface NodeBindings {
   incoming?: { socket?: { localPort?: number; remoteAddress?: string } };

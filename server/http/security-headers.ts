@@ -62,24 +62,10 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** Features the site never uses are denied; the video player may go full screen and picture-in-picture. */
-const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'autoplay=(self)',
-  'camera=()',
-  'display-capture=()',
-  'fullscreen=(self)',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'picture-in-picture=(self)',
-  'publickey-credentials-get=()',
-  'screen-wake-lock=()',
-  'usb=()',
-  'xr-spatial-tracking=()',
-].join(', ');
+const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(self), camera=(), display-capture=(), fullscreen=(self), geolocation=(), ' +
+  'gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(self), ' +
+  'publickey-credentials-get=(), screen-wake-lock=(), usb=(), xr-spatial-tracking=()';
 
 const YEAR = 365 * 24 * 3600;
 

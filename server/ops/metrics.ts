@@ -13,8 +13,6 @@ export const registry = new Registry();
 
 const PREFIX = 'portal_';
 
-// ---- requests ---------------------------------------------------------------------------------------------
-
 const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
@@ -55,8 +53,6 @@ export function catchAllTemplate(path: string): string {
   if (template) return `/{-$locale}${template === '/' ? '' : template}`;
   return /\.[A-Za-z0-9]+$/.test(bare) ? '/*.*' : '/*';
 }
-
-// ---- database ------------------------------------------------------------------------------------------------
 
 const dbQueryErrors = new Counter({
   name: `${PREFIX}db_query_errors_total`,
@@ -99,8 +95,6 @@ for (const [field, help] of [
   });
 }
 
-// ---- readiness ----------------------------------------------------------------------------------------------
-
 const ready = new Gauge({
   name: `${PREFIX}ready`,
   help: '1 when /api/ready answers 200 (database answers, migrations applied), else 0. Read at each scrape.',
@@ -111,8 +105,6 @@ let readiness: (() => Promise<boolean>) | null = null;
 export function watchReadiness(check: () => Promise<boolean>): void {
   readiness = check;
 }
-
-// ---- the product's events -----------------------------------------------------------------------------------
 
 const rateLimitRefusals = new Counter({
   name: `${PREFIX}rate_limit_refusals_total`,
@@ -177,8 +169,6 @@ const adConversions = new Counter({
 export function countConversion(param: string, outcome: 'sent' | 'retry' | 'given_up' | 'not_configured'): void {
   adConversions.inc({ param, outcome });
 }
-
-// ---- the listener ---------------------------------------------------------------------------------------------
 
 let processMetrics = false;
 /** Node's process metrics, started with the first listener. */

@@ -16,7 +16,7 @@ import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
 import { markup, serverPage } from '../http/html';
 import { requestBrand, requestIsHttps } from '../http/request';
-import { LOGOUT_SCRIPT } from './script';
+import { logoutScript } from './script';
 
 export interface WorkbenchDeps {
   settings: Settings;
@@ -41,7 +41,7 @@ const LANDING_STYLE = `
   a { color: #1f5af0; border: 1px solid #1f5af0; }
   button { color: #fff; background: #d81e44; border: 0; }
 `;
-function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en') {
+async function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en') {
   const en = locale === 'en';
   const t = (id: string) => translate({ id, values: { brand: brandName } }, locale);
   const body = markup`<main>
@@ -51,7 +51,7 @@ function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en') {
   <nav><a href="${en ? '/en' : '/'}">${t(/*i18n*/ '返回首页')}</a><button type="button" id="logout" data-user="${user.nickname}" data-language="${en ? 'en' : 'zh-CN'}" data-login="${en ? '/en/login' : '/login'}" data-failed="${t(/*i18n*/ '退出失败')}">${t(/*i18n*/ '退出登录')}</button></nav>
 </main>`;
   const title = t(/*i18n*/ '工作台 - {brand}');
-  return serverPage({ lang: locale, title, style: LANDING_STYLE, body, script: LOGOUT_SCRIPT });
+  return serverPage({ lang: locale, title, style: LANDING_STYLE, body, script: await logoutScript() });
 }
 
 export function workbenchRoutes(deps: WorkbenchDeps) {
@@ -74,7 +74,7 @@ export function workbenchRoutes(deps: WorkbenchDeps) {
         );
       return c.redirect(login, 302);
     }
-    const landing = landingPage(user, brands[brandId].name[locale], locale);
+    const landing = await landingPage(user, brands[brandId].name[locale], locale);
     return c.html(landing.html, 200, { 'Content-Security-Policy': landing.csp });
   };
   for (const path of workbenchPaths(deps.settings.workbenchUrl)) app.get(path, handle);
