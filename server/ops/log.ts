@@ -17,15 +17,6 @@ export function maskPhones(text: string): string {
   return text.replace(/\d{7,}/g, (digits) => `${digits.slice(0, 3)}****${digits.slice(-4)}`);
 }
 
-const LEVEL_NAMES: Record<number, string> = {
-  10: 'trace',
-  20: 'debug',
-  30: 'info',
-  40: 'warn',
-  50: 'error',
-  60: 'fatal',
-};
-
 /** Readable lines for a terminal: `12:00:01 info  GET /en 200 3.1 ms [starreach] req=…`. */
 function prettyStream(out: NodeJS.WritableStream): DestinationStream {
   return {
@@ -33,7 +24,7 @@ function prettyStream(out: NodeJS.WritableStream): DestinationStream {
       try {
         const event = JSON.parse(line) as Record<string, unknown>;
         const time = new Date(Number(event.time)).toTimeString().slice(0, 8);
-        const level = (LEVEL_NAMES[Number(event.level)] ?? 'info').padEnd(5);
+        const level = (pino.levels.labels[Number(event.level)] ?? 'info').padEnd(5);
         const text =
           event.method !== undefined
             ? `${event.method} ${event.path} ${event.status} ${event.ms} ms [${event.brand}] ${event.ip}${event.userId === undefined ? '' : ` user=${event.userId}`} req=${event.reqId}`

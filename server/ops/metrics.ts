@@ -54,15 +54,19 @@ export function catchAllTemplate(path: string): string {
   return /\.[A-Za-z0-9]+$/.test(bare) ? '/*.*' : '/*';
 }
 
-const dbQueryErrors = new Counter({
-  name: `${PREFIX}db_query_errors_total`,
-  help: 'Database statements that failed: "unavailable" (database unreachable, timeout) or "query" (any other error).',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-});
-dbQueryErrors.inc({ kind: 'unavailable' }, 0);
-dbQueryErrors.inc({ kind: 'query' }, 0);
+/** A counter of this registry, with the label sets that exist from the start at 0 (so rates are defined). */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[], zeros: Record<L, string>[]) {
+  const metric = new Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry] });
+  for (const labels of zeros) metric.inc(labels, 0);
+  return metric;
+}
 
+const dbQueryErrors = counter(
+  'db_query_errors_total',
+  'Database statements that failed: "unavailable" (database unreachable, timeout) or "query" (any other error).',
+  ['kind'],
+  [{ kind: 'unavailable' }, { kind: 'query' }],
+);
 export function countQueryError(kind: 'unavailable' | 'query'): void {
   dbQueryErrors.inc({ kind });
 }
@@ -106,66 +110,57 @@ export function watchReadiness(check: () => Promise<boolean>): void {
   readiness = check;
 }
 
-const rateLimitRefusals = new Counter({
-  name: `${PREFIX}rate_limit_refusals_total`,
-  help: 'Requests refused (429) by a rate limit or the login back-off, by limit; a request refused by two limits counts under each.',
-  labelNames: ['limit'] as const,
-  registers: [registry],
-});
-
+const rateLimitRefusals = counter(
+  'rate_limit_refusals_total',
+  'Requests refused (429) by a rate limit or the login back-off, by limit; a request refused by two limits counts under each.',
+  ['limit'],
+  [],
+);
 /** Every limit's series exists from the start at 0, so rates are defined. */
 export function declareLimits(names: readonly string[]): void {
   for (const limit of names) rateLimitRefusals.inc({ limit }, 0);
 }
-
 /** `limit`: a name of server/limits/rules.ts LIMITS, or `loginBackoff`. */
 export function countRefusal(limit: string): void {
   rateLimitRefusals.inc({ limit });
 }
 
-const smsMessages = new Counter({
-  name: `${PREFIX}sms_messages_total`,
-  help: 'SMS codes handed to the SMS provider: outcome "sent" (accepted) or "failed" (the provider refused or failed).',
-  labelNames: ['outcome', 'provider'] as const,
-  registers: [registry],
-});
-
+const smsMessages = counter(
+  'sms_messages_total',
+  'SMS codes handed to the SMS provider: outcome "sent" (accepted) or "failed" (the provider refused or failed).',
+  ['outcome', 'provider'],
+  [],
+);
 export function countSms(outcome: 'sent' | 'failed', provider: string): void {
   smsMessages.inc({ outcome, provider });
 }
 
-const qrCodes = new Counter({
-  name: `${PREFIX}qr_codes_total`,
-  help: 'Login QR codes by event: "created", "scanned" (a scan of a live code by an identity), "logged_in" (a session handed out through a code).',
-  labelNames: ['event'] as const,
-  registers: [registry],
-});
-for (const event of ['created', 'scanned', 'logged_in']) qrCodes.inc({ event }, 0);
-
+const qrCodes = counter(
+  'qr_codes_total',
+  'Login QR codes by event: "created", "scanned" (a scan of a live code by an identity), "logged_in" (a session handed out through a code).',
+  ['event'],
+  ['created', 'scanned', 'logged_in'].map((event) => ({ event })),
+);
 export function countQr(event: 'created' | 'scanned' | 'logged_in'): void {
   qrCodes.inc({ event });
 }
 
-const logins = new Counter({
-  name: `${PREFIX}logins_total`,
-  help: 'Web logins (password or SMS code): "succeeded", or "failed" (wrong credentials, unknown phone, banned account); rate-limit refusals are counted apart.',
-  labelNames: ['method', 'outcome'] as const,
-  registers: [registry],
-});
-for (const method of ['password', 'code'])
-  for (const outcome of ['succeeded', 'failed']) logins.inc({ method, outcome }, 0);
-
+const logins = counter(
+  'logins_total',
+  'Web logins (password or SMS code): "succeeded", or "failed" (wrong credentials, unknown phone, banned account); rate-limit refusals are counted apart.',
+  ['method', 'outcome'],
+  ['password', 'code'].flatMap((method) => ['succeeded', 'failed'].map((outcome) => ({ method, outcome }))),
+);
 export function countLogin(method: 'password' | 'code', outcome: 'succeeded' | 'failed'): void {
   logins.inc({ method, outcome });
 }
 
-const adConversions = new Counter({
-  name: `${PREFIX}ad_conversions_total`,
-  help: 'Ad conversions the server reported from its outbox, by click id and outcome: "sent", "retry" (a failure that will be tried again), "given_up" (refused for good or out of attempts), "not_configured".',
-  labelNames: ['param', 'outcome'] as const,
-  registers: [registry],
-});
-
+const adConversions = counter(
+  'ad_conversions_total',
+  'Ad conversions the server reported from its outbox, by click id and outcome: "sent", "retry" (a failure that will be tried again), "given_up" (refused for good or out of attempts), "not_configured".',
+  ['param', 'outcome'],
+  [],
+);
 export function countConversion(param: string, outcome: 'sent' | 'retry' | 'given_up' | 'not_configured'): void {
   adConversions.inc({ param, outcome });
 }
