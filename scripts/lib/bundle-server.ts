@@ -11,7 +11,7 @@
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { logoutScript } from '../../server/workbench/script';
+import { BROWSER_SCRIPTS, type BrowserScript, browserScript } from '../../server/http/browser-script';
 
 export const EXTERNAL = [
   // Native (a .node binary per platform).
@@ -27,6 +27,12 @@ export const EXTERNAL = [
   'esbuild',
 ];
 
+/** Every browser script, compiled (the compiled server carries them: server/http/browser-script.ts). */
+async function browserScripts(): Promise<Record<BrowserScript, string>> {
+  const names = Object.keys(BROWSER_SCRIPTS) as BrowserScript[];
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await browserScript(name)])));
+}
+
 export async function bundleServer(outDir: string, projectRoot = '.'): Promise<void> {
   const serverDir = join(outDir, 'server');
   await build({
@@ -38,7 +44,7 @@ export async function bundleServer(outDir: string, projectRoot = '.'): Promise<v
     format: 'esm',
     target: 'node20.19',
     external: EXTERNAL,
-    define: { __PORTAL_COMPILED__: 'true', __WORKBENCH_LOGOUT__: JSON.stringify(await logoutScript()) },
+    define: { __PORTAL_COMPILED__: 'true', __BROWSER_SCRIPTS__: JSON.stringify(await browserScripts()) },
     // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
     banner: {
       js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",

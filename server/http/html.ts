@@ -1,6 +1,6 @@
 /**
  * Escaping for the pages the server writes outside React: `markup` is Hono's `html` template (every value escaped
- * unless it is markup or `raw()`, kept for the pages' own fixed style and script); `scriptJson` for <script>.
+ * unless it is markup or `raw()`, kept for the pages' own fixed style and script).
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
@@ -52,12 +52,4 @@ ${script ? markup`<script>${raw(script)}</script>` : ''}
     styleHashes: [inlineHash(style)],
   });
   return { html, csp };
-}
-
-/** A JSON literal safe inside <script>. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }

@@ -14,9 +14,9 @@ import type { UserRow } from '../accounts/users';
 import { translate } from '../api/catalog';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
+import { browserScript } from '../http/browser-script';
 import { markup, serverPage } from '../http/html';
 import { requestBrand, requestIsHttps } from '../http/request';
-import { logoutScript } from './script';
 
 export interface WorkbenchDeps {
   settings: Settings;
@@ -51,7 +51,7 @@ async function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'
   <nav><a href="${en ? '/en' : '/'}">${t(/*i18n*/ '返回首页')}</a><button type="button" id="logout" data-user="${user.nickname}" data-language="${en ? 'en' : 'zh-CN'}" data-login="${en ? '/en/login' : '/login'}" data-failed="${t(/*i18n*/ '退出失败')}">${t(/*i18n*/ '退出登录')}</button></nav>
 </main>`;
   const title = t(/*i18n*/ '工作台 - {brand}');
-  return serverPage({ lang: locale, title, style: LANDING_STYLE, body, script: await logoutScript() });
+  return serverPage({ lang: locale, title, style: LANDING_STYLE, body, script: await browserScript('logout') });
 }
 
 export function workbenchRoutes(deps: WorkbenchDeps) {

@@ -1,5 +1,5 @@
 /**
- * The landing's logout button, run in the browser: bundled by esbuild (./script.ts) and inlined in the page,
+ * The landing's logout button, run in the browser: bundled by esbuild (server/http/browser-script.ts) and inlined in the page,
  * which allows it by hash. The page passes its words and paths in the button's data attributes.
  */
 import Cookies from 'js-cookie';

@@ -107,7 +107,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     const { brandId, tenantId } = tenantOf(c);
     const owner = ownerOf(c, true) as string;
     const rows = await listIdentities(deps.db, tenantId, owner);
-    return sendPage(c, simulatorPage({ lang, scene, brandName: brands[brandId].name[lang], rows }));
+    return sendPage(c, await simulatorPage({ lang, scene, brandName: brands[brandId].name[lang], rows }));
   });
 
   app.post('/wx-sim/scan', async (c) => {
@@ -149,7 +149,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
       if (json) return c.json({ code: status, message }, status);
       const rows = owner ? await listIdentities(deps.db, tenantId, owner) : [];
       const scene = raw && typeof raw === 'object' ? String((raw as { scene?: unknown }).scene ?? '') : '';
-      const rendered = simulatorPage({
+      const rendered = await simulatorPage({
         lang,
         scene: SCENE_PATTERN.test(scene) ? scene : '',
         brandName,
@@ -208,7 +208,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     }
     return sendPage(
       c,
-      simulatorPage({
+      await simulatorPage({
         lang,
         scene: body.scene,
         brandName,
