@@ -21,10 +21,7 @@ export function requestHost(c: Context): string {
 }
 
 export function requestBrand(c: Context, settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>): BrandId {
-  return resolveBrandId(requestHost(c), {
-    brand2HostMarker: settings.brand2HostMarker,
-    brand2Port: settings.brand2Port,
-  });
+  return resolveBrandId(requestHost(c), settings);
 }
 
 /** The socket's peer and the forwarded chain as proxy-addr reads them from a Node request. */
