@@ -5,6 +5,7 @@
  * name first, so a file by the given name is always a complete backup.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
   closeSync,
   existsSync,
@@ -106,27 +107,19 @@ export async function backupPGlite(db: Database, file: string, replace = false):
 }
 
 /** Runs a PostgreSQL client program; rejects with its error output when it fails. */
-function runClient(program: string, args: string[], stdout: number | 'ignore' = 'ignore'): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', stdout, 'pipe'] });
-    let errors = '';
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      errors += chunk;
-    });
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'ENOENT'
-          ? new BackupRefusal(
-              `${program} is not installed: install the PostgreSQL client (Debian: apt-get install postgresql-client).`,
-            )
-          : error,
-      ),
-    );
-    child.once('exit', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${program} failed (exit code ${code}): ${errors.trim().slice(0, 2000)}`));
-    });
+async function runClient(program: string, args: string[], stdout: number | 'ignore' = 'ignore'): Promise<void> {
+  const child = spawn(program, args, { stdio: ['ignore', stdout, 'pipe'] });
+  let errors = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    errors += chunk;
   });
+  const [code] = await once(child, 'exit').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    throw new BackupRefusal(
+      `${program} is not installed: install the PostgreSQL client (Debian: apt-get install postgresql-client).`,
+    );
+  });
+  if (code !== 0) throw new Error(`${program} failed (exit code ${code}): ${errors.trim().slice(0, 2000)}`);
 }
 
 /** Writes `pg_dump --format=custom` of the PostgreSQL database `url` to `file`. */

@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { translate } from '../api/catalog';
 import { log as logger } from './log';
 
@@ -128,18 +129,12 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
         `${signal}: draining for ${drainMs} ms (readiness answers 503, every request is still answered), then no ` +
           `longer accepting connections and finishing the requests under way (at most ${timeoutMs} ms).`,
       );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, drainMs);
-        endDrain = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      const drain = new AbortController();
+      endDrain = () => drain.abort();
+      await sleep(drainMs, undefined, { signal: drain.signal }).catch(() => {});
       // From here the requests under way have `timeoutMs` in all.
-      let timer: NodeJS.Timeout | undefined;
-      const cutOff = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutMs);
-      });
+      const cutOffTimer = new AbortController();
+      const cutOff = sleep(timeoutMs, 'timeout' as const, { signal: cutOffTimer.signal }).catch(() => undefined);
       // Closing the listener would reset completed connections not yet accepted (a busy process accepts a few
       // per loop turn): close after a turn that accepted nothing, or once three quarters of the timeout are spent.
       let accepted = 0;
@@ -150,7 +145,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
       const giveUp = performance.now() + (timeoutMs * 3) / 4;
       for (let seen = -1; seen !== accepted && performance.now() < giveUp; ) {
         seen = accepted;
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
       for (const server of servers) server.off('connection', count);
       phase = 'closing';
@@ -171,7 +166,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
         log(`Requests still running ${timeoutMs} ms after the drain are cut off.`);
         for (const server of servers) server.closeAllConnections();
       }
-      clearTimeout(timer);
+      cutOffTimer.abort();
       let code = 0;
       try {
         await options.stopWork();
