@@ -52,6 +52,7 @@ export async function seedCollege(db: Database, contentDir: string, options: See
         continue;
       }
       const body = article.deferred ? renderMarkdown(article.markdown) : article;
+      const { id, lang, section, slug, title, summary, tags, date, markdown, hash } = article;
       await tx.query(
         `insert into college_articles
            (id, lang, section, slug, title, summary, tags, published_on, body_markdown, body_html, body_text,
@@ -62,20 +63,7 @@ export async function seedCollege(db: Database, contentDir: string, options: See
            tags = excluded.tags, published_on = excluded.published_on, body_markdown = excluded.body_markdown,
            body_html = excluded.body_html, body_text = excluded.body_text, content_hash = excluded.content_hash,
            published = true, updated_at = now()`,
-        [
-          article.id,
-          article.lang,
-          article.section,
-          article.slug,
-          article.title,
-          article.summary,
-          JSON.stringify(article.tags),
-          article.date,
-          article.markdown,
-          body.html,
-          body.text,
-          article.hash,
-        ],
+        [id, lang, section, slug, title, summary, JSON.stringify(tags), date, markdown, body.html, body.text, hash],
       );
       if (row) result.updated++;
       else result.inserted++;
