@@ -22,11 +22,10 @@ export const DIST_DIR = COMPILED ? dirname(here) : join(PROJECT_ROOT, process.en
 /** The build folder relative to the project folder (static files are served by a path relative to it). */
 export const DIST_NAME = relative(PROJECT_ROOT, DIST_DIR);
 
-/** The college articles (markdown), seeded into the database at start. */
 export const CONTENT_DIR = COMPILED ? join(DIST_DIR, 'content') : join(PROJECT_ROOT, 'content');
 
-/** The files of public/ (the brands' icons): the build copies them into the client folder. */
+/** public/: the build copies it into the client folder. */
 export const PUBLIC_DIR = COMPILED ? join(DIST_DIR, 'client') : join(PROJECT_ROOT, 'public');
 
-/** The translation catalogs: the server reads its own area's (server.po) at start; the build copies them beside it. */
+/** The catalogs: the build copies the server's (server.po) beside it. */
 export const LOCALES_DIR = COMPILED ? join(here, 'locales') : join(PROJECT_ROOT, 'locales');
