@@ -3,12 +3,11 @@
  * across processes (advisory lock). An applied file never runs again: change the schema with a new file.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { log } from '../ops/log';
 import type { Database } from './database';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 /** An arbitrary constant naming this application's migration lock. */
 const LOCK_KEY = 7_302_551;
 

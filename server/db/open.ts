@@ -4,9 +4,7 @@ import { migrate } from './migrate';
 
 export interface DatabaseSettings {
   databaseUrl?: string;
-  /** Connections to PostgreSQL at most (default 10). */
   databasePoolSize?: number;
-  /** Folder of the embedded database. */
   dataDir: string;
   /** The folder's lock, when the caller took it already (`takeDataDir`). */
   dataDirLock?: { unlock: () => void };

@@ -79,10 +79,6 @@ export function requestIdFrom(incoming: string | undefined): string {
   return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-export function requestId(c: Context): string {
-  return requestIdFrom(c.req.header('x-request-id'));
-}
-
 /** The longest user agent a line carries (the rest is cut: a header can be kilobytes long). */
 const MAX_USER_AGENT = 256;
 
@@ -136,7 +132,7 @@ export function requestLog(
 ): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    const id = requestId(c);
+    const id = requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId' as never, id as never);
     c.header('X-Request-Id', id);
     try {
