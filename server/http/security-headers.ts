@@ -118,21 +118,22 @@ export function withoutManifestSrc(policy: string): string {
 export function securityHeaders(settings: SecuritySettings): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const values = securityHeaderValues(c, settings);
-    let response = c.res;
-    try {
-      applyHeaders(response.headers, values);
-    } catch {
-      // A response whose headers are immutable (a fetch() result passed through): copy it once.
-      response = new Response(response.body, response);
-      applyHeaders(response.headers, values);
-      c.res = response;
-    }
+    setHeaders(c, securityHeaderValues(c, settings), false);
   };
 }
 
-function applyHeaders(headers: Headers, values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values)) if (!headers.has(name)) headers.set(name, value);
+/** Sets `values` (only the missing ones unless `replace`), copying a response whose headers are immutable. */
+function setHeaders(c: Context, values: Record<string, string>, replace: boolean) {
+  const apply = (headers: Headers) => {
+    for (const [name, value] of Object.entries(values)) if (replace || !headers.has(name)) headers.set(name, value);
+  };
+  try {
+    apply(c.res.headers);
+  } catch {
+    // A fetch() result passed through: copy it once.
+    c.res = new Response(c.res.body, c.res);
+    apply(c.res.headers);
+  }
 }
 
 /** The policy as the requesting engine understands it; mounted before the page cache, so cached pages too. */
@@ -141,15 +142,7 @@ export function policyForEngine(): MiddlewareHandler {
     await next();
     if (understandsManifestSrc(c.req.header('user-agent'))) return;
     const policy = c.res.headers.get('Content-Security-Policy');
-    if (!policy) return;
-    const adapted = withoutManifestSrc(policy);
-    if (adapted === policy) return;
-    try {
-      c.res.headers.set('Content-Security-Policy', adapted);
-    } catch {
-      const response = new Response(c.res.body, c.res);
-      response.headers.set('Content-Security-Policy', adapted);
-      c.res = response;
-    }
+    const adapted = policy && withoutManifestSrc(policy);
+    if (adapted && adapted !== policy) setHeaders(c, { 'Content-Security-Policy': adapted }, true);
   };
 }
