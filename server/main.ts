@@ -2,6 +2,7 @@
  * Starts the portal: pages, assets and API on two ports (brand 1 on PORT, brand 2 on BRAND2_PORT).
  * `--dev` runs Vite in middleware mode with hot reload instead of the built files.
  */
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:http';
@@ -29,7 +30,6 @@ import { createMessagingProvider, describeProviders } from './providers/messagin
 import { createSmsProvider } from './providers/sms/index';
 import { watchTicketChanges } from './scan-login/tickets';
 
-const projectRoot = PROJECT_ROOT;
 const dev = process.argv.includes('--dev');
 const settings = (() => {
   try {
@@ -40,9 +40,7 @@ const settings = (() => {
     if (refusal) throw refusal;
     return settings;
   } catch (error) {
-    // A refused combination (BENCH_UNLIMITED in production, a placeholder secret, a stand-in not asked for) stops with its own exit code
-    // and one clear line; so does a missing or wrong setting (its message names the variable), with 78,
-    // "configuration error".
+    // One clear line, exit code 78 ("configuration error"), or a refusal's own code.
     log.fatal(error instanceof Error ? error.message : String(error));
     process.exit(error instanceof SettingsRefusal ? error.exitCode : 78);
   }
@@ -53,12 +51,10 @@ type ServerEntry = Renderer & { routeModules: () => Record<string, string | stri
 async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   // Relative paths (DATA_DIR, the static files' root) are the project folder's, wherever the server was started.
-  process.chdir(projectRoot);
-  // The database opens (and the college content is seeded) while the server starts listening: a request that
-  // needs data waits for both, a page that needs none answers at once (start-up).
-  // The embedded database's folder lock is taken first, synchronously: a second server on the same folder stops
-  // here with its message, before it opens a socket or fails for any other reason.
-  const dataDir = resolve(projectRoot, settings.dataDir);
+  process.chdir(PROJECT_ROOT);
+  // The database opens and is seeded while the server listens. The folder lock is taken first, synchronously: a
+  // second server on the same folder stops here, before it opens a socket.
+  const dataDir = resolve(PROJECT_ROOT, settings.dataDir);
   const dataDirLock = settings.databaseUrl ? undefined : { unlock: takeDataDir(dataDir) };
   const ready = openDatabase({
     databaseUrl: settings.databaseUrl,
@@ -88,13 +84,12 @@ async function main() {
   const stopConversions = startConversionOutbox(db, settings, now);
   // PostgreSQL: hear every ticket change, so QR polls can be answered from memory (server/scan-login/tickets.ts).
   ready.then((opened) => watchTicketChanges(opened)).catch(() => {});
-  // The embedded database admits one process: operator commands (npm run admin) run in this one. Their socket is
-  // opened once this process holds the data folder (never by a second server about to be refused).
+  // The embedded database admits one process: npm run admin's commands run in this one, through a socket.
   let stopAdmin: (() => Promise<void>) | null = null;
   if (!settings.databaseUrl) {
     ready
       .then(async () => {
-        stopAdmin = await startAdminControl(db, adminSocketPath(resolve(projectRoot, settings.dataDir)), now);
+        stopAdmin = await startAdminControl(db, adminSocketPath(resolve(PROJECT_ROOT, settings.dataDir)), now);
       })
       .catch((error) => {
         // A failed open is reported (and exits) above; a failed socket only leaves npm run admin without it.
@@ -119,7 +114,7 @@ async function main() {
 
   if (dev) {
     const { createServer: createVite } = await import('vite');
-    const vite = await createVite({ root: projectRoot, server: { middlewareMode: true }, appType: 'custom' });
+    const vite = await createVite({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: 'custom' });
     const app = createApp({
       settings,
       api,
@@ -159,20 +154,15 @@ async function main() {
     [settings.port, 'StarReach (brand 1)'],
     [settings.brand2Port, 'CreatorBox (brand 2)'],
   ] as const) {
-    await new Promise<void>((resolve, reject) => {
-      // The shutdown's gate: readiness 503 and `Connection: close` while draining (server/ops/shutdown.ts).
-      const server = createServer(shutdown.gate(listener));
-      servers.push(server);
-      server.once('error', reject);
-      server.listen(port, settings.host, () => resolve());
-    });
+    const server = createServer(shutdown.gate(listener));
+    servers.push(server);
+    await once(server.listen(port, settings.host), 'listening');
     const lan = lanAddress ? `, on your network http://${lanAddress}:${port}/` : '';
     log.info(`${label}: http://localhost:${port}/${lan}`);
   }
   if (settings.metrics) {
-    // portal_ready is what /api/ready answers, asked in-process at each scrape (no request line, no request count).
+    // portal_ready: /api/ready asked in-process at each scrape (draining says 503 from the gate, before the app).
     const health = healthApi(db);
-    // Readiness as /api/ready answers it: a draining process says 503 from the shutdown's gate, before the app.
     watchReadiness(async () => !shutdown.stopping() && (await health.request('/ready')).status === 200);
     watchPool(() => db.poolStats?.());
     metricsServer = await startMetricsServer(settings.metrics);

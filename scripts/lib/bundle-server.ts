@@ -11,6 +11,7 @@
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { BROWSER_SCRIPTS, type BrowserScript, browserScript } from '../../server/http/browser-script';
 
 export const EXTERNAL = [
   // Native (a .node binary per platform).
@@ -21,9 +22,16 @@ export const EXTERNAL = [
   // pg (optional pg-native) and pino (worker-thread transports, sonic-boom) resolve files of their own at run time.
   'pg',
   'pino',
-  // Development mode only (`--dev`), never loaded by the compiled server.
+  // Development mode only (`--dev`) and the source run of server/workbench/script.ts, never loaded compiled.
   'vite',
+  'esbuild',
 ];
+
+/** Every browser script, compiled (the compiled server carries them: server/http/browser-script.ts). */
+async function browserScripts(): Promise<Record<BrowserScript, string>> {
+  const names = Object.keys(BROWSER_SCRIPTS) as BrowserScript[];
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await browserScript(name)])));
+}
 
 export async function bundleServer(outDir: string, projectRoot = '.'): Promise<void> {
   const serverDir = join(outDir, 'server');
@@ -36,7 +44,7 @@ export async function bundleServer(outDir: string, projectRoot = '.'): Promise<v
     format: 'esm',
     target: 'node20.19',
     external: EXTERNAL,
-    define: { __PORTAL_COMPILED__: 'true' },
+    define: { __PORTAL_COMPILED__: 'true', __BROWSER_SCRIPTS__: JSON.stringify(await browserScripts()) },
     // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
     banner: {
       js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",

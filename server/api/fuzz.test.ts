@@ -17,10 +17,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
-import { captureLog } from '../ops/log';
 import { webhookSignature } from '../providers/messaging/signature';
 import { createSimulatorProvider } from '../providers/messaging/simulator';
 import { harness } from '../testing/accounts-harness';
+import { captureLog } from '../testing/capture-log';
 import { listOperations, type Operation } from './openapi';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);

@@ -1,8 +1,6 @@
 /**
- * Reads the business-college articles from `content/college/<section>/<slug>.<lang>.md`: YAML front matter
- * (id, section, title, summary, date, tags) between `---` lines, then the Markdown body. Every file is checked;
- * a file with an error is left out (and reported), a warning is reported but the file is kept. The seed logs
- * the report, and a test requires the repository's own content to have none.
+ * Reads `content/college/<section>/<slug>.<lang>.md` (YAML front matter, then Markdown) and checks every file: an
+ * error leaves the file out, a warning keeps it; the seed logs them (a test requires none in the repository).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -37,10 +35,7 @@ export interface ContentArticle {
 }
 
 export interface LoadOptions {
-  /**
-   * Hashes of articles already stored, rendered: those are not rendered again (start-up); their
-   * warnings were reported when they were first seeded.
-   */
+  /** Hashes of articles stored and rendered already: not rendered again (their warnings were reported then). */
   renderedAlready?: ReadonlySet<string>;
 }
 
@@ -81,10 +76,7 @@ const CJK_NEIGHBOUR = '[\\p{Script=Han}，。、：；！？“”（）《》]'
 const SPACE_BEFORE_TOKEN = new RegExp(`(?<=${CJK_NEIGHBOUR}) (?=\\{brandName\\})`, 'gu');
 const SPACE_AFTER_TOKEN = new RegExp(`(?<=\\{brandName\\}) (?=${CJK_NEIGHBOUR})`, 'gu');
 
-/**
- * In Chinese text the brand's name is Chinese too (星达通, 达人宝): a space written between `{brandName}` and a
- * Chinese character would show as a gap ("星达通 支持"), so it is dropped.
- */
+/** Drops a space between `{brandName}` and a Chinese character: the Chinese name would show a gap. */
 export function tidyBrandSpacing(text: string): string {
   return text.replace(SPACE_BEFORE_TOKEN, '').replace(SPACE_AFTER_TOKEN, '');
 }
@@ -158,10 +150,7 @@ function parseArticleFile(
   return { ...base, file, html: rendered.html, text: rendered.text, hash };
 }
 
-/**
- * Loads every article under `dir`. Ids are unique per article: the zh and en files of one slug share an id,
- * and no two slugs may use the same one. A missing translation is a warning (that language lacks the article).
- */
+/** Loads every article under `dir`: the zh and en files of a slug share one id; a missing translation warns. */
 export function loadCollegeContent(dir: string, options: LoadOptions = {}): LoadedContent {
   const problems: ContentProblem[] = [];
   const articles: ContentArticle[] = [];

@@ -1,10 +1,6 @@
 /**
- * Article Markdown → HTML, on the server only. markdown-it with raw HTML off: any tag written in an article
- * (`<script>`, `<img onerror=…>`) comes out as escaped text. Links are limited to this site's paths, `#`
- * anchors, http(s) and mailto; everything else (javascript:, data:, vbscript:, file:) stays plain text.
- * Images are off (articles have none, and a remote image would leak the reader's address). The page prints
- * the title as the only h1, so a `#` heading in an article is shown as h2.
- *
+ * Article Markdown → HTML (markdown-it), server only: raw HTML off (tags come out escaped), links only to this
+ * site, `#`, http(s) and mailto, no images (they would leak the reader's address), `#` headings shown as h2.
  * The pages insert this HTML with dangerouslySetInnerHTML; nothing else may produce HTML for them.
  */
 import markdownIt, { type Env, type MarkdownIt, type Token } from 'markdown-it';

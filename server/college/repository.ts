@@ -1,8 +1,4 @@
-/**
- * The business college's queries: plain parameterised SQL (no value is ever written into the SQL text), on
- * PostgreSQL 15 and PGlite. Articles come back in one language with `{brandName}` replaced by the brand's
- * name, so the callers (API and pages) never see the token.
- */
+/** The business college's queries; articles come back with `{brandName}` replaced by the brand's name. */
 import { BRAND_NAME_TOKEN, type CollegeSection } from '../../shared/college-sections';
 import type {
   ArticleDetail,
@@ -100,10 +96,7 @@ export async function findArticle(
   };
 }
 
-/**
- * The recommended list: most liked first, then newest, then highest id (so a tie always ranks the same way).
- * Positions 1 to 5 carry the ranking badges (docs/product.md#constants).
- */
+/** The recommended list: most liked, then newest, then highest id (docs/product.md#constants). */
 export async function recommendedArticles(
   db: Queryable,
   input: { lang: ContentLang; section?: CollegeSection; limit: number; brandName: string },
@@ -134,11 +127,7 @@ export interface SearchInput {
   brandName: string;
 }
 
-/**
- * Substring search, case-insensitive, in the reader's language. Every word must appear somewhere in the
- * article (title, summary, tags or text, with the brand's name in place of the token). Ranking: more words in
- * the title first, then more words in the summary, then newest. The words travel as one array parameter.
- */
+/** Case-insensitive search: every word somewhere; more words in the title, then the summary, then newest first. */
 export async function searchArticles(db: Queryable, input: SearchInput) {
   const patterns = input.terms.map((term) => `%${escapeLike(term)}%`);
   const params = [input.lang, patterns, input.brandName, input.section ?? null];
@@ -182,8 +171,7 @@ const SNIPPET_LENGTH = 120;
 
 /** About 120 characters of `text` around the first place a term occurs; undefined when none does. */
 export function snippetOf(text: string, terms: string[]): string | undefined {
-  // Blocks (headings, paragraphs, list items) are separate lines: a heading runs into the next paragraph unless
-  // it ended a sentence, so such a join gets a middle dot.
+  // Blocks are separate lines: joining one that ended no sentence (a heading) gets a middle dot.
   const flat = text
     .split('\n')
     .map((block) => block.trim())

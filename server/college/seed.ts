@@ -1,9 +1,6 @@
 /**
- * Seeds the business-college articles of content/college into the database at start-up. Idempotent:
- * each article row keeps the hash of its file, so an unchanged file writes nothing, an edited file updates its
- * row, a new file inserts one and a removed file unpublishes its article (its likes stay, and the file coming
- * back publishes it again). Several server processes starting together seed one after another (an advisory
- * lock), so the outcome is the same as one seed.
+ * Seeds content/college into the database at start-up, idempotently: each row keeps its file's hash (unchanged:
+ * nothing written; edited: updated; removed: unpublished, likes kept). An advisory lock serialises processes.
  */
 import type { Database } from '../db/database';
 import { log as logger } from '../ops/log';
@@ -55,6 +52,7 @@ export async function seedCollege(db: Database, contentDir: string, options: See
         continue;
       }
       const body = article.deferred ? renderMarkdown(article.markdown) : article;
+      const { id, lang, section, slug, title, summary, tags, date, markdown, hash } = article;
       await tx.query(
         `insert into college_articles
            (id, lang, section, slug, title, summary, tags, published_on, body_markdown, body_html, body_text,
@@ -65,20 +63,7 @@ export async function seedCollege(db: Database, contentDir: string, options: See
            tags = excluded.tags, published_on = excluded.published_on, body_markdown = excluded.body_markdown,
            body_html = excluded.body_html, body_text = excluded.body_text, content_hash = excluded.content_hash,
            published = true, updated_at = now()`,
-        [
-          article.id,
-          article.lang,
-          article.section,
-          article.slug,
-          article.title,
-          article.summary,
-          JSON.stringify(article.tags),
-          article.date,
-          article.markdown,
-          body.html,
-          body.text,
-          article.hash,
-        ],
+        [id, lang, section, slug, title, summary, JSON.stringify(tags), date, markdown, body.html, body.text, hash],
       );
       if (row) result.updated++;
       else result.inserted++;

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { type AnalyticsConfig, CLICK_ID_PARAMS, type ClickIdParam } from '../../shared/portal-env';
 import { absoluteUrl, area, between, defaultUrl, shape, text, trimmed, v } from './read';
 
-/** A download address: an http(s) URL or a path on this site. */
 const download = shape(/^(https?:\/\/|\/(?!\/))/, 'an http(s) URL or a path');
 const siteId = shape(/^[\w-]{1,64}$/, '1-64 letters, digits, _ or -');
 
@@ -26,22 +25,17 @@ export const analytics = area('Downloads, analytics and ad conversions', {
 });
 type Env = z.output<typeof analytics.schema>;
 
-/**
- * A brand's analytics (suffix '' for brand 1, '_2' for brand 2): ANALYTICS_SITE_ID names the site in the analytics
- * service, whose script address ANALYTICS_SCRIPT_URL gives (shared by both brands); AD_CONVERSION_URLS lists, for
- * each ad click id, where a registration carrying it is reported: `bd_vid=https://…{clickId}… qhclickid=https://…`.
- */
+/** A brand's analytics (suffix '' for brand 1, '_2' for brand 2): its script and browser-reported conversions. */
 export function readAnalytics(env: Env, suffix: '' | '_2'): AnalyticsConfig | null {
   const siteId = env[`ANALYTICS_SITE_ID${suffix}`];
   const conversionsText = env[`AD_CONVERSION_URLS${suffix}`];
   if (!siteId && !conversionsText) return null;
-  let script: string | null = null;
-  if (siteId) {
-    const template = env.ANALYTICS_SCRIPT_URL;
-    if (!template.includes('{siteId}'))
-      throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
-    script = absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href;
-  }
+  const template = env.ANALYTICS_SCRIPT_URL;
+  if (siteId && !template.includes('{siteId}'))
+    throw new Error(`ANALYTICS_SCRIPT_URL must contain {siteId} where the site id goes, got "${template}"`);
+  const script = siteId
+    ? absoluteUrl(template.replace('{siteId}', encodeURIComponent(siteId)), 'ANALYTICS_SCRIPT_URL').href
+    : null;
   return { script, conversions: conversionUrls(conversionsText, `AD_CONVERSION_URLS${suffix}`) };
 }
 
@@ -61,24 +55,20 @@ function conversionUrls(text: string | undefined, name: string): AnalyticsConfig
   return conversions;
 }
 
-/**
- * A brand's conversions reported by the server (server/conversions/outbox.ts): Baidu's OCPC upload for bd_vid
- * when BAIDU_OCPC_TOKEN is set, and AD_CONVERSION_SERVER_URLS templates (a GET per conversion) for the others. A
- * click id reported here must not also be reported by the browser (AD_CONVERSION_URLS), or it would count twice.
- */
+/** A brand's conversions the server reports (server/conversions/outbox.ts); never also by the browser. */
 export function readServerConversions(env: Env, suffix: '' | '_2', landingOrigin: string | undefined) {
   const urls = conversionUrls(env[`AD_CONVERSION_SERVER_URLS${suffix}`], `AD_CONVERSION_SERVER_URLS${suffix}`);
   const token = env[`BAIDU_OCPC_TOKEN${suffix}`];
-  let baidu: { token: string; newType: number; landingUrl: string; uploadUrl: string } | undefined;
-  if (token) {
-    if (urls.some((u) => u.param === 'bd_vid'))
-      throw new Error(`BAIDU_OCPC_TOKEN${suffix} and AD_CONVERSION_SERVER_URLS${suffix} both report bd_vid: keep one`);
-    if (!landingOrigin)
-      throw new Error(
-        `PUBLIC_URL${suffix} must be set when BAIDU_OCPC_TOKEN${suffix} is (Baidu matches a conversion by the landing page address)`,
-      );
-    baidu = { token, newType: env.BAIDU_OCPC_NEW_TYPE, landingUrl: `${landingOrigin}/`, uploadUrl: env.BAIDU_OCPC_URL };
-  }
+  if (token && urls.some((u) => u.param === 'bd_vid'))
+    throw new Error(`BAIDU_OCPC_TOKEN${suffix} and AD_CONVERSION_SERVER_URLS${suffix} both report bd_vid: keep one`);
+  if (token && !landingOrigin)
+    throw new Error(
+      `PUBLIC_URL${suffix} must be set when BAIDU_OCPC_TOKEN${suffix} is (Baidu matches a conversion by the landing page address)`,
+    );
+  const uploadUrl = env.BAIDU_OCPC_URL;
+  const baidu = token
+    ? { token, newType: env.BAIDU_OCPC_NEW_TYPE, landingUrl: `${landingOrigin}/`, uploadUrl }
+    : undefined;
   const server = [...urls.map((u) => u.param), ...(baidu ? ['bd_vid'] : [])];
   for (const param of readAnalytics(env, suffix)?.conversions.map((c) => c.param) ?? [])
     if (server.includes(param))
@@ -86,12 +76,4 @@ export function readServerConversions(env: Env, suffix: '' | '_2', landingOrigin
         `AD_CONVERSION_URLS${suffix} reports ${param} from the browser and the server reports it too (${param === 'bd_vid' && baidu ? `BAIDU_OCPC_TOKEN${suffix}` : `AD_CONVERSION_SERVER_URLS${suffix}`}): keep one, or each registration counts twice`,
       );
   return { baidu, urls };
-}
-
-/** The origins a brand's analytics loads from or reports to: exactly what its policy must allow. */
-export function analyticsOrigins(config: AnalyticsConfig | null | undefined): { script: string[]; connect: string[] } {
-  if (!config) return { script: [], connect: [] };
-  const script = config.script ? [new URL(config.script).origin] : [];
-  const reports = config.conversions.map((c) => new URL(c.url.replace('{clickId}', 'x')).origin);
-  return { script, connect: [...new Set([...script, ...reports])] };
 }

@@ -2,14 +2,10 @@
 import proxyAddr from 'proxy-addr';
 import { absoluteUrl, area, flag, v } from './read';
 
-/** Whether the proxy hop `hop` (0 = the socket's peer) at `address` is trusted to report the client. */
+/** Whether proxy hop `hop` (0: the socket's peer) at `address` may report the client. */
 export type ProxyTrust = (address: string, hop: number) => boolean;
 
-/**
- * TRUST_PROXY: empty, `0` or `false` trusts no proxy; `true` or a number N trusts that many hops in front (`true`
- * is 1); anything else is a comma-separated list of proxy addresses or CIDRs (or proxy-addr's names `loopback`,
- * `linklocal`, `uniquelocal`). The client is then the right-most address of X-Forwarded-For that is not trusted.
- */
+/** TRUST_PROXY: none (empty, `0`, `false`), a number of hops (`true` = 1), or proxy-addr's list of addresses. */
 function readTrustProxy(value: string | undefined): ProxyTrust | null {
   const text = (value ?? '').trim();
   if (text === '' || text === '0' || text === 'false') return null;
@@ -24,7 +20,6 @@ function readTrustProxy(value: string | undefined): ProxyTrust | null {
   }
 }
 
-/** An origin (`https://host[:port]`, no path), returned without a trailing slash. */
 function origin(value: string | undefined, name: string): string | undefined {
   if (!value) return undefined;
   const what = 'an http(s) origin such as https://www.example.com';

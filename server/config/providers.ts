@@ -53,7 +53,6 @@ export const providers = area('Outside services (SMS, captcha, WeChat)', {
 });
 type Env = z.output<typeof providers.schema>;
 
-/** The variables a provider needs: each one's value, or an Error saying it must be set because of `because`. */
 const needs =
   (env: Env, because: string) =>
   <K extends keyof Env & string>(name: K) =>

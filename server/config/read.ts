@@ -1,48 +1,32 @@
-/**
- * How a setting is declared: `NAME: v(read, 'default'), // meaning` in an area (`area(title, variables)`, which
- * makes the area's zod schema); docs/settings.md is generated from the titles, defaults and those comments
- * (scripts/lib/settings-page.ts). A reader turns the variable's text (its default applied) into a value, or throws
- * an Error whose message starts with the variable's name.
- */
+/** A setting: `NAME: v(read, 'default'), // meaning` in an area; a reader throws an Error naming the variable. */
 import { z } from 'zod';
 
 export type Read<T> = (value: string | undefined, name: string) => T;
 export type Variable<T> = { read: Read<T>; default?: string };
 type Values<V> = { [K in keyof V]: V[K] extends Variable<infer T> ? T : never };
-
 export const v = <T>(read: Read<T>, fallback?: string): Variable<T> => ({ read, default: fallback });
 
 export function area<V extends Record<string, Variable<unknown>>>(title: string, variables: V) {
   const shape = Object.entries(variables).map(([name, spec]) => [
     name,
-    z
-      .string()
-      .optional()
-      .transform((value) => spec.read(value || spec.default, name)),
+    z.optional(z.string()).transform((value) => spec.read(value || spec.default, name)),
   ]);
   const schema = z.object(Object.fromEntries(shape)) as unknown as z.ZodType<Values<V>, Record<string, unknown>>;
   return { title, variables, schema };
 }
-
 export const text = (value: string | undefined) => value ?? '';
 export const optional = (value: string | undefined) => value || undefined;
 export const trimmed = (value: string | undefined) => value?.trim() || undefined;
-
-export function wholeNumber(value: string | undefined, name: string): number {
-  const parsed = Number(value);
-  if (!value || !Number.isInteger(parsed) || parsed < 0)
-    throw new Error(`${name} must be a whole number, got "${value ?? ''}"`);
-  return parsed;
-}
-
 export const between =
   (min: number, max: number): Read<number> =>
   (value, name) => {
-    const parsed = wholeNumber(value, name);
+    const parsed = Number(value);
+    if (!value || !Number.isInteger(parsed) || parsed < 0)
+      throw new Error(`${name} must be a whole number, got "${value ?? ''}"`);
     if (parsed < min || parsed > max) throw new Error(`${name} must be between ${min} and ${max}, got "${value}"`);
     return parsed;
   };
-
+export const wholeNumber = between(0, Number.POSITIVE_INFINITY);
 export const oneOf =
   <const T extends string>(options: readonly T[]): Read<T> =>
   (value, name) => {
@@ -52,19 +36,14 @@ export const oneOf =
     return picked as T;
   };
 
-/** `1` or `0` (empty: `0`). */
 export const oneOrZero: Read<boolean> = (value, name) => {
   if (value && value !== '1' && value !== '0') throw new Error(`${name} must be 1 or 0, got "${value}"`);
   return value === '1';
 };
-
 export const flag = (value: string | undefined) => value === '1' || value === 'true';
-
 export const httpUrl = (value: string | undefined, name: string) =>
   shape(/^https?:\/\//, 'an http(s) URL')(value, name);
-/** The same for a variable with a default, so never empty. */
-export const defaultUrl: Read<string> = (value, name) => httpUrl(value, name) ?? '';
-
+export const defaultUrl: Read<string> = (value, name) => httpUrl(value, name) ?? ''; // has a default: never empty
 export function required(value: string | undefined, name: string, because: string): string {
   if (!value) throw new Error(`${name} must be set when ${because}`);
   return value;
@@ -86,10 +65,7 @@ export const shape =
     return trimmed || undefined;
   };
 
-/**
- * A vendor API endpoint: a host name or an http(s) origin. Tencent's SDK takes the service from the host's first
- * label and signs the host without its port, so a Tencent endpoint must start with `service.` and carry no port.
- */
+/** A vendor API endpoint: a host name or an http(s) origin (Tencent's SDK signs `service.` host without port). */
 export const endpoint =
   (service?: string): Read<string> =>
   (value = '', name) => {

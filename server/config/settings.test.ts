@@ -336,7 +336,7 @@ describe('settings', () => {
           `Not starting: ${name}: a placeholder or shorter than 16 characters; set the real secret (docs/deploy.md).`,
         );
     expect(startRefusal({ STANDINS: '1', WX_TOKEN: 'change-me', SMS_GATEWAY_KEY: 'k' }, allowed)?.message).toMatch(
-      /^Not starting: WX_TOKEN, SMS_GATEWAY_KEY: a placeholder or shorter than 16 characters/,
+      /^Not starting: SMS_GATEWAY_KEY, WX_TOKEN: a placeholder or shorter than 16 characters/,
     );
     // Empty (as deploy/portal.env.example leaves them) is not a placeholder: the provider's own check asks for it.
     expect(startRefusal({ STANDINS: '1', WX_TOKEN: '', CAPTCHA_SECRET: '' }, allowed)).toBeNull();

@@ -1,22 +1,13 @@
-/**
- * Every setting of the server, read once from the environment. Each variable is declared once, in its area's
- * schema (site.ts, network.ts, analytics.ts, providers.ts: its default, meaning and reading); `readSettings` parses
- * the environment through them and assembles the settings, whose type is inferred from it. docs/settings.md is
- * generated from the same declarations (`npm run docs:settings`).
- */
+/** Every setting, read once from the environment through the areas' schemas (./read.ts); `Settings` is inferred. */
 import { analytics, readAnalytics, readServerConversions } from './analytics';
 import { network } from './network';
 import { providers, readCaptcha, readSms, readWx } from './providers';
 import { database, operations, site } from './site';
 
-export { analyticsOrigins } from './analytics';
-export type { ProxyTrust } from './network';
+export { analyticsOrigins } from '../http/third-party';
 
-/** The areas in the order of docs/settings.md. */
 export const AREAS = [site, database, network, operations, analytics, providers];
-
 export type Settings = ReturnType<typeof readSettings>;
-export type ServerConversions = Settings['conversions']['starreach'];
 export type WxAccount = NonNullable<Settings['wx']['account']>;
 
 /** A start refused for a reason of its own (not a value it cannot read): exit code 78, "configuration error". */
@@ -24,12 +15,9 @@ export class SettingsRefusal extends Error {
   readonly exitCode = 78;
 }
 
-/** The message a production start gives for BENCH_UNLIMITED (and the exit code it stops with). */
-export const BENCH_UNLIMITED_REFUSAL = {
-  message:
-    'BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only; a production start (NODE_ENV=production) refuses it. Unset BENCH_UNLIMITED, or start the benchmark server with NODE_ENV=bench.',
-  exitCode: 78,
-};
+export const BENCH_UNLIMITED_REFUSAL = new SettingsRefusal(
+  'BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only; a production start (NODE_ENV=production) refuses it. Unset BENCH_UNLIMITED, or start the benchmark server with NODE_ENV=bench.',
+);
 
 export function readSettings(environment: Record<string, string | undefined> = process.env) {
   const env = { ...site.schema.parse(environment), ...database.schema.parse(environment) };
@@ -38,7 +26,7 @@ export function readSettings(environment: Record<string, string | undefined> = p
   const ads = analytics.schema.parse(environment);
   const services = providers.schema.parse(environment);
   const development = env.NODE_ENV === 'development';
-  if (ops.BENCH_UNLIMITED && env.NODE_ENV === 'production') throw new SettingsRefusal(BENCH_UNLIMITED_REFUSAL.message);
+  if (ops.BENCH_UNLIMITED && env.NODE_ENV === 'production') throw BENCH_UNLIMITED_REFUSAL;
   if (ops.METRICS_PORT !== undefined && [env.PORT, env.BRAND2_PORT].includes(ops.METRICS_PORT))
     throw new Error(`METRICS_PORT must not be a public port (PORT, BRAND2_PORT), got "${ops.METRICS_PORT}"`);
   return {
@@ -49,7 +37,6 @@ export function readSettings(environment: Record<string, string | undefined> = p
     edition: env.EDITION,
     workbenchUrl: env.WORKBENCH_URL,
     production: !development,
-    /** The built-in stand-ins are allowed (the pages then offer the WeChat simulator as a labelled demo aid). */
     standins: env.STANDINS,
     htmlCacheSeconds: env.HTML_CACHE_SECONDS,
     htmlCacheMegabytes: env.HTML_CACHE_MB,
@@ -77,22 +64,14 @@ export function readSettings(environment: Record<string, string | undefined> = p
     sms: readSms(services),
     captcha: readCaptcha(services),
     wx: readWx(services),
-    /** Prometheus' own listener, never on a public port (docs/decisions/031-metrics-and-operator-logs.md). */
     metrics: ops.METRICS_PORT === undefined ? null : { port: ops.METRICS_PORT, host: ops.METRICS_HOST },
   };
 }
 
-/** The secrets a start refuses when they read like a placeholder or are short enough to guess. */
-const SECRETS = 'WX_TOKEN WX_APP_SECRET WX_APP_SECRET_2 SMS_GATEWAY_KEY CAPTCHA_SECRET ALIYUN_ACCESS_KEY_SECRET'.split(
-  ' ',
-);
-SECRETS.push('TENCENT_SECRET_KEY', 'CAPTCHA_APP_SECRET_KEY', 'BAIDU_OCPC_TOKEN', 'BAIDU_OCPC_TOKEN_2');
+/** Refused at start when they read like a placeholder or are short enough to guess. */
+const SECRETS = AREAS.flatMap((a) => Object.keys(a.variables)).filter((name) => /(SECRET|TOKEN|_KEY)(_2)?$/.test(name));
 
-/**
- * Why a server start must not go on (null: it may): a secret left as a placeholder (`change-me`) or shorter than
- * 16 characters, or a built-in stand-in (the SMS sink, the slider, the WeChat simulator) that STANDINS=1 did not
- * allow (`npm start`, `npm run dev` and the tests' servers set it). Each names the settings to provide.
- */
+/** Why a start must not go on (null: it may): a placeholder or short secret, or a stand-in without STANDINS=1. */
 export function startRefusal(environment: Record<string, string | undefined>, settings: Settings) {
   const weak = SECRETS.filter((name) => /^.{1,15}$|change.?me/i.test(environment[name]?.trim() ?? ''));
   if (weak.length > 0)

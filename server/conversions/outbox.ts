@@ -1,23 +1,12 @@
 /**
- * Server-side ad conversions. A registration that carries an ad click id (`bd_vid` from Baidu, `qhclickid` from
- * 360) gets an outbox row in its own transaction (`enqueueConversions`), so a registration and its conversion are
- * committed together or not at all. A worker in every server process (`startConversionOutbox`) claims due rows
- * with a lease (`for update skip locked`, `locked_until`), reports each to its platform and marks it sent:
- *
- * - Baidu (BAIDU_OCPC_TOKEN): OCPC "广告主回传转化数据接口", POST JSON `{token, conversionTypes: [{logidUrl, newType}]}`
- *   to https://ocpc.baidu.com/ocpcapi/api/uploadConvertData, where `logidUrl` is the landing address with the
- *   click's `bd_vid`; the answer's `header.status` 0 is success, 4 a server error worth retrying, others refusals.
- * - Any other configured click id (AD_CONVERSION_SERVER_URLS): a GET of its URL template with the id in place of
- *   `{clickId}`; any 2xx is success.
- *
- * A failure is retried with doubling back-off (30 s, 1 min, 2 min, … at most 6 h) up to MAX_ATTEMPTS; a refusal
- * that will not change (4xx, Baidu status 2) closes the row at once. Each outcome is one log line. A restart or an
- * outage loses nothing: rows wait in the table. The one gap: a process that dies after the platform took a
- * conversion but before the row was marked sent leaves it to be sent again when its lease runs out (at-least-once;
- * the platforms match conversions by click, and a lease is far longer than a send's time-out).
+ * Server-side ad conversions (docs/decisions/032-vendor-providers.md): a registration with an ad click id gets an
+ * outbox row in its own transaction; a worker in every process claims due rows with a lease (`for update skip
+ * locked`) and reports each: Baidu OCPC's uploadConvertData (`header.status` 0 success, 4 worth retrying) or a GET
+ * of an AD_CONVERSION_SERVER_URLS template (2xx). Failures retry with doubling back-off up to MAX_ATTEMPTS; final
+ * refusals close the row at once. At-least-once: a death between the send and the mark sends again.
  */
 import { type BrandId, brands } from '../../shared/brand';
-import type { ServerConversions, Settings } from '../config/settings';
+import type { Settings } from '../config/settings';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../ops/log';
 import { countConversion } from '../ops/metrics';
@@ -60,7 +49,15 @@ export async function enqueueConversions(
   }
 }
 
+type ServerConversions = Settings['conversions']['starreach'];
 type Outcome = { ok: true } | { ok: false; permanent: boolean; error: string };
+
+/** A 4xx other than 429 will not change on a retry. */
+const httpFailure = (status: number): Outcome => ({
+  ok: false,
+  permanent: status >= 400 && status < 500 && status !== 429,
+  error: `HTTP ${status}`,
+});
 
 function brandOfTenant(tenantId: number): BrandId {
   return (Object.values(brands).find((brand) => brand.tenantId === tenantId)?.id ?? 'starreach') as BrandId;
@@ -86,12 +83,7 @@ async function report(
         signal,
       });
       const text = await response.text();
-      if (!response.ok)
-        return {
-          ok: false,
-          permanent: response.status >= 400 && response.status < 500 && response.status !== 429,
-          error: `HTTP ${response.status}`,
-        };
+      if (!response.ok) return httpFailure(response.status);
       let status: unknown;
       let desc = '';
       try {
@@ -109,12 +101,7 @@ async function report(
     if (!template) return 'not-configured';
     const response = await fetcher(template.url.replace('{clickId}', encodeURIComponent(row.click_id)), { signal });
     await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return { ok: true };
-    return {
-      ok: false,
-      permanent: response.status >= 400 && response.status < 500 && response.status !== 429,
-      error: `HTTP ${response.status}`,
-    };
+    return response.ok ? { ok: true } : httpFailure(response.status);
   } catch (error) {
     return {
       ok: false,
@@ -156,36 +143,25 @@ export async function runConversionOutbox(
     const outcome = await report(row, config, fetcher);
     const at = now();
     const what = `${row.param} conversion #${row.id} (user ${row.user_id})`;
+    const settle = (set: string, ...values: unknown[]) =>
+      db.query(`update ad_conversions set ${set}, locked_until = null where id = $1`, [row.id, ...values]);
     if (outcome === 'not-configured') {
-      await db.query(
-        `update ad_conversions set closed_at = $2, locked_until = null, last_error = 'not configured' where id = $1`,
-        [row.id, at],
-      );
+      await settle(`closed_at = $2, last_error = 'not configured'`, at);
       log.info(`[conversions] ${what}: no server-side platform configured for ${row.param}; closed`);
       countConversion(row.param, 'not_configured');
     } else if (outcome.ok) {
-      await db.query('update ad_conversions set sent_at = $2, locked_until = null, last_error = null where id = $1', [
-        row.id,
-        at,
-      ]);
+      await settle('sent_at = $2, last_error = null', at);
       log.info(`[conversions] ${what} reported to ${platformName(row, config)} (attempt ${row.attempts})`);
       countConversion(row.param, 'sent');
     } else if (outcome.permanent || row.attempts >= MAX_ATTEMPTS) {
-      await db.query('update ad_conversions set closed_at = $2, locked_until = null, last_error = $3 where id = $1', [
-        row.id,
-        at,
-        outcome.error,
-      ]);
+      await settle('closed_at = $2, last_error = $3', at, outcome.error);
       log.error(
         `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); gave up after attempt ${row.attempts}${outcome.permanent ? ' (refused for good)' : ''}`,
       );
       countConversion(row.param, 'given_up');
     } else {
       const wait = backoffSeconds(row.attempts);
-      await db.query(
-        'update ad_conversions set next_attempt_at = $2, locked_until = null, last_error = $3 where id = $1',
-        [row.id, new Date(at.getTime() + wait * 1000), outcome.error],
-      );
+      await settle('next_attempt_at = $2, last_error = $3', new Date(at.getTime() + wait * 1000), outcome.error);
       log.warn(
         `[conversions] ${what}: ${platformName(row, config)} failed (${outcome.error}); retry in ${wait} s (attempt ${row.attempts} of ${MAX_ATTEMPTS})`,
       );

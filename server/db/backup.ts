@@ -1,18 +1,11 @@
 /**
- * Backups and restores of the server's database, for `npm run admin -- backup FILE | restore FILE`.
- *
- * - The embedded database (PGlite): the backup is PGlite's own dump of its data folder (a gzipped tar), taken
- *   by the running server between two transactions (`Database.snapshot`), so writes only wait while it is read.
- *   It restores into an empty folder (PGlite loads the tar) or into PostgreSQL (the tar is loaded into an
- *   in-memory PGlite, then copied table by table: ./copy.ts).
- * - PostgreSQL: `pg_dump --format=custom`, restored with `pg_restore` (both from the PostgreSQL client
- *   packages; their major version must not be older than the server's).
- *
- * Backup files are written 0600 (they hold password hashes and session tokens): to a temporary name first, then
- * renamed, so a file by the given name is always a complete backup.
- * See docs/decisions/030-backups-and-the-move-to-postgresql.md.
+ * `npm run admin -- backup FILE | restore FILE` (docs/decisions/030-backups-and-the-move-to-postgresql.md): PGlite's
+ * folder as a gzipped tar (`Database.snapshot`), restored into a folder or copied into PostgreSQL (./copy.ts); or
+ * `pg_dump --format=custom` and `pg_restore`. Files are written 0600 (password hashes, sessions) under a temporary
+ * name first, so a file by the given name is always a complete backup.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
   closeSync,
   existsSync,
@@ -23,6 +16,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import {
@@ -64,22 +58,31 @@ export function backupKind(file: string): BackupKind {
   throw new BackupRefusal(`${file} is not a backup made by npm run admin -- backup (neither PGlite's nor pg_dump's).`);
 }
 
-/** Opens `file`'s temporary sibling for writing, mode 0600; refuses an existing `file` unless `replace`. */
-function openBackupFile(file: string, replace: boolean): { fd: number; temporary: string } {
+/** Runs `write` on a 0600 temporary sibling of `file`, then renames it into place; an existing `file` needs `replace`. */
+async function writeBackup(file: string, replace: boolean, write: (fd: number) => Promise<void>): Promise<void> {
   if (existsSync(file) && !replace)
     throw new BackupRefusal(`${file} exists already: choose a new name, or add --replace to replace it.`);
   const temporary = `${file}.partial-${process.pid}`;
+  let fd: number;
   try {
-    return { fd: openSync(temporary, 'wx', 0o600), temporary };
+    fd = openSync(temporary, 'wx', 0o600);
   } catch (error) {
     throw new BackupRefusal(`Cannot write ${temporary}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
   }
-}
-
-function finish(fd: number, temporary: string, file: string): void {
-  fsyncSync(fd);
-  closeSync(fd);
-  renameSync(temporary, file);
+  try {
+    await write(fd);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temporary, file);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // Closed already.
+    }
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 export interface BackupResult {
@@ -91,67 +94,41 @@ export interface BackupResult {
 
 /** Writes a backup of `db` (the embedded database) to `file`. */
 export async function backupPGlite(db: Database, file: string, replace = false): Promise<BackupResult> {
-  if (!db.snapshot) throw new Error('Only the embedded database is backed up this way; PostgreSQL uses pg_dump.');
-  const { fd, temporary } = openBackupFile(file, replace);
-  try {
-    const started = performance.now();
-    const bytes = await db.snapshot();
-    const ms = Math.round(performance.now() - started);
+  const { snapshot } = db;
+  if (!snapshot) throw new Error('Only the embedded database is backed up this way; PostgreSQL uses pg_dump.');
+  const started = performance.now();
+  let ms = 0;
+  await writeBackup(file, replace, async (fd) => {
+    const bytes = await snapshot.call(db);
+    ms = Math.round(performance.now() - started);
     writeSync(fd, bytes);
-    finish(fd, temporary, file);
-    return { kind: 'pglite', bytes: bytes.length, ms };
-  } catch (error) {
-    closeQuietly(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-}
-
-function closeQuietly(fd: number) {
-  try {
-    closeSync(fd);
-  } catch {
-    // Closed already.
-  }
+  });
+  return { kind: 'pglite', bytes: statSync(file).size, ms };
 }
 
 /** Runs a PostgreSQL client program; rejects with its error output when it fails. */
-function runClient(program: string, args: string[], stdout: number | 'ignore' = 'ignore'): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', stdout, 'pipe'] });
-    let errors = '';
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      errors += chunk;
-    });
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'ENOENT'
-          ? new BackupRefusal(
-              `${program} is not installed: install the PostgreSQL client (Debian: apt-get install postgresql-client).`,
-            )
-          : error,
-      ),
-    );
-    child.once('exit', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${program} failed (exit code ${code}): ${errors.trim().slice(0, 2000)}`));
-    });
+async function runClient(program: string, args: string[], stdout: number | 'ignore' = 'ignore'): Promise<void> {
+  const child = spawn(program, args, { stdio: ['ignore', stdout, 'pipe'] });
+  let errors = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    errors += chunk;
   });
+  const [code] = await once(child, 'exit').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    throw new BackupRefusal(
+      `${program} is not installed: install the PostgreSQL client (Debian: apt-get install postgresql-client).`,
+    );
+  });
+  if (code !== 0) throw new Error(`${program} failed (exit code ${code}): ${errors.trim().slice(0, 2000)}`);
 }
 
 /** Writes `pg_dump --format=custom` of the PostgreSQL database `url` to `file`. */
 export async function backupPostgres(url: string, file: string, replace = false): Promise<BackupResult> {
-  const { fd, temporary } = openBackupFile(file, replace);
   const started = performance.now();
-  try {
-    await runClient('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${url}`], fd);
-    finish(fd, temporary, file);
-  } catch (error) {
-    closeQuietly(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  return { kind: 'pg_dump', bytes: readFileSync(file).length, ms: Math.round(performance.now() - started) };
+  await writeBackup(file, replace, (fd) =>
+    runClient('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${url}`], fd),
+  );
+  return { kind: 'pg_dump', bytes: statSync(file).size, ms: Math.round(performance.now() - started) };
 }
 
 export interface RestoreResult {

@@ -1,9 +1,7 @@
 /**
- * Copies every application table, and every sequence, from one database to another with the same migrations
- * applied: the move from the embedded database to PostgreSQL (`npm run admin -- copy-to-postgres URL`) and the
- * restore of an embedded-database backup into PostgreSQL. Nothing here names a table: the tables, their
- * columns and the order their foreign keys impose are read from the source's catalog, so a table a later
- * migration adds is copied too. See docs/decisions/030-backups-and-the-move-to-postgresql.md.
+ * Copies every application table and sequence between two databases with the same migrations (copy-to-postgres,
+ * and restoring a PGlite backup into PostgreSQL). Tables, columns and foreign-key order are read from the
+ * catalog, so later tables are copied too (docs/decisions/030-backups-and-the-move-to-postgresql.md).
  */
 import type { Database, Queryable } from './database';
 
@@ -90,12 +88,7 @@ export async function nonEmptyTables(db: Queryable): Promise<TableCount[]> {
   return found;
 }
 
-/**
- * Copies all rows and sequence positions of `source` into `target`, in one transaction on the target (all or
- * nothing) while one transaction on the source keeps what it reads consistent. Both must have the same
- * migrations applied. A target with rows is refused (`TargetNotEmptyError`) unless `replace` is set, in which
- * case its tables are emptied first, in the same transaction.
- */
+/** Copies all rows and sequence positions, all or nothing; a target with rows is emptied only with `replace`. */
 export async function copyDatabase(
   source: Database,
   target: Database,

@@ -1,13 +1,9 @@
 /**
- * One server per embedded-database folder. PGlite does not stop a second process from opening the same folder,
- * and two processes on one folder drift apart (each keeps its own copy in memory) and trample each other's files.
- * So the folder carries a lock file, `portal.lock`, made with O_EXCL and holding the owner's pid: a second opener
- * is refused with a clear message while the owner runs, and a lock left by a process that died (kill -9, power
- * loss) is recognised as stale — its pid is gone, or belongs to something that is not Node — and taken over, so
- * a restart needs no manual step.
- *
- * Not proper-lockfile (the build lock's): it calls a lock stale only once its owner stopped refreshing it, so a
- * restart after a crash would wait that long, and a long synchronous PGlite call could let a live server's lapse.
+ * One server per embedded-database folder (PGlite does not stop a second process, and two would trample the
+ * files): `portal.lock`, made with O_EXCL, holds the owner's pid; a lock whose pid is gone or not Node is stale
+ * and taken over, so a restart after a crash needs no manual step.
+ * Not proper-lockfile: it calls a lock stale only once its owner stopped refreshing it, so a restart after a crash
+ * would wait, and a long synchronous PGlite call could let a live server's lock lapse.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';

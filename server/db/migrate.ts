@@ -1,15 +1,13 @@
 /**
- * Applies the numbered SQL files of `migrations/` (`001_name.sql`, `002_name.sql`, ...) in order, each in its
- * own transaction, and records them in `schema_migrations`. An advisory lock makes concurrent server processes
- * apply them once. A file that was applied is never run again, so change the schema with a new file.
+ * Applies `migrations/NNN_name.sql` in order, each in its own transaction, recorded in `schema_migrations`, once
+ * across processes (advisory lock). An applied file never runs again: change the schema with a new file.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { log } from '../ops/log';
 import type { Database } from './database';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 /** An arbitrary constant naming this application's migration lock. */
 const LOCK_KEY = 7_302_551;
 
@@ -35,10 +33,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return migrations;
 }
 
-/**
- * Applies the migrations not yet applied; returns the versions it applied. Each one is logged with its name and
- * how long it took once the transaction committed (an operator sees what a start-up changed, and what was slow).
- */
+/** Applies the migrations not yet applied (each logged with its duration); returns their versions. */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<number[]> {
   const started = performance.now();
   const applied = await db.transaction(async (tx) => {

@@ -1,15 +1,10 @@
-/**
- * Opens the database the settings name (PostgreSQL when `DATABASE_URL` is set, else the PGlite folder) and
- * brings its schema up to date.
- */
+/** Opens the database the settings name (PostgreSQL or the PGlite folder) and migrates it. */
 import type { Database } from './database';
 import { migrate } from './migrate';
 
 export interface DatabaseSettings {
   databaseUrl?: string;
-  /** Connections to PostgreSQL at most (default 10). */
   databasePoolSize?: number;
-  /** Folder of the embedded database. */
   dataDir: string;
   /** The folder's lock, when the caller took it already (`takeDataDir`). */
   dataDirLock?: { unlock: () => void };

@@ -1,8 +1,4 @@
-/**
- * The embedded database: PGlite (Postgres compiled to WebAssembly) in a folder on disk, or in memory for tests.
- * PGlite has a single connection; it queues statements itself and `transaction()` holds the connection for
- * the whole transaction, so concurrent requests never interleave inside one.
- */
+/** The embedded database: PGlite (one connection; a transaction holds it) in a folder, or in memory for tests. */
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -11,16 +7,10 @@ import { LOCK_FILE, takeDataDir } from './data-lock';
 import type { Database, Queryable } from './database';
 import { tarFolder } from './tar';
 
-/**
- * Files of the data folder that are the running server's, not the database's: its lock, its control socket and
- * PGlite's pid file. A backup leaves them out, so a restored folder starts like a folder nobody holds.
- */
+/** The running server's files in the data folder (lock, control socket, pid file), left out of a backup. */
 const NOT_DATABASE_FILES = new Set([LOCK_FILE, 'portal-admin.sock', 'postmaster.pid']);
 
-/**
- * Opens the embedded database in `dataDir` (in memory without one). `unlock` is the lock `takeDataDir` already
- * took (the server takes it first thing at start-up); without it the lock is taken here.
- */
+/** Opens the embedded database in `dataDir` (in memory without one); `unlock`: the lock taken already. */
 export async function openPGlite(
   dataDir?: string,
   taken?: { unlock: () => void },
@@ -58,9 +48,8 @@ export async function openPGlite(
     kind: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    // Taken inside a transaction, which holds PGlite's one connection: no statement runs while the files are
-    // read, so the tarball is the folder as it stands between two transactions (writes wait meanwhile). Every
-    // committed transaction is in the write-ahead log on disk; loading the tar replays it as after a crash.
+    // Inside a transaction (PGlite's one connection): the folder as between two transactions; loading the tar
+    // replays the write-ahead log as after a crash.
     snapshot: () =>
       db.transaction(async () =>
         dataDir

@@ -1,17 +1,11 @@
-/**
- * PostgreSQL (15 or newer, or any Postgres-wire database) through a `pg` connection pool, for running several
- * server processes against one database.
- */
+/** PostgreSQL (15 or newer) through a `pg` connection pool. */
 import type { Pool } from 'pg';
 import { log } from '../ops/log';
 import { countQueryError } from '../ops/metrics';
 import type { Database, ListenHandlers, Queryable } from './database';
 import { isDatabaseUnavailable } from './unavailable';
 
-/**
- * Bounds on waiting for the database, so a request never hangs on it: a new connection (or a free one of the
- * pool) within 5 s, an answer to a statement within 15 s. Past them the call fails as "unavailable" (503).
- */
+/** A request never hangs on the database: past these the call fails as "unavailable" (503). */
 export const CONNECT_TIMEOUT_MS = 5000;
 export const QUERY_TIMEOUT_MS = 15_000;
 
@@ -92,11 +86,7 @@ function counted(error: unknown): never {
 /** The first retry after a lost listening connection; doubled after each failed attempt, up to the last. */
 const LISTEN_RETRY_MS = [250, 500, 1000, 2000, 5000];
 
-/**
- * `LISTEN channel` on a client of its own (a pooled connection would be handed to other work), reconnecting
- * after any failure. `down` runs when the connection is lost (notifications in between are missed), `up` each
- * time it listens.
- */
+/** `LISTEN channel` on a client of its own, reconnecting; `down` when notifications may be missed, `up` again. */
 async function listenOn(
   pg: typeof import('pg').default,
   connectionString: string,

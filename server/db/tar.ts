@@ -6,18 +6,14 @@
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
 
 /** The folder `dir` as a gzipped tar; `skip(relativePath)` leaves an entry (and what is under it) out. */
 export async function tarFolder(dir: string, skip: (path: string) => boolean = () => false): Promise<Uint8Array> {
   const tar = pack();
-  const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    tar.on('data', (chunk) => chunks.push(chunk as Buffer));
-    tar.once('end', resolve);
-    tar.once('error', reject);
-  });
+  const done = buffer(tar);
   const walk = (relative: string) => {
     for (const name of readdirSync(join(dir, relative)).sort()) {
       const path = relative ? `${relative}/${name}` : name;
@@ -35,6 +31,5 @@ export async function tarFolder(dir: string, skip: (path: string) => boolean = (
   };
   walk('');
   tar.finalize();
-  await done;
-  return gzipSync(Buffer.concat(chunks), { level: 1 });
+  return gzipSync(await done, { level: 1 });
 }

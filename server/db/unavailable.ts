@@ -1,9 +1,4 @@
-/**
- * Whether an error means "the database cannot be reached right now" (PostgreSQL stopped, restarting, out of
- * connections, the network to it gone, a connection or query timeout) rather than a bug. Such errors answer 503
- * (the API's envelope with Retry-After, or the 503 page), never 500, and the pool reconnects by itself once the
- * database is back.
- */
+/** Whether an error means "the database cannot be reached right now" (answered 503, never 500) rather than a bug. */
 
 /** Socket errors of a connection to the database. */
 const NETWORK_CODES = new Set([

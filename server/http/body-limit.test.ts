@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
-import { captureLog } from '../ops/log';
 import { harness } from '../testing/accounts-harness';
+import { captureLog } from '../testing/capture-log';
 
 let db: Database;
 let server: Server;

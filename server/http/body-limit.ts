@@ -1,9 +1,6 @@
 /**
- * Every request body the server accepts is small: API calls, the webhook's XML and the phone pages' forms are
- * at most 16 KB. Hono's `bodyLimit` refuses a larger one before any handler reads it: at once when the
- * Content-Length says so, and for a body without a length (chunked) as soon as the bytes read pass the limit,
- * so an endless upload costs at most 16 KB of memory. The answer is 413 in the request's language (the JSON
- * envelope on /api) and closes the connection, whose unread remainder cannot carry another request.
+ * Every accepted body is at most 16 KB: Hono's `bodyLimit` refuses a larger one (by Content-Length, or as a
+ * chunked body passes the limit) with 413 in the request's language, closing the connection.
  */
 
 import type { Context } from 'hono';

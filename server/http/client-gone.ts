@@ -1,8 +1,4 @@
-/**
- * A client that hangs up in the middle of its request (a closed tab, a dropped phone connection) makes the body
- * stream fail with "aborted" / ECONNRESET. That is the client's doing, not a server fault: the error handlers
- * answer it (nobody reads the answer) without logging an error.
- */
+/** A client that hung up mid-request ("aborted", ECONNRESET) is not a server fault: answered, not logged. */
 import type { Context } from 'hono';
 
 export function clientWentAway(c: Context, error: unknown): boolean {

@@ -5,8 +5,8 @@ import { createApp } from '../app';
 import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { captureLog } from '../ops/log';
 import type { Renderer } from '../pages/page-handler';
+import { captureLog } from '../testing/capture-log';
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
 

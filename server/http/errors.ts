@@ -1,12 +1,11 @@
 /**
- * What an unexpected error (a bug, a lost database) becomes: one log line, then a 500 the visitor can read —
- * the API's JSON envelope in the request's language, or the spec's 500 page ("Unknown middleware", docs/product.md#errors-and-messages) in the
- * page's language and brand. The page is written here without React or any script, so it still shows when
- * the renderer itself is what failed.
+ * What an unexpected error becomes: one log line, then the API's JSON envelope or the 500 page
+ * (docs/product.md#errors-and-messages) in the request's language and brand, written without React or script so
+ * it shows when the renderer itself failed.
  */
 
 import type { Context } from 'hono';
-import { type BrandId, brands } from '../../shared/brand';
+import { brands } from '../../shared/brand';
 import { localeFromPath, localizePath } from '../../shared/locale';
 import { translate } from '../api/catalog';
 import { requestLanguage } from '../api/http';
@@ -14,9 +13,8 @@ import type { Settings } from '../config/settings';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { log } from '../ops/log';
 import { clientWentAway } from './client-gone';
-import { markup, raw } from './html';
+import { markup, serverPage } from './html';
 import { requestBrand } from './request';
-import { contentSecurityPolicy, inlineHash } from './security-headers';
 
 /** The one place unexpected errors are logged (with what the request was), so the logger can change here. */
 export function logServerError(c: Context, error: unknown): void {
@@ -52,36 +50,8 @@ ${Object.values(brands)
   )
   .join('\n')}
 `;
-const STYLE_HASH = inlineHash(STYLE);
-
 /** What the 503 page says instead (the database, or something else the page needs, is unreachable for now). */
 const UNAVAILABLE_TEXT = { title: /*i18n*/ '服务暂时不可用', hint: /*i18n*/ '请稍后刷新重试。' };
-
-export function serverErrorHtml(brandId: BrandId, locale: 'zh' | 'en', status: 500 | 503 = 500): string {
-  const brand = brands[brandId];
-  const hint = translate(status === 503 ? UNAVAILABLE_TEXT.hint : TEXT.hint, locale);
-  const heading = status === 503 ? translate(UNAVAILABLE_TEXT.title, locale) : SERVER_ERROR_TEXT;
-  // The style is the page's own fixed text (run by hash): the only raw part.
-  return markup`<!doctype html>
-<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}" data-brand="${brandId}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${status} - ${brand.name[locale]}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${raw(STYLE)}</style>
-</head>
-<body>
-<main>
-  <p class="status">${status}</p>
-  <h1 lang="${status === 503 ? (locale === 'zh' ? 'zh-CN' : 'en') : 'en'}">${heading}</h1>
-  <p class="hint">${hint}</p>
-  <a class="home" href="${localizePath('/', locale)}">${translate(TEXT.home, locale)}</a>
-</main>
-</body>
-</html>`.toString();
-}
 
 /** The 500 (or 503) page for the request's path (its language) and host (its brand); never cached. */
 export function serverErrorPage(
@@ -90,10 +60,26 @@ export function serverErrorPage(
   status: 500 | 503 = 500,
 ) {
   const locale = localeFromPath(new URL(c.req.url).pathname);
-  return c.html(serverErrorHtml(requestBrand(c, settings), locale, status), status, {
+  const brand = brands[requestBrand(c, settings)];
+  const hint = translate(status === 503 ? UNAVAILABLE_TEXT.hint : TEXT.hint, locale);
+  const heading = status === 503 ? translate(UNAVAILABLE_TEXT.title, locale) : SERVER_ERROR_TEXT;
+  const page = serverPage({
+    lang: locale,
+    title: `${status} - ${brand.name[locale]}`,
+    style: STYLE,
+    brand: brand.id,
+    head: markup`\n<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    body: markup`<main>
+  <p class="status">${status}</p>
+  <h1 lang="${status === 503 ? (locale === 'zh' ? 'zh-CN' : 'en') : 'en'}">${heading}</h1>
+  <p class="hint">${hint}</p>
+  <a class="home" href="${localizePath('/', locale)}">${translate(TEXT.home, locale)}</a>
+</main>`,
+  });
+  return c.html(page.html, status, {
     'Cache-Control': 'no-store',
     ...(status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}),
-    'Content-Security-Policy': contentSecurityPolicy({ styleHashes: [STYLE_HASH] }),
+    'Content-Security-Policy': page.csp,
   });
 }
 
@@ -121,10 +107,7 @@ export function apiUnavailable(c: Context) {
   });
 }
 
-/**
- * `app.onError`: log, then the envelope under /api and the 500 page everywhere else; 503 instead of 500 when the
- * database cannot be reached (server/db/unavailable.ts), logged as a warning without the stack.
- */
+/** `app.onError`: log, then the envelope or the 500 page; 503 (a warning, no stack) when the database is unreachable. */
 export function handleServerError(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
   return (error: unknown, c: Context) => {
     // A client that hung up is not a server fault: nobody reads this answer, and nothing is logged.

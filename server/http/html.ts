@@ -1,11 +1,10 @@
 /**
- * Escaping for the pages the server writes itself, outside React (the workbench stand-in, the phone pages, the 500
- * page): `markup` is Hono's `html` template, so every interpolated value is escaped unless it is itself markup or
- * wrapped in the explicit `raw()` marker (used only for the pages' own fixed style and script text). JSON for an
- * inline <script> goes through `scriptJson`.
+ * Escaping for the pages the server writes outside React: `markup` is Hono's `html` template (every value escaped
+ * unless it is markup or `raw()`, kept for the pages' own fixed style and script).
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { contentSecurityPolicy, inlineHash } from './security-headers';
 
 export type Markup = HtmlEscapedString;
 export { raw };
@@ -17,17 +16,40 @@ export function markup(strings: TemplateStringsArray, ...values: unknown[]): Mar
   return result;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
 /** `text` safe as HTML text or a quoted attribute value, for HTML built outside a template (search snippets). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
-}
+export const escapeHtml = (text: string): string => markup`${text}`.toString();
 
-/** A JSON literal safe inside <script>. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+/**
+ * A page the server writes itself, with the strict policy: its own fixed style and script (the only raw parts)
+ * run by hash. `head` adds to the head, `brand` marks the root element.
+ */
+export function serverPage(input: {
+  lang: 'zh' | 'en';
+  title: string;
+  style: string;
+  head?: Markup;
+  brand?: string;
+  body: Markup;
+  script?: string;
+}): { html: string; csp: string } {
+  const { lang, style, script } = input;
+  const html = markup`<!doctype html>
+<html lang="${lang === 'en' ? 'en' : 'zh-CN'}"${input.brand ? markup` data-brand="${input.brand}"` : ''}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">${input.head ?? ''}
+<title>${input.title}</title>
+<style>${raw(style)}</style>
+</head>
+<body>
+${input.body}
+${script ? markup`<script>${raw(script)}</script>` : ''}
+</body>
+</html>`.toString();
+  const csp = contentSecurityPolicy({
+    scriptHashes: script ? [inlineHash(script)] : [],
+    styleHashes: [inlineHash(style)],
+  });
+  return { html, csp };
 }

@@ -1,14 +1,12 @@
-/**
- * Facts about a request that pages and the API both need: the host the brand is chosen from, the brand, the
- * client's address behind trusted proxies, the scheme, and the public origin for absolute URLs.
- */
+/** Facts about a request that pages and the API both need: host, brand, client address, scheme, public origin. */
 
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { Context } from 'hono';
 import proxyAddr from 'proxy-addr';
 import { type BrandId, resolveBrandId } from '../../shared/brand';
-import type { ProxyTrust, Settings } from '../config/settings';
+import type { ProxyTrust } from '../config/network';
+import type { Settings } from '../config/settings';
 
 interface NodeBindings {
   incoming?: { socket?: { localPort?: number; remoteAddress?: string } };
@@ -23,10 +21,7 @@ export function requestHost(c: Context): string {
 }
 
 export function requestBrand(c: Context, settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>): BrandId {
-  return resolveBrandId(requestHost(c), {
-    brand2HostMarker: settings.brand2HostMarker,
-    brand2Port: settings.brand2Port,
-  });
+  return resolveBrandId(requestHost(c), settings);
 }
 
 /** The socket's peer and the forwarded chain as proxy-addr reads them from a Node request. */
@@ -40,11 +35,7 @@ function forwardedRequest(c: Context) {
   } as unknown as IncomingMessage;
 }
 
-/**
- * The client's IP address: the socket's peer, or — when `TRUST_PROXY` trusts the proxies in front — the
- * right-most X-Forwarded-For entry that is not a trusted proxy (proxy-addr). Never the left-most entry, which the
- * client writes itself.
- */
+/** The client's address: the socket's peer, or the right-most untrusted X-Forwarded-For entry (proxy-addr). */
 export function clientAddress(c: Context, trustProxy: ProxyTrust | null): string {
   const request = forwardedRequest(c);
   const peer = request.socket.remoteAddress || 'unknown';
@@ -82,11 +73,7 @@ function hostAllowed(hostname: string, allowedHosts: readonly string[]): boolean
     .some((net) => net?.address === hostname || `[${net?.address}]` === hostname);
 }
 
-/**
- * The origin absolute URLs use (canonical, hreflang, the QR code's simulator address, the confirm link): the
- * brand's PUBLIC_URL when set; else the request's own scheme and Host when that host is an accepted one; else
- * `localhost` on the port the request arrived on. A forged Host header never reaches a page or a link.
- */
+/** The origin of absolute URLs: PUBLIC_URL, else an accepted Host, else localhost (a forged Host never shows). */
 export function publicOrigin(
   c: Context,
   settings: Pick<
@@ -110,10 +97,7 @@ export function requestIsHttps(c: Context, trustProxy: ProxyTrust | null): boole
   return requestProtocol(c, trustProxy) === 'https';
 }
 
-/**
- * The few parts of a Hono context the request facts read (headers, URL, the socket), for a Node request the app
- * has not seen (the fast paths in front of it): the same functions (requestHost, publicOrigin, requestIsHttps) then give the same answers.
- */
+/** The parts of a Hono context these functions read, for a Node request the app has not seen (the fast paths). */
 export function nodeContext(incoming: IncomingMessage, target: string): Context {
   const headers = incoming.headers;
   const scheme = (incoming.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';

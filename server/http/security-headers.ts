@@ -1,13 +1,9 @@
 /**
- * Security headers on every response (pages, API, assets, static files, error pages, the phone pages and the
- * workbench stand-in): one middleware, mounted first, that fills in what a route did not set itself.
- *
- * The Content-Security-Policy allows nothing by default and lists each kind of resource the pages load. Inline
- * scripts run only by their SHA-256 hash (never a nonce: a cached page is the same bytes for every visitor),
- * so a route that writes inline code sets its own policy with `contentSecurityPolicy({ scriptHashes })`.
- *
- * Not hono/secure-headers: the page cache and the QR poll's fast path (in front of Hono) store or send this header
- * set as a plain object, HSTS depends per request on a trusted proxy's scheme, and WebKit gets its own policy.
+ * Security headers on every response: one middleware, mounted first, fills in what a route did not set. Inline
+ * scripts run by SHA-256 hash (never a nonce: a cached page is the same bytes for every visitor), so a route with
+ * inline code sets its own policy with `contentSecurityPolicy({ scriptHashes })`.
+ * Not hono/secure-headers: the page cache and the QR poll's fast path (in front of Hono) send this set as a plain
+ * object, HSTS depends per request on a trusted proxy's scheme, and WebKit gets its own policy.
  */
 
 import { createHash } from 'node:crypto';
@@ -16,20 +12,12 @@ import type { Settings } from '../config/settings';
 import { requestIsHttps } from './request';
 
 export interface PolicyInput {
-  /** `'sha256-…'` sources of the inline scripts the page may run. */
+  /** `'sha256-…'` sources of the page's inline scripts and `<style>` elements. */
   scriptHashes?: readonly string[];
-  /** `'sha256-…'` sources of inline `<style>` elements (the server-written pages). */
   styleHashes?: readonly string[];
-  /**
-   * `npm run dev`: Vite injects each module's CSS as a `<style>` element and reloads over a WebSocket on a port
-   * of its own, so inline styles and WebSocket connections are allowed there (never in production).
-   */
+  /** `npm run dev`: Vite's inline styles and WebSocket reloads are allowed (never in production). */
   development?: boolean;
-  /**
-   * The configured analytics and ad-conversion origins of the page's brand (none by default): `script` may load
-   * scripts; `connect` may receive requests and image beacons; `frame` may be framed by the page (a third-party
-   * captcha's dialog). Exactly these, nothing wider.
-   */
+  /** The brand's analytics, ad-conversion and captcha origins: exactly these, nothing wider. */
   thirdParty?: { script: readonly string[]; connect: readonly string[]; frame?: readonly string[] };
 }
 
@@ -38,10 +26,7 @@ export function inlineHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/**
- * The policy of every response. Images and captcha pieces may be `data:` URLs (the QR code and the slider
- * puzzle are drawn by the server as data URLs); everything else comes from this origin.
- */
+/** The policy: only this origin, and `data:` images (the QR code and the slider puzzle). */
 export function contentSecurityPolicy({
   scriptHashes = [],
   styleHashes = [],
@@ -76,28 +61,11 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/**
- * Features the site never uses are denied to it and to anything it might embed; the video player may go full
- * screen and picture-in-picture on this origin.
- */
-const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'autoplay=(self)',
-  'camera=()',
-  'display-capture=()',
-  'fullscreen=(self)',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'picture-in-picture=(self)',
-  'publickey-credentials-get=()',
-  'screen-wake-lock=()',
-  'usb=()',
-  'xr-spatial-tracking=()',
-].join(', ');
+/** Features the site never uses are denied; the video player may go full screen and picture-in-picture. */
+const PERMISSIONS_POLICY =
+  'accelerometer=(), autoplay=(self), camera=(), display-capture=(), fullscreen=(self), geolocation=(), ' +
+  'gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), picture-in-picture=(self), ' +
+  'publickey-credentials-get=(), screen-wake-lock=(), usb=(), xr-spatial-tracking=()';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -107,8 +75,7 @@ export function strictTransportSecurity(preload: boolean): string {
 
 export type SecuritySettings = Pick<Settings, 'trustProxy' | 'hstsPreload' | 'production'>;
 
-/** The headers a response gets unless its route set them (a route may only be stricter or add hashes). */
-/** The default policies, made once (they were joined again for every response). */
+/** The default policies, made once. */
 const DEFAULT_POLICY = {
   production: contentSecurityPolicy(),
   development: contentSecurityPolicy({ development: true }),
@@ -132,10 +99,8 @@ export function securityHeaderValues(c: Context, settings: SecuritySettings): Re
 }
 
 /**
- * Whether a browser knows the `manifest-src` directive. WebKit (Safari, every browser on iOS, WebKitGTK) does
- * not: it reports "Unrecognized Content-Security-Policy directive" as an error on every page, and applies
- * `default-src` to the manifest anyway, so leaving the directive out for it changes nothing it enforces.
- * Blink says `Chrome/` (or `Chromium/`) next to `AppleWebKit/`; Gecko does not say `AppleWebKit/` at all.
+ * Whether a browser knows `manifest-src`: WebKit reports it as an error on every page (and applies `default-src`
+ * to the manifest anyway). Blink says `Chrome/` next to `AppleWebKit/`; Gecko does not say `AppleWebKit/`.
  */
 export function understandsManifestSrc(userAgent: string | undefined): boolean {
   if (!userAgent || !/\bAppleWebKit\//.test(userAgent)) return true;
@@ -153,42 +118,31 @@ export function withoutManifestSrc(policy: string): string {
 export function securityHeaders(settings: SecuritySettings): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const values = securityHeaderValues(c, settings);
-    let response = c.res;
-    try {
-      applyHeaders(response.headers, values);
-    } catch {
-      // A response whose headers are immutable (a fetch() result passed through): copy it once.
-      response = new Response(response.body, response);
-      applyHeaders(response.headers, values);
-      c.res = response;
-    }
+    setHeaders(c, securityHeaderValues(c, settings), false);
   };
 }
 
-function applyHeaders(headers: Headers, values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values)) if (!headers.has(name)) headers.set(name, value);
+/** Sets `values` (only the missing ones unless `replace`), copying a response whose headers are immutable. */
+function setHeaders(c: Context, values: Record<string, string>, replace: boolean) {
+  const apply = (headers: Headers) => {
+    for (const [name, value] of Object.entries(values)) if (replace || !headers.has(name)) headers.set(name, value);
+  };
+  try {
+    apply(c.res.headers);
+  } catch {
+    // A fetch() result passed through: copy it once.
+    c.res = new Response(c.res.body, c.res);
+    apply(c.res.headers);
+  }
 }
 
-/**
- * The policy as the requesting engine understands it (WebKit: without `manifest-src`). Mounted before the
- * HTML cache, so a cached page (stored with the full policy) is adapted too; pages vary by User-Agent already
- * (server/pages/page-handler.ts).
- */
+/** The policy as the requesting engine understands it; mounted before the page cache, so cached pages too. */
 export function policyForEngine(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (understandsManifestSrc(c.req.header('user-agent'))) return;
     const policy = c.res.headers.get('Content-Security-Policy');
-    if (!policy) return;
-    const adapted = withoutManifestSrc(policy);
-    if (adapted === policy) return;
-    try {
-      c.res.headers.set('Content-Security-Policy', adapted);
-    } catch {
-      const response = new Response(c.res.body, c.res);
-      response.headers.set('Content-Security-Policy', adapted);
-      c.res = response;
-    }
+    const adapted = policy && withoutManifestSrc(policy);
+    if (adapted && adapted !== policy) setHeaders(c, { 'Content-Security-Policy': adapted }, true);
   };
 }

@@ -1,12 +1,8 @@
-/**
- * /wx/confirm: the page the confirm link of the chat reply opens on the phone (in the messaging app's own
- * browser, or the simulator's tab). GET shows "Log in to {brand} on the computer? account 138****8000" with
- * Confirm and Cancel; the POST carries the link's secret token (`t`) itself, which is what makes it safe
- * (CSRF: a forged post would need the token), and answers a result page.
- */
+/** /wx/confirm: the chat reply's link on the phone; the POST carries the link's secret token (CSRF-safe). */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { brands } from '../../shared/brand';
+import { translate } from '../api/catalog';
 import { markup } from '../http/html';
 import { requestBrand } from '../http/request';
 import { cancelScan, confirmPreview, confirmScan } from '../scan-login/confirm';
@@ -19,50 +15,27 @@ const TOKEN = /^[\w-]{16,128}$/;
 
 type Result = 'confirmed' | 'cancelled' | 'expired' | 'invalid' | 'banned' | 'bad';
 
-const RESULTS: Record<Result, { status: 200 | 400 | 403 | 404 | 410; zh: [string, string]; en: [string, string] }> = {
-  confirmed: {
-    status: 200,
-    zh: ['已确认', '已确认，请回到电脑继续。'],
-    en: ['Confirmed', 'Confirmed. Continue on your computer.'],
-  },
-  cancelled: {
-    status: 200,
-    zh: ['已取消', '已取消登录。如需登录，请在电脑上重新扫码。'],
-    en: ['Cancelled', 'The login was cancelled. Scan the code on the computer again to log in.'],
-  },
+const RESULTS: Record<Result, { status: 200 | 400 | 403 | 404 | 410; title: string; text: string }> = {
+  confirmed: { status: 200, title: /*i18n*/ '已确认', text: /*i18n*/ '已确认，请回到电脑继续。' },
+  cancelled: { status: 200, title: /*i18n*/ '已取消', text: /*i18n*/ '已取消登录。如需登录，请在电脑上重新扫码。' },
   expired: {
     status: 410,
-    zh: ['二维码已过期', '二维码已过期，请在电脑上刷新二维码后重新扫码。'],
-    en: ['QR code has expired', 'The QR code has expired. Reload it on the computer and scan again.'],
+    title: /*i18n*/ '二维码已过期',
+    text: /*i18n*/ '二维码已过期，请在电脑上刷新二维码后重新扫码。',
   },
-  invalid: {
-    status: 404,
-    zh: ['链接已失效', '此确认链接无效或已使用，请在电脑上重新扫码。'],
-    en: [
-      'Link no longer valid',
-      'This confirm link is not valid or was already used. Scan the code on the computer again.',
-    ],
-  },
-  banned: {
-    status: 403,
-    zh: ['账号已被封禁', '账号已被封禁，无法登录。'],
-    en: ['Account is banned', 'Account is banned. You cannot log in with it.'],
-  },
-  bad: {
-    status: 400,
-    zh: ['请求无效', '请求无效，请从微信中的链接重新打开此页面。'],
-    en: ['Bad request', 'This request is not valid. Open this page again from the link in WeChat.'],
-  },
+  invalid: { status: 404, title: /*i18n*/ '链接已失效', text: /*i18n*/ '此确认链接无效或已使用，请在电脑上重新扫码。' },
+  banned: { status: 403, title: /*i18n*/ '账号已被封禁', text: /*i18n*/ '账号已被封禁，无法登录。' },
+  bad: { status: 400, title: /*i18n*/ '请求无效', text: /*i18n*/ '请求无效，请从微信中的链接重新打开此页面。' },
 };
 
 function resultPage(c: Context, lang: Lang, result: Result) {
-  const r = RESULTS[result];
-  const [title, sentence] = r[lang];
+  const { status, ...words } = RESULTS[result];
+  const title = translate(words.title, lang);
   const body = markup`<section class="result" data-testid="confirm-result" data-result="${result}">
   <h1>${title}</h1>
-  <p>${sentence}</p>
+  <p>${translate(words.text, lang)}</p>
 </section>`;
-  return sendPage(c, page({ lang, title, body }), r.status);
+  return sendPage(c, page({ lang, title, body }), status);
 }
 
 export function confirmRoutes(deps: PhonePagesDeps) {
@@ -78,19 +51,18 @@ export function confirmRoutes(deps: PhonePagesDeps) {
     const preview = await confirmPreview(deps.db, { tenantId, scene, confirmToken: t, now: deps.now() });
     if (!preview) return resultPage(c, lang, 'invalid');
     const brand = brands[brandId].name[lang];
-    const en = lang === 'en';
-    const title = en ? `Log in to ${brand} on the computer?` : `在电脑上登录${brand}？`;
+    const title = translate({ id: /*i18n*/ '在电脑上登录{brand}？', values: { brand } }, lang);
     const body = markup`<section class="card" data-testid="confirm-page">
   <h1 class="big">${title}</h1>
-  <p>${en ? 'Account' : '账号'} <strong data-testid="confirm-phone">${preview.phone}</strong>
+  <p>${translate(/*i18n*/ '账号', lang)} <strong data-testid="confirm-phone">${preview.phone}</strong>
     <span class="meta" data-testid="confirm-user">${preview.userName}</span></p>
-  <p class="meta">${en ? 'Only confirm if you are logging in on your own computer right now.' : '请确认是您本人正在电脑上登录。'}</p>
+  <p class="meta">${translate(/*i18n*/ '请确认是您本人正在电脑上登录。', lang)}</p>
   <form method="post" action="/wx/confirm" class="actions">
     <input type="hidden" name="scene" value="${scene}">
     <input type="hidden" name="t" value="${t}">
     <input type="hidden" name="lang" value="${lang}">
-    <button type="submit" name="action" value="confirm" class="primary" autofocus>${en ? 'Confirm login' : '确认登录'}</button>
-    <button type="submit" name="action" value="cancel" class="secondary">${en ? 'Cancel' : '取消'}</button>
+    <button type="submit" name="action" value="confirm" class="primary" autofocus>${translate(/*i18n*/ '确认登录', lang)}</button>
+    <button type="submit" name="action" value="cancel" class="secondary">${translate(/*i18n*/ '取消', lang)}</button>
   </form>
 </section>`;
     return sendPage(c, page({ lang, title, body }));

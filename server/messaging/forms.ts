@@ -14,11 +14,7 @@ export async function readForm(c: Context): Promise<URLSearchParams | null> {
   return new URLSearchParams(raw);
 }
 
-/**
- * False when the browser says the post comes from another site (Origin or Sec-Fetch-Site): the phone pages'
- * forms only post to themselves. Requests without those headers (old browsers, tests) pass; the confirm post is
- * protected by its secret token anyway.
- */
+/** False when the browser says the post comes from another site (without those headers it passes). */
 export function sameOrigin(c: Context): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return false;

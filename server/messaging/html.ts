@@ -1,11 +1,6 @@
-/**
- * The shell of the phone pages (/wx-sim and /wx/confirm): plain server-rendered HTML for small screens, no
- * external resources, a little inline CSS, and the site's strict Content-Security-Policy with the hashes of
- * the page's own inline style and script.
- */
+/** The phone pages' shell: plain HTML for small screens, inline CSS, the strict policy with its hashes. */
 import type { Context } from 'hono';
-import { type Markup, markup, raw } from '../http/html';
-import { contentSecurityPolicy, inlineHash } from '../http/security-headers';
+import { type Markup, markup, serverPage } from '../http/html';
 
 export type Lang = 'zh' | 'en';
 
@@ -57,36 +52,10 @@ const STYLE = `
   .big { font-size: 20px; font-weight: 600; }
 `;
 
-const STYLE_HASH = inlineHash(STYLE);
-
-export function page(input: { lang: Lang; title: string; header?: Markup; body: Markup; script?: string }): {
-  html: string;
-  csp: string;
-} {
-  // The style and script are the page's own fixed text (hashed for the policy below), the only raw parts.
-  const html = markup`<!doctype html>
-<html lang="${input.lang === 'en' ? 'en' : 'zh-CN'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="same-origin">
-<title>${input.title}</title>
-<style>${raw(STYLE)}</style>
-</head>
-<body>
-${input.header ?? ''}
-<main>
-${input.body}
-</main>
-${input.script ? markup`<script>${raw(input.script)}</script>` : ''}
-</body>
-</html>`.toString();
-  const csp = contentSecurityPolicy({
-    scriptHashes: input.script ? [inlineHash(input.script)] : [],
-    styleHashes: [STYLE_HASH],
-  });
-  return { html, csp };
+export function page(input: { lang: Lang; title: string; header?: Markup; body: Markup; script?: string }) {
+  const head = markup`\n<meta name="referrer" content="same-origin">`;
+  const body = markup`${input.header ?? ''}\n<main>\n${input.body}\n</main>`;
+  return serverPage({ ...input, style: STYLE, head, body });
 }
 
 export function sendPage(

@@ -1,8 +1,4 @@
-/**
- * The phone pages of the QR login, served before the page handler (so the site's page rules never redirect
- * them): the built-in phone simulator (/wx-sim, only with the simulator provider) and the confirm page the chat
- * reply links to (/wx/confirm, with any provider).
- */
+/** The QR login's phone pages (/wx-sim with the simulator provider, /wx/confirm always), before the page rules. */
 import { Hono } from 'hono';
 import { confirmRoutes } from './confirm';
 import { simulatorRoutes } from './simulator/routes';

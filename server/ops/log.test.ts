@@ -6,8 +6,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness, PASSWORD } from '../testing/accounts-harness';
+import { captureLog } from '../testing/capture-log';
 import { describeDatabases } from '../testing/databases';
-import { captureLog, maskPhones } from './log';
+import { maskPhones } from './log';
 
 let restore = () => {};
 afterEach(() => restore());

@@ -1,10 +1,7 @@
 /**
- * The server's structured log (pino): one JSON line per event on stdout with `level`, `time` and `msg`, and a
- * request line for every request (request id, method, path, route template, status, duration in ms, brand, the
- * client's address as TRUST_PROXY resolves it, the user agent, and the user id once the request proved one). On an interactive
- * terminal the same events print as short readable lines instead. Nothing secret is logged: no tokens, passwords
- * or codes (the built-in SMS sink's code line, written apart, is the one intended exception), and phone numbers
- * are masked.
+ * The server's structured log (pino): one JSON line per event on stdout, a line per request, short readable lines
+ * on a terminal. Nothing secret is logged (the SMS sink's code line, written apart, is the one intended
+ * exception), and phone numbers are masked.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -20,23 +17,14 @@ export function maskPhones(text: string): string {
   return text.replace(/\d{7,}/g, (digits) => `${digits.slice(0, 3)}****${digits.slice(-4)}`);
 }
 
-const LEVEL_NAMES: Record<number, string> = {
-  10: 'trace',
-  20: 'debug',
-  30: 'info',
-  40: 'warn',
-  50: 'error',
-  60: 'fatal',
-};
-
-/** Readable lines for a terminal: `12:00:01 info  GET /en 200 3.1 ms [starreach] req=…` or the message. */
+/** Readable lines for a terminal: `12:00:01 info  GET /en 200 3.1 ms [starreach] req=…`. */
 function prettyStream(out: NodeJS.WritableStream): DestinationStream {
   return {
     write(line: string) {
       try {
         const event = JSON.parse(line) as Record<string, unknown>;
         const time = new Date(Number(event.time)).toTimeString().slice(0, 8);
-        const level = (LEVEL_NAMES[Number(event.level)] ?? 'info').padEnd(5);
+        const level = (pino.levels.labels[Number(event.level)] ?? 'info').padEnd(5);
         const text =
           event.method !== undefined
             ? `${event.method} ${event.path} ${event.status} ${event.ms} ms [${event.brand}] ${event.ip}${event.userId === undefined ? '' : ` user=${event.userId}`} req=${event.reqId}`
@@ -52,8 +40,7 @@ function prettyStream(out: NodeJS.WritableStream): DestinationStream {
 
 export function createLogger(options: { pretty?: boolean; destination?: DestinationStream; level?: string } = {}) {
   const pretty = options.pretty ?? Boolean(process.stdout.isTTY);
-  // Asynchronous: under load the lines of many requests go out in one write instead of one write each (pino flushes
-  // what is left when the process exits, also after log.fatal + process.exit).
+  // Asynchronous: many lines go out in one write under load (pino flushes the rest at exit).
   const destination =
     options.destination ?? (pretty ? prettyStream(process.stdout) : pino.destination({ dest: 1, sync: false }));
   return pino(
@@ -92,32 +79,22 @@ export function requestIdFrom(incoming: string | undefined): string {
   return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The request id: a sane incoming X-Request-Id (set by a proxy), else a new one; echoed on the response. */
-export function requestId(c: Context): string {
-  return requestIdFrom(c.req.header('x-request-id'));
-}
-
 /** The longest user agent a line carries (the rest is cut: a header can be kilobytes long). */
 const MAX_USER_AGENT = 256;
 
-/**
- * Writes the one line of a finished request and counts it in the metrics (also used by the fast paths in front of
- * the app: the page cache and the QR poll).
- */
+/** Writes a finished request's line and counts it in the metrics (also for the fast paths in front of the app). */
 export function logRequest(line: {
   reqId: string;
   method: string;
   /** The path only: query strings can carry tickets and phone numbers. */
   path: string;
-  /** The route template the request matched (`/api/v2/college/articles/:id`), the metrics' label. */
   route: string;
   status: number;
   startedAt: number;
   brand: string;
-  /** The client's address (`clientAddress`: the socket's peer, or as TRUST_PROXY resolves it). */
   ip: string;
   userAgent: string | undefined;
-  /** The account the request acted for, when it proved one (a valid token, a login); never its phone or token. */
+  /** The account the request proved it acts for (never its phone or token). */
   userId?: number;
 }): void {
   const { startedAt, userAgent, ...rest } = line;
@@ -138,10 +115,7 @@ export function noteUser(c: Context, userId: number): void {
   c.set('userId' as never, userId as never);
 }
 
-/**
- * The route template of the handler that answered: the registered path of an API call or a named route, or, for
- * the catch-all handlers (pages, the page cache, public files), the page route the path belongs to.
- */
+/** The route template of the handler that answered (a catch-all's: the page route the path belongs to). */
 function routeTemplate(c: Context): string {
   let registered = '';
   try {
@@ -158,7 +132,7 @@ export function requestLog(
 ): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    const id = requestId(c);
+    const id = requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId' as never, id as never);
     c.header('X-Request-Id', id);
     try {
@@ -179,15 +153,4 @@ export function requestLog(
       });
     }
   };
-}
-
-/**
- * For tests: swaps the process logger for one that keeps each JSON line it writes (at `level` and above), until
- * `restore()` puts the previous one back.
- */
-export function captureLog(level = 'info'): { lines: Record<string, unknown>[]; restore: () => void } {
-  const previous = log;
-  const lines: Record<string, unknown>[] = [];
-  setLogger(createLogger({ pretty: false, level, destination: { write: (line) => lines.push(JSON.parse(line)) } }));
-  return { lines, restore: () => setLogger(previous) };
 }

@@ -22,7 +22,7 @@ import type { SmsProvider } from '../providers/sms/index';
 import { createSmsSink } from '../providers/sms/sink';
 import { handleScan } from '../scan-login/scan';
 import { harness, PASSWORD } from '../testing/accounts-harness';
-import { captureLog } from './log';
+import { captureLog } from '../testing/capture-log';
 import { catchAllTemplate, observeRequest, registry, startMetricsServer, watchPool, watchReadiness } from './metrics';
 
 const PUBLIC_PORT = 5401;

@@ -1,15 +1,10 @@
 /**
- * The server's Prometheus metrics (prom-client) and the listener that serves them at `/metrics` on a port of its
- * own (METRICS_PORT; never on the public ports). The counters are plain functions any module may call
- * (`countSms('sent', 'aliyun')`, `countLogin('password', 'failed')`, ...); they cost a Map look-up and an addition,
- * so they stay on even when no listener serves them. Each process has its own registry: in cluster mode every
- * process is scraped on its own port and Prometheus sums them (docs/decisions/031-metrics-and-operator-logs.md).
- *
- * Label values are bounded sets: a request is labelled by its route template (`/api/v2/college/articles/:id`,
- * `/{-$locale}/business-college/$section/{-$id}`), never by its raw path, so ids, tickets and phone numbers in
- * URLs cannot grow the number of series.
+ * The server's Prometheus metrics (prom-client), served at `/metrics` on a port of their own (METRICS_PORT), one
+ * registry per process (docs/decisions/031-metrics-and-operator-logs.md). The counters are cheap plain functions,
+ * always on. Labels are bounded sets: a request is labelled by its route template, never its raw path.
  */
 
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { firstSegment, PAGE_BY_SEGMENT } from '../../shared/routes';
@@ -17,8 +12,6 @@ import { firstSegment, PAGE_BY_SEGMENT } from '../../shared/routes';
 export const registry = new Registry();
 
 const PREFIX = 'portal_';
-
-// ---- requests ---------------------------------------------------------------------------------------------
 
 const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -32,7 +25,7 @@ const requestDuration = new Histogram({
   registers: [registry],
 });
 type RequestChild = ReturnType<typeof requestDuration.labels>;
-/** The label children by route, method and status class: a request costs a Map look-up, not a labels object. */
+/** The label children, cached: a request costs a Map look-up, not a labels object. */
 const requestChildren = new Map<string, RequestChild>();
 
 /** Counts one answered request and its duration (every request line of server/ops/log.ts comes through here). */
@@ -49,10 +42,7 @@ export function observeRequest(route: string, method: string, status: number, se
   child.observe(seconds);
 }
 
-/**
- * The route template of a path the app answers with a catch-all (pages, the page cache, public files): the page
- * route it belongs to; `/*.*` for a file name (public files); `/*` for anything else (the 404 page).
- */
+/** The route template of a catch-all path: its page route, `/*.*` for a file name, else `/*` (the 404 page). */
 export function catchAllTemplate(path: string): string {
   const bare = path === '/en' ? '/' : path.startsWith('/en/') ? path.slice(3) : path;
   const page = PAGE_BY_SEGMENT.get(firstSegment(bare));
@@ -64,22 +54,24 @@ export function catchAllTemplate(path: string): string {
   return /\.[A-Za-z0-9]+$/.test(bare) ? '/*.*' : '/*';
 }
 
-// ---- database ------------------------------------------------------------------------------------------------
+/** A counter of this registry, with the label sets that exist from the start at 0 (so rates are defined). */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[], zeros: Record<L, string>[]) {
+  const metric = new Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry] });
+  for (const labels of zeros) metric.inc(labels, 0);
+  return metric;
+}
 
-const dbQueryErrors = new Counter({
-  name: `${PREFIX}db_query_errors_total`,
-  help: 'Database statements that failed: "unavailable" (database unreachable, timeout) or "query" (any other error).',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-});
-dbQueryErrors.inc({ kind: 'unavailable' }, 0);
-dbQueryErrors.inc({ kind: 'query' }, 0);
-
+const dbQueryErrors = counter(
+  'db_query_errors_total',
+  'Database statements that failed: "unavailable" (database unreachable, timeout) or "query" (any other error).',
+  ['kind'],
+  [{ kind: 'unavailable' }, { kind: 'query' }],
+);
 export function countQueryError(kind: 'unavailable' | 'query'): void {
   dbQueryErrors.inc({ kind });
 }
 
-/** The connection pool of the database, read at each scrape (PostgreSQL; PGlite has one connection, no pool). */
+/** PostgreSQL's connection pool, read at each scrape (PGlite has none). */
 export interface PoolStats {
   total: number;
   idle: number;
@@ -87,7 +79,6 @@ export interface PoolStats {
   max: number;
 }
 let poolStats: (() => PoolStats | undefined) | null = null;
-/** Tells the metrics where the pool's numbers come from. */
 export function watchPool(read: () => PoolStats | undefined): void {
   poolStats = read;
 }
@@ -108,119 +99,90 @@ for (const [field, help] of [
   });
 }
 
-// ---- readiness ----------------------------------------------------------------------------------------------
-
 const ready = new Gauge({
   name: `${PREFIX}ready`,
   help: '1 when /api/ready answers 200 (database answers, migrations applied), else 0. Read at each scrape.',
   registers: [registry],
 });
 let readiness: (() => Promise<boolean>) | null = null;
-/** The check behind `portal_ready`; it runs at each scrape (the same as /api/ready answers). */
+/** The check behind `portal_ready` (what /api/ready answers), run at each scrape. */
 export function watchReadiness(check: () => Promise<boolean>): void {
   readiness = check;
 }
 
-// ---- the product's events -----------------------------------------------------------------------------------
-
-const rateLimitRefusals = new Counter({
-  name: `${PREFIX}rate_limit_refusals_total`,
-  help: 'Requests refused (429) by a rate limit or the login back-off, by limit; a request refused by two limits counts under each.',
-  labelNames: ['limit'] as const,
-  registers: [registry],
-});
-
-/** Makes every limit's series exist from the start at 0 (server/limits/rules.ts names them), so rates are defined. */
+const rateLimitRefusals = counter(
+  'rate_limit_refusals_total',
+  'Requests refused (429) by a rate limit or the login back-off, by limit; a request refused by two limits counts under each.',
+  ['limit'],
+  [],
+);
+/** Every limit's series exists from the start at 0, so rates are defined. */
 export function declareLimits(names: readonly string[]): void {
   for (const limit of names) rateLimitRefusals.inc({ limit }, 0);
 }
-
-/** One refusal by `limit` (a name of server/limits/rules.ts LIMITS, or `loginBackoff`). */
+/** `limit`: a name of server/limits/rules.ts LIMITS, or `loginBackoff`. */
 export function countRefusal(limit: string): void {
   rateLimitRefusals.inc({ limit });
 }
 
-const smsMessages = new Counter({
-  name: `${PREFIX}sms_messages_total`,
-  help: 'SMS codes handed to the SMS provider: outcome "sent" (accepted) or "failed" (the provider refused or failed).',
-  labelNames: ['outcome', 'provider'] as const,
-  registers: [registry],
-});
-
-/** One SMS handed to `provider` (the provider's kind: builtin, http, aliyun, tencent, ...). */
+const smsMessages = counter(
+  'sms_messages_total',
+  'SMS codes handed to the SMS provider: outcome "sent" (accepted) or "failed" (the provider refused or failed).',
+  ['outcome', 'provider'],
+  [],
+);
 export function countSms(outcome: 'sent' | 'failed', provider: string): void {
   smsMessages.inc({ outcome, provider });
 }
 
-const qrCodes = new Counter({
-  name: `${PREFIX}qr_codes_total`,
-  help: 'Login QR codes by event: "created", "scanned" (a scan of a live code by an identity), "logged_in" (a session handed out through a code).',
-  labelNames: ['event'] as const,
-  registers: [registry],
-});
-for (const event of ['created', 'scanned', 'logged_in']) qrCodes.inc({ event }, 0);
-
+const qrCodes = counter(
+  'qr_codes_total',
+  'Login QR codes by event: "created", "scanned" (a scan of a live code by an identity), "logged_in" (a session handed out through a code).',
+  ['event'],
+  ['created', 'scanned', 'logged_in'].map((event) => ({ event })),
+);
 export function countQr(event: 'created' | 'scanned' | 'logged_in'): void {
   qrCodes.inc({ event });
 }
 
-const logins = new Counter({
-  name: `${PREFIX}logins_total`,
-  help: 'Web logins (password or SMS code): "succeeded", or "failed" (wrong credentials, unknown phone, banned account); rate-limit refusals are counted apart.',
-  labelNames: ['method', 'outcome'] as const,
-  registers: [registry],
-});
-for (const method of ['password', 'code'])
-  for (const outcome of ['succeeded', 'failed']) logins.inc({ method, outcome }, 0);
-
+const logins = counter(
+  'logins_total',
+  'Web logins (password or SMS code): "succeeded", or "failed" (wrong credentials, unknown phone, banned account); rate-limit refusals are counted apart.',
+  ['method', 'outcome'],
+  ['password', 'code'].flatMap((method) => ['succeeded', 'failed'].map((outcome) => ({ method, outcome }))),
+);
 export function countLogin(method: 'password' | 'code', outcome: 'succeeded' | 'failed'): void {
   logins.inc({ method, outcome });
 }
 
-const adConversions = new Counter({
-  name: `${PREFIX}ad_conversions_total`,
-  help: 'Ad conversions the server reported from its outbox, by click id and outcome: "sent", "retry" (a failure that will be tried again), "given_up" (refused for good or out of attempts), "not_configured".',
-  labelNames: ['param', 'outcome'] as const,
-  registers: [registry],
-});
-
-/** One outbox attempt for a conversion carrying the click id `param` (bd_vid, qhclickid). */
+const adConversions = counter(
+  'ad_conversions_total',
+  'Ad conversions the server reported from its outbox, by click id and outcome: "sent", "retry" (a failure that will be tried again), "given_up" (refused for good or out of attempts), "not_configured".',
+  ['param', 'outcome'],
+  [],
+);
 export function countConversion(param: string, outcome: 'sent' | 'retry' | 'given_up' | 'not_configured'): void {
   adConversions.inc({ param, outcome });
 }
 
-// ---- the listener ---------------------------------------------------------------------------------------------
-
 let processMetrics = false;
-/** Node's process metrics (CPU, memory, event loop lag, handles, GC): started with the first listener. */
+/** Node's process metrics, started with the first listener. */
 function startProcessMetrics(): void {
   if (processMetrics) return;
   processMetrics = true;
   collectDefaultMetrics({ register: registry });
-  // Gauges whose names end in _total, which `promtool check metrics` refuses (only counters may); the same counts
-  // stay in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources, by type.
+  // Gauges named _total, which `promtool check metrics` refuses; nodejs_active_handles etc. keep the counts.
   for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
     registry.removeSingleMetric(name);
 }
 
 /** The text a scrape reads (readiness is checked first). */
 export async function scrape(): Promise<string> {
-  if (readiness) {
-    let up = false;
-    try {
-      up = await readiness();
-    } catch {
-      up = false;
-    }
-    ready.set(up ? 1 : 0);
-  }
+  if (readiness) ready.set((await readiness().catch(() => false)) ? 1 : 0);
   return registry.metrics();
 }
 
-/**
- * Serves `GET /metrics` (and nothing else) on `port` at `host`. Resolves once listening; the server is returned
- * so shutdown can close it.
- */
+/** Serves `GET /metrics` (and nothing else); resolves once listening. */
 export async function startMetricsServer(options: { port: number; host: string }): Promise<Server> {
   startProcessMetrics();
   const server = createServer((req, res) => {
@@ -243,12 +205,6 @@ export async function startMetricsServer(options: { port: number; host: string }
   });
   // A scrape is one short request: no connection is kept waiting for a shutdown.
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await once(server.listen(options.port, options.host), 'listening');
   return server;
 }

@@ -1,13 +1,7 @@
 /**
- * Where the server finds the files it reads at run time, whether it runs from source (`tsx server/main.ts`, the
- * development server and the tests) or compiled (`node dist/server/main.js`, built by scripts/build.ts).
- *
- * The compiled server is self-contained in its build folder: next to `dist/server/main.js` the build puts the
- * SSR renderer (`entry-server.js`), the migrations (`migrations/*.sql`), the common-password list and the
- * server's catalogs (`locales/<locale>/server.po`); the college content goes to `dist/content/` and the files of
- * public/ are in `dist/client/`. So a deployment
- * needs only `dist/`, `package.json` and the production `node_modules/`. The project folder (where the
- * default `data/` folder lives) is the build folder's parent.
+ * Where the server finds the files it reads at run time, from source (`tsx server/main.ts`, the tests) or compiled
+ * (`node dist/server/main.js`): the build puts the renderer, migrations, password list and catalogs beside
+ * main.js, the content in `dist/content/`, public/ in `dist/client/` (docs/deploy.md).
  */
 import { dirname, join, relative } from 'node:path';
 
@@ -28,11 +22,10 @@ export const DIST_DIR = COMPILED ? dirname(here) : join(PROJECT_ROOT, process.en
 /** The build folder relative to the project folder (static files are served by a path relative to it). */
 export const DIST_NAME = relative(PROJECT_ROOT, DIST_DIR);
 
-/** The college articles (markdown), seeded into the database at start. */
 export const CONTENT_DIR = COMPILED ? join(DIST_DIR, 'content') : join(PROJECT_ROOT, 'content');
 
-/** The files of public/ (the brands' icons): the build copies them into the client folder. */
+/** public/: the build copies it into the client folder. */
 export const PUBLIC_DIR = COMPILED ? join(DIST_DIR, 'client') : join(PROJECT_ROOT, 'public');
 
-/** The translation catalogs: the server reads its own area's (server.po) at start; the build copies them beside it. */
+/** The catalogs: the build copies the server's (server.po) beside it. */
 export const LOCALES_DIR = COMPILED ? join(here, 'locales') : join(PROJECT_ROOT, 'locales');

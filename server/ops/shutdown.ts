@@ -1,38 +1,24 @@
 /**
- * Graceful shutdown that loses no request (docs/decisions/029-zero-drop-restarts.md). On SIGTERM or SIGINT:
- *
- * 1. **Drain** (`SHUTDOWN_DRAIN_MS`, default 5 s): `/api/ready` answers 503 at once, so a balancer that checks
- *    readiness stops sending; the process still accepts connections and answers every request, each answer with
- *    `Connection: close` so no keep-alive connection outlives the drain. A GET or HEAD that the shipped nginx marks
- *    as retryable elsewhere (`X-Retry-Elsewhere: 1`, deploy/nginx/portal-proxy.conf) is answered 503 instead: nginx
- *    resends it to another process and, counting the 503 as a failure, sends this one nothing more for its
- *    `fail_timeout`. That is how nginx without active health checks learns of the drain before the listener closes.
- * 2. **Close**: once an event-loop turn has accepted no new connection (the kernel's queue of completed
- *    connections is empty: closing the listener would reset those), the listening sockets close (new connections
- *    are refused; a proxy retries a refused connection on another process for any method, as it was never
- *    sent). Connections already accepted stay open: one that has not sent its first request yet is left to send
- *    it and is answered; idle keep-alive connections that already had their answers are closed; requests under
- *    way finish. Node's own `server.close()` is not used for this: since Node 19 it also destroys every
- *    connection without a request in progress, including the freshly accepted ones whose request is unread.
- * 3. Requests still running `SHUTDOWN_TIMEOUT_MS` after the drain are cut off, so a stuck request cannot block a
- *    restart (a process stops within drain + timeout). Then timers stop, the database closes, exit 0.
- *
- * A second signal during the drain skips the rest of it (Ctrl-C twice in a terminal).
+ * Graceful shutdown that loses no request (docs/decisions/029-zero-drop-restarts.md): on SIGTERM or SIGINT,
+ * 1. drain (`SHUTDOWN_DRAIN_MS`): readiness answers 503, every request is still answered with `Connection: close`,
+ *    and a GET/HEAD nginx marked `X-Retry-Elsewhere: 1` gets 503 so nginx resends it elsewhere;
+ * 2. close the listeners once a loop turn accepted nothing (not `server.close()`: since Node 19 it destroys
+ *    accepted connections whose request is unread), letting requests under way finish;
+ * 3. cut off what still runs `SHUTDOWN_TIMEOUT_MS` later, stop the work, close the database, exit.
+ * A second signal during the drain ends it.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { translate } from '../api/catalog';
 import { log as logger } from './log';
 
 export interface ShutdownOptions {
   servers: Server[];
-  /** Stops timers and background work (the sweeper, the admin socket); runs after the servers are closed. */
+  /** Stops timers and background work; runs after the servers are closed, before `closeDatabase`. */
   stopWork: () => Promise<void> | void;
-  /** Closes the database; runs last. */
   closeDatabase: () => Promise<void>;
-  /** How long the process keeps answering (readiness 503) before it closes its listeners. */
   drainMs: number;
-  /** How long requests under way may take once the listeners are closed. */
   timeoutMs: number;
   log?: (line: string) => void;
   exit?: (code: number) => void;
@@ -41,23 +27,21 @@ export interface ShutdownOptions {
 }
 
 export interface Shutdown {
-  /** Starts the shutdown (idempotent; a second call during the drain ends the drain early). */
+  /** Idempotent; a second call during the drain ends the drain early. */
   stop(signal: string): Promise<void>;
   /** Wraps the request listener: tracks requests and answers the way a draining process must. */
   gate(
     listener: (req: IncomingMessage, res: ServerResponse) => void,
   ): (req: IncomingMessage, res: ServerResponse) => void;
-  /** Whether the shutdown has begun (readiness is then 503). */
   stopping(): boolean;
 }
 
 /** The header the shipped nginx adds to a request it may resend elsewhere when a draining process answers 503. */
 export const RETRY_ELSEWHERE_HEADER = 'x-retry-elsewhere';
 
+/** Requests read on a connection whose answers are not finished, and answers finished. */
 interface ConnectionState {
-  /** Requests read on this connection whose answers are not finished. */
   active: number;
-  /** Answers finished on this connection. */
   answered: number;
 }
 
@@ -145,23 +129,14 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
         `${signal}: draining for ${drainMs} ms (readiness answers 503, every request is still answered), then no ` +
           `longer accepting connections and finishing the requests under way (at most ${timeoutMs} ms).`,
       );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, drainMs);
-        endDrain = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      const drain = new AbortController();
+      endDrain = () => drain.abort();
+      await sleep(drainMs, undefined, { signal: drain.signal }).catch(() => {});
       // From here the requests under way have `timeoutMs` in all.
-      let timer: NodeJS.Timeout | undefined;
-      const cutOff = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutMs);
-      });
-      // Connections the kernel has completed but Node has not accepted yet would be reset by closing the
-      // listener. A busy process accepts only a few per event-loop turn (measured: 60 connections queued behind
-      // rendering took seconds on a loaded machine), so the listener closes in the first turn whose poll phase
-      // accepted nothing (setImmediate runs right after it); if clients never stop coming, once three quarters
-      // of the timeout are spent.
+      const cutOffTimer = new AbortController();
+      const cutOff = sleep(timeoutMs, 'timeout' as const, { signal: cutOffTimer.signal }).catch(() => undefined);
+      // Closing the listener would reset completed connections not yet accepted (a busy process accepts a few
+      // per loop turn): close after a turn that accepted nothing, or once three quarters of the timeout are spent.
       let accepted = 0;
       const count = () => {
         accepted++;
@@ -170,7 +145,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
       const giveUp = performance.now() + (timeoutMs * 3) / 4;
       for (let seen = -1; seen !== accepted && performance.now() < giveUp; ) {
         seen = accepted;
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
       for (const server of servers) server.off('connection', count);
       phase = 'closing';
@@ -184,15 +159,14 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
             }),
         ),
       );
-      // Idle keep-alive connections that had their answers close; the proxy's own idle timeout (shorter than
-      // the drain) has normally closed them already.
+      // Idle keep-alive connections close (the proxy's shorter idle timeout has normally closed them already).
       for (const [socket, state] of connections) if (state.active === 0) socket.destroySoon();
       log(`No longer accepting connections; ${responses.size} requests under way.`);
       if ((await Promise.race([closed, cutOff])) === 'timeout') {
         log(`Requests still running ${timeoutMs} ms after the drain are cut off.`);
         for (const server of servers) server.closeAllConnections();
       }
-      clearTimeout(timer);
+      cutOffTimer.abort();
       let code = 0;
       try {
         await options.stopWork();

@@ -1,8 +1,4 @@
-/**
- * The icons and the web manifest at the fixed addresses browsers ask for, answered for the request's brand:
- * `/favicon.ico`, `/favicon.svg` (the brand's mark), `/apple-touch-icon.png` and
- * `/manifest.webmanifest` with the brand's name and colours. The files are made by `npm run media:icons`.
- */
+/** The brand's icons and web manifest at the addresses browsers ask for (made by `npm run media:icons`). */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -17,12 +13,8 @@ const THEME_COLOUR: Record<BrandId, string> = { starreach: '#d81e44', creatorbox
 const files = new Map<string, Buffer>();
 function brandFile(brandId: BrandId, path: string): Buffer {
   const key = `${brandId}/${path}`;
-  let file = files.get(key);
-  if (!file) {
-    file = readFileSync(join(PUBLIC_DIR, 'brand', brandId, path));
-    files.set(key, file);
-  }
-  return file;
+  if (!files.has(key)) files.set(key, readFileSync(join(PUBLIC_DIR, 'brand', brandId, path)));
+  return files.get(key) as Buffer;
 }
 
 export function webManifest(brandId: BrandId) {
@@ -48,16 +40,14 @@ export function webManifest(brandId: BrandId) {
 export function iconRoutes(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
   const app = new Hono();
   const cache = { 'Cache-Control': 'public, max-age=86400' };
-  const serve = (path: string, type: string, file: (brandId: BrandId) => string) =>
-    app.get(path, (c) =>
-      c.body(new Uint8Array(brandFile(requestBrand(c, settings), file(requestBrand(c, settings)))), 200, {
-        ...cache,
-        'Content-Type': type,
-      }),
-    );
-  serve('/favicon.ico', 'image/x-icon', () => 'icons/favicon.ico');
-  serve('/favicon.svg', 'image/svg+xml', () => 'mark.svg');
-  serve('/apple-touch-icon.png', 'image/png', () => 'icons/apple-touch-icon.png');
+  const serve = (path: string, type: string, file: string) =>
+    app.get(path, (c) => {
+      const body = new Uint8Array(brandFile(requestBrand(c, settings), file));
+      return c.body(body, 200, { ...cache, 'Content-Type': type });
+    });
+  serve('/favicon.ico', 'image/x-icon', 'icons/favicon.ico');
+  serve('/favicon.svg', 'image/svg+xml', 'mark.svg');
+  serve('/apple-touch-icon.png', 'image/png', 'icons/apple-touch-icon.png');
   app.get('/manifest.webmanifest', (c) =>
     c.body(JSON.stringify(webManifest(requestBrand(c, settings))), 200, {
       ...cache,

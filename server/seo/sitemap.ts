@@ -1,9 +1,6 @@
 /**
- * `/sitemap.xml` and `/robots.txt` for the brand the request is for: every public page in both
- * languages and every published college article, each with its alternates (zh, en, x-default) and the articles'
- * `lastmod` from the content, at the brand's public origin (PUBLIC_URL / PUBLIC_URL_2, else the accepted Host).
- * The aliases that show the same content under other paths (`/article/...`, `/electricity-detail/...`) are left
- * out: their pages name the canonical one.
+ * `/sitemap.xml` and `/robots.txt` of the request's brand at its public origin: every public page and published
+ * article in both languages with its alternates (aliases are left out: their pages name the canonical one).
  */
 import { Hono } from 'hono';
 import { COLLEGE_SECTIONS } from '../../shared/college-sections';
@@ -21,8 +18,7 @@ interface SitemapEntry {
 
 async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const articles = await db.query<{ id: number; section: string; lastmod: string }>(
-    // lastmod is the content's own date (its front matter); the database's write time would say "today" on
-    // every fresh install.
+    // The content's own date: the database's write time would say "today" on every fresh install.
     `select id, min(section) as section, to_char(max(published_on), 'YYYY-MM-DD') as lastmod
        from college_articles where published group by id order by id`,
   );

@@ -11,11 +11,12 @@ import { brands } from '../../shared/brand';
 import { localeFromPath, localizePath } from '../../shared/locale';
 import { sessionAccount, TOKEN_PATTERN } from '../accounts/sessions';
 import type { UserRow } from '../accounts/users';
+import { translate } from '../api/catalog';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
-import { markup, raw, scriptJson } from '../http/html';
+import { browserScript } from '../http/browser-script';
+import { markup, serverPage } from '../http/html';
 import { requestBrand, requestIsHttps } from '../http/request';
-import { contentSecurityPolicy, inlineHash } from '../http/security-headers';
 
 export interface WorkbenchDeps {
   settings: Settings;
@@ -40,76 +41,17 @@ const LANDING_STYLE = `
   a { color: #1f5af0; border: 1px solid #1f5af0; }
   button { color: #fff; background: #d81e44; border: 0; }
 `;
-const LANDING_STYLE_HASH = inlineHash(LANDING_STYLE);
-
-function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en'): { html: string; csp: string } {
+async function landingPage(user: UserRow, brandName: string, locale: 'zh' | 'en') {
   const en = locale === 'en';
-  const home = en ? '/en' : '/';
-  const login = en ? '/en/login' : '/login';
-  const t = en
-    ? {
-        title: `Workbench - ${brandName}`,
-        signedIn: 'Signed in as',
-        note: `This page stands in for the ${brandName} workbench, a separate application that is not part of this site. Your login works: the workbench would open here.`,
-        home: 'Home',
-        logout: 'Log out',
-        failed: 'Logout failed',
-      }
-    : {
-        title: `工作台 - ${brandName}`,
-        signedIn: '当前登录：',
-        note: `此页面代替${brandName}工作台（独立的应用，不属于本网站）。您已成功登录，工作台将在这里打开。`,
-        home: '返回首页',
-        logout: '退出登录',
-        failed: '退出失败',
-      };
-  const script = `
-(function () {
-  var userName = ${scriptJson(user.nickname)};
-  var language = ${scriptJson(en ? 'en' : 'zh-CN')};
-  document.getElementById('logout').addEventListener('click', function () {
-    var match = document.cookie.match(/(?:^|; )Authorization=([^;]*)/);
-    var token = match ? decodeURIComponent(match[1]) : '';
-    fetch('/api/v2/web/userlogout', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Auth-Token': token, 'Accept-Language': language },
-      body: JSON.stringify({ userName: userName })
-    }).then(function (res) { return res.json(); }).then(function (body) {
-      if (body.code !== 200 && body.code !== 401 && body.code !== 40002) { alert(body.message || ${scriptJson(t.failed)}); return; }
-      document.cookie = 'Authorization=; Path=/; Max-Age=0';
-      localStorage.removeItem('userInfo');
-      localStorage.removeItem('registeInfo');
-      window.dispatchEvent(new Event('user-login-out'));
-      location.href = ${scriptJson(login)};
-    }).catch(function (error) { console.error(error); });
-  });
-})();
-`;
-  // The style and the script are this page's own text (hashed for the policy below): the only raw parts.
-  const html = markup`<!doctype html>
-<html lang="${en ? 'en' : 'zh-CN'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t.title}</title>
-<style>${raw(LANDING_STYLE)}</style>
-</head>
-<body>
-<main>
+  const t = (id: string) => translate({ id, values: { brand: brandName } }, locale);
+  const body = markup`<main>
   <h1>${brandName}</h1>
-  <p data-testid="workbench-user">${t.signedIn} <strong>${user.nickname}</strong></p>
-  <p>${t.note}</p>
-  <nav><a href="${home}">${t.home}</a><button type="button" id="logout">${t.logout}</button></nav>
-</main>
-<script>${raw(script)}</script>
-</body>
-</html>`.toString();
-  // The inline style and script run by hash (the script holds the user's name, so its hash is per page).
-  return {
-    html,
-    csp: contentSecurityPolicy({ scriptHashes: [inlineHash(script)], styleHashes: [LANDING_STYLE_HASH] }),
-  };
+  <p data-testid="workbench-user">${t(/*i18n*/ '当前登录：')} <strong>${user.nickname}</strong></p>
+  <p>${t(/*i18n*/ '此页面代替{brand}工作台（独立的应用，不属于本网站）。您已成功登录，工作台将在这里打开。')}</p>
+  <nav><a href="${en ? '/en' : '/'}">${t(/*i18n*/ '返回首页')}</a><button type="button" id="logout" data-user="${user.nickname}" data-language="${en ? 'en' : 'zh-CN'}" data-login="${en ? '/en/login' : '/login'}" data-failed="${t(/*i18n*/ '退出失败')}">${t(/*i18n*/ '退出登录')}</button></nav>
+</main>`;
+  const title = t(/*i18n*/ '工作台 - {brand}');
+  return serverPage({ lang: locale, title, style: LANDING_STYLE, body, script: await browserScript('logout') });
 }
 
 export function workbenchRoutes(deps: WorkbenchDeps) {
@@ -132,7 +74,7 @@ export function workbenchRoutes(deps: WorkbenchDeps) {
         );
       return c.redirect(login, 302);
     }
-    const landing = landingPage(user, brands[brandId].name[locale], locale);
+    const landing = await landingPage(user, brands[brandId].name[locale], locale);
     return c.html(landing.html, 200, { 'Content-Security-Policy': landing.csp });
   };
   for (const path of workbenchPaths(deps.settings.workbenchUrl)) app.get(path, handle);

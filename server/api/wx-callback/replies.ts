@@ -4,6 +4,7 @@
  * /wx/confirm page as an `<a>` tag, which the platform's chat shows as a link.
  */
 import type { ScanOutcome } from '../../scan-login/scan';
+import { translate } from '../catalog';
 
 export type ReplyLang = 'zh' | 'en';
 
@@ -14,26 +15,23 @@ export function confirmLink(origin: string, scene: string, confirmToken: string,
 }
 
 export function replyText(outcome: ScanOutcome, input: { brandName: string; lang: ReplyLang; link?: string }): string {
-  const en = input.lang === 'en';
   const brand = input.brandName;
   switch (outcome.kind) {
-    case 'confirm':
-      return en
-        ? `${outcome.userName}, you are logging in to ${brand} on a computer. <a href="${input.link}">Confirm the login</a>`
-        : `${outcome.userName}，您正在电脑上登录${brand}，<a href="${input.link}">点此确认登录</a>`;
+    case 'confirm': {
+      const link = `<a href="${input.link}">${translate(/*i18n*/ '点此确认登录', input.lang)}</a>`;
+      const values = { userName: outcome.userName, brand, link };
+      return translate({ id: /*i18n*/ '{userName}，您正在电脑上登录{brand}，{link}', values }, input.lang);
+    }
     case 'unbound':
-      return en
-        ? `This WeChat is not bound to a ${brand} account yet. Go back to the computer to bind your account or register.`
-        : `该微信尚未绑定${brand}账号，请回到电脑上绑定已有账号或注册新账号。`;
+      return translate(
+        { id: /*i18n*/ '该微信尚未绑定{brand}账号，请回到电脑上绑定已有账号或注册新账号。', values: { brand } },
+        input.lang,
+      );
     case 'banned':
-      return en ? 'Account is banned. You cannot log in with it.' : '账号已被封禁，无法登录。';
+      return translate(/*i18n*/ '账号已被封禁，无法登录。', input.lang);
     case 'taken':
-      return en
-        ? 'This QR code was already scanned by another WeChat. Reload the QR code on the computer.'
-        : '该二维码已被其他微信扫描，请在电脑上刷新二维码。';
+      return translate(/*i18n*/ '该二维码已被其他微信扫描，请在电脑上刷新二维码。', input.lang);
     default:
-      return en
-        ? 'The QR code has expired. Reload it on the computer and scan again.'
-        : '二维码已过期，请在电脑上刷新后重新扫码。';
+      return translate(/*i18n*/ '二维码已过期，请在电脑上刷新后重新扫码。', input.lang);
   }
 }

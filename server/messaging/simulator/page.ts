@@ -3,7 +3,9 @@
  * without reloading the page (the same forms work without it).
  */
 import { maskPhone } from '../../accounts/phone';
-import { type Markup, markup, raw, scriptJson } from '../../http/html';
+import { translate } from '../../api/catalog';
+import { browserScript } from '../../http/browser-script';
+import { type Markup, markup, raw } from '../../http/html';
 import { type Lang, page } from '../html';
 import { type IdentityRow, NICKNAME_MAX } from './repository';
 import { T } from './text';
@@ -77,7 +79,7 @@ export function scanBubbles(content: string | null, lang: Lang): { note: Markup;
   return { note: markup`${t.scanned}`, reply: content === null ? markup`${t.noReply}` : replyHtml(content) };
 }
 
-export function simulatorPage(input: {
+export async function simulatorPage(input: {
   lang: Lang;
   scene: string;
   brandName: string;
@@ -89,11 +91,12 @@ export function simulatorPage(input: {
 }) {
   const { lang, scene } = input;
   const t = T[lang];
+  const words = { scanning: t.scanning, scan: t.scan, network: t.network, failed: t.failed };
   const other: Lang = lang === 'en' ? 'zh' : 'en';
   const otherHref = `/wx-sim?${new URLSearchParams(scene ? { scene, lang: other } : { lang: other })}`;
-  const header = markup`<header><h1>${t.title}</h1><p>${t.subtitle} · ${input.brandName} · <a href="${otherHref}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${t.otherLang}</a></p></header>`;
-  const nickname =
-    input.nickname ?? `${lang === 'en' ? 'WeChat user ' : '微信用户'}${Math.floor(1000 + Math.random() * 9000)}`;
+  const header = markup`<header><h1>${t.title}</h1><p>${t.subtitle} · ${input.brandName} · <a href="${otherHref}" lang="${other === 'en' ? 'en' : 'zh-CN'}">${new Intl.DisplayNames([other], { type: 'language' }).of(other)}</a></p></header>`;
+  const number = Math.floor(1000 + Math.random() * 9000);
+  const nickname = input.nickname ?? translate({ id: /*i18n*/ '微信用户{number}', values: { number } }, lang);
   const bubbles = (input.bubbles ?? []).map(
     (b) =>
       markup`<div class="bubble${b.me ? ' me' : ''}" data-testid="${b.me ? 'sim-scan-note' : 'sim-reply'}"><span class="from">${b.me ? t.me : t.account}</span>${b.html}</div>`,
@@ -101,7 +104,7 @@ export function simulatorPage(input: {
   const body = markup`<p class="notice" data-testid="sim-warning">${t.warning}</p>
 ${scene ? '' : markup`<p class="notice" role="status" data-testid="sim-no-scene">${t.noScene}</p>`}
 <section aria-labelledby="choose-title">
-<form id="scan-form" method="post" action="/wx-sim/scan" novalidate>
+<form id="scan-form" method="post" action="/wx-sim/scan" novalidate data-words="${JSON.stringify(words)}">
   <input type="hidden" name="scene" value="${scene}">
   <input type="hidden" name="lang" value="${lang}">
   <fieldset>
@@ -120,58 +123,5 @@ ${scene ? '' : markup`<p class="notice" role="status" data-testid="sim-no-scene"
   <h2 id="chat-title">${t.chat}</h2>
   <div class="chat" id="chat" role="log" aria-live="polite">${bubbles.flatMap((b, i) => (i === 0 ? [b] : [raw('\n'), b]))}</div>
 </section>`;
-  const script = `(function () {
-  var t = ${scriptJson({ scanning: t.scanning, scan: t.scan, network: t.network, failed: t.failed, me: t.me, account: t.account, scanned: t.scanned })};
-  var form = document.getElementById('scan-form');
-  var button = document.getElementById('scan-button');
-  var error = document.getElementById('scan-error');
-  var chat = document.getElementById('chat');
-  document.getElementById('nickname').addEventListener('input', function () {
-    var fresh = document.getElementById('id-new');
-    if (fresh) fresh.checked = true;
-  });
-  function bubble(html, me) {
-    var div = document.createElement('div');
-    div.className = 'bubble' + (me ? ' me' : '');
-    div.setAttribute('data-testid', me ? 'sim-scan-note' : 'sim-reply');
-    div.innerHTML = html;
-    chat.appendChild(div);
-    div.scrollIntoView({ block: 'nearest' });
-    return div;
-  }
-  form.addEventListener('submit', function (event) {
-    event.preventDefault();
-    if (button.disabled) return;
-    var data = new FormData(form);
-    var body = { scene: data.get('scene'), lang: data.get('lang') };
-    var identity = data.get('identity');
-    if (identity === 'new' || !identity) body.nickname = String(data.get('nickname') || '').trim();
-    else body.openId = identity;
-    error.textContent = '';
-    button.disabled = true;
-    button.textContent = t.scanning;
-    fetch('/wx-sim/scan', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body)
-    }).then(function (res) {
-      return res.json().then(function (answer) { return { ok: res.ok, answer: answer }; });
-    }).then(function (result) {
-      var answer = result.answer;
-      if (!result.ok) { error.textContent = answer.message || t.failed; return; }
-      document.getElementById('identities').innerHTML = answer.identitiesHtml;
-      document.getElementById('ban-forms').innerHTML = answer.banFormsHtml;
-      bubble(answer.noteHtml, true);
-      var reply = bubble(answer.replyHtml, false);
-      var link = reply.querySelector('a');
-      if (link) link.focus();
-    }).catch(function () {
-      error.textContent = t.network;
-    }).finally(function () {
-      button.disabled = false;
-      button.textContent = t.scan;
-    });
-  });
-})();`;
-  return page({ lang, title: t.title, header, body, script: scene ? script : undefined });
+  return page({ lang, title: t.title, header, body, script: scene ? await browserScript('scan') : undefined });
 }

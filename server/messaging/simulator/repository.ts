@@ -1,7 +1,4 @@
-/**
- * The simulator's identities in the database: the ones a phone browser made (its owner cookie's hash), whether
- * it owns one, and a new one.
- */
+/** The simulator's identities, each owned by the phone browser that made it (its owner cookie's hash). */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
 

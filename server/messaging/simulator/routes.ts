@@ -1,13 +1,8 @@
 /**
- * The built-in phone simulator (/wx-sim): a mobile page that plays the messaging app for trying the QR login
- * without the real platform. It lists this browser's identities (nickname, masked bound phone or "not
- * bound", banned mark) or makes a new one, and "Scan" delivers the event the platform would send (subscribe +
- * `qrscene_SCENE` for a new identity, SCAN + `SCENE` for a known one), signed with the tenant's webhook token,
- * to /api/wx/callback through the app itself: exactly the webhook's code path. The passive reply is shown as
- * a chat bubble (the confirm link as a link). "Simulate ban" bans (or unbans) an identity.
- * Only served when the simulator is the provider. An identity belongs to the phone browser that made it (an
- * HttpOnly cookie holding a secret; the database keeps its hash, migration 006): a browser sees, scans with, bans
- * and unbans only its own identities, so the simulator can never play someone else's WeChat.
+ * The built-in phone simulator (/wx-sim), served only when it is the provider: "Scan" signs the event the platform
+ * would send and delivers it to /api/wx/callback through the app itself (the webhook's own code path), showing the
+ * reply as a chat. An identity belongs to the browser that made it (an HttpOnly secret cookie, its hash stored):
+ * a browser sees, scans with and bans only its own, so the simulator can never play someone else's WeChat.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -33,17 +28,10 @@ import { T } from './text';
 const OWNER_COOKIE = 'wx_sim_owner';
 const OWNER_PATTERN = /^[\w-]{43}$/;
 
+const scanFields = { scene: z.string().regex(SCENE_PATTERN), lang: z.enum(['zh', 'en']).optional() };
 const scanBody = z.union([
-  z.strictObject({
-    scene: z.string().regex(SCENE_PATTERN),
-    openId: z.string().regex(OPEN_ID),
-    lang: z.enum(['zh', 'en']).optional(),
-  }),
-  z.strictObject({
-    scene: z.string().regex(SCENE_PATTERN),
-    nickname: z.string().trim().min(1).max(NICKNAME_MAX),
-    lang: z.enum(['zh', 'en']).optional(),
-  }),
+  z.strictObject({ ...scanFields, openId: z.string().regex(OPEN_ID) }),
+  z.strictObject({ ...scanFields, nickname: z.string().trim().min(1).max(NICKNAME_MAX) }),
 ]);
 
 export function simulatorRoutes(deps: PhonePagesDeps) {
@@ -56,10 +44,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     return { brandId, tenantId: brands[brandId].tenantId };
   };
 
-  /**
-   * The hash of this browser's owner secret. `create` gives a browser without one a new secret (a page view or a
-   * scan with a new identity); a ban or a scan with a known identity never does, so they find nothing to act on.
-   */
+  /** The hash of this browser's owner secret; only `create` (a page view, a new identity) makes one. */
   const ownerOf = (c: Context, create: boolean): string | null => {
     const secret = getCookie(c, OWNER_COOKIE);
     if (secret && OWNER_PATTERN.test(secret)) return hashToken(secret);
@@ -122,7 +107,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     const { brandId, tenantId } = tenantOf(c);
     const owner = ownerOf(c, true) as string;
     const rows = await listIdentities(deps.db, tenantId, owner);
-    return sendPage(c, simulatorPage({ lang, scene, brandName: brands[brandId].name[lang], rows }));
+    return sendPage(c, await simulatorPage({ lang, scene, brandName: brands[brandId].name[lang], rows }));
   });
 
   app.post('/wx-sim/scan', async (c) => {
@@ -164,7 +149,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
       if (json) return c.json({ code: status, message }, status);
       const rows = owner ? await listIdentities(deps.db, tenantId, owner) : [];
       const scene = raw && typeof raw === 'object' ? String((raw as { scene?: unknown }).scene ?? '') : '';
-      const rendered = simulatorPage({
+      const rendered = await simulatorPage({
         lang,
         scene: SCENE_PATTERN.test(scene) ? scene : '',
         brandName,
@@ -223,7 +208,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     }
     return sendPage(
       c,
-      simulatorPage({
+      await simulatorPage({
         lang,
         scene: body.scene,
         brandName,
@@ -242,7 +227,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     const banned = form?.get('banned');
     const scene = form?.get('scene') ?? '';
     if (!form || !sameOrigin(c) || !OPEN_ID.test(openId) || (banned !== 'true' && banned !== 'false'))
-      return c.text(lang === 'en' ? 'Bad request' : '请求无效', 400);
+      return c.text(T[lang].bad, 400);
     const { tenantId } = tenantOf(c);
     const owner = ownerOf(c, false);
     if (!owner || !(await ownsIdentity(deps.db, tenantId, openId, owner))) return c.text(T[lang].unknown, 404);

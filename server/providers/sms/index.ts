@@ -1,4 +1,5 @@
 /** The SMS provider SMS_PROVIDER names: the built-in sink (./sink.ts), an HTTP gateway or a vendor's SDK. */
+import { translate } from '../../api/catalog';
 import type { Settings } from '../../config/settings';
 import { createAliyunSms } from './aliyun';
 import { createHttpGateway } from './http-gateway';
@@ -10,9 +11,11 @@ export type { OutboxEntry, SmsFailureKind, SmsMessage, SmsProvider, SmsPurpose }
 export { SmsSendError } from './types';
 
 export function smsText(message: Pick<SmsMessage, 'brandName' | 'code' | 'language'>, minutes: number): string {
-  return message.language === 'en'
-    ? `[${message.brandName}] Your verification code is ${message.code}. It expires in ${minutes} minutes. Do not share it with anyone.`
-    : `【${message.brandName}】您的验证码是 ${message.code}，${minutes} 分钟内有效，请勿泄露给他人。`;
+  const values = { brand: message.brandName, code: message.code, minutes };
+  return translate(
+    { id: /*i18n*/ '【{brand}】您的验证码是 {code}，{minutes} 分钟内有效，请勿泄露给他人。', values },
+    message.language,
+  );
 }
 
 export function createSmsProvider(settings: Settings, now: () => Date = () => new Date()): SmsProvider {
