@@ -23,7 +23,10 @@ describe('Footer', () => {
     expect(screen.getByText(contact.blurb.zh)).toBeInTheDocument();
     expect(screen.getByText(contact.address.zh, { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '020-0000 0000' })).toHaveAttribute('href', 'tel:020-00000000');
-    expect(screen.getByRole('link', { name: 'service@brand.test' })).toHaveAttribute('href', 'mailto:service@brand.test');
+    expect(screen.getByRole('link', { name: 'service@brand.test' })).toHaveAttribute(
+      'href',
+      'mailto:service@brand.test',
+    );
   });
 
   it('shows no phone, e-mail or friendly links while they are unset', async () => {
@@ -38,13 +41,19 @@ describe('Footer', () => {
 
   it('shows only the friendly links that are set', async () => {
     const { marketData1, cloudComputer } = FILLED_CONTENTS.friendlyLinks;
-    const friendlyLinks = { ...FILLED_CONTENTS.friendlyLinks, marketData2: null, antidetectBrowser: null, accountOpening: null };
+    const friendlyLinks = {
+      ...FILLED_CONTENTS.friendlyLinks,
+      marketData2: null,
+      antidetectBrowser: null,
+      accountOpening: null,
+    };
     await renderInLayout(withContents(<Footer />, { friendlyLinks }));
     const row = screen.getByRole('region', { name: '友情链接' });
-    expect(within(row).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      marketData1!.href,
-      cloudComputer!.href,
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([marketData1!.href, cloudComputer!.href]);
   });
 
   it('shows no blurb, address or phone for brand 2, but its own company and the service hours', async () => {
@@ -74,7 +83,10 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: '帮助中心' })).toHaveAttribute('href', '/business-college/electricity');
     unmount();
     await renderInLayout(<Footer />, { locale: 'en', env: { edition: 'regional' } });
-    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/en/business-college/electricity');
+    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute(
+      'href',
+      '/en/business-college/electricity',
+    );
   });
 
   it('opens the legal documents in the document modal', async () => {

@@ -44,7 +44,9 @@ describe('Header', () => {
   });
 
   it('shows no unset centre: no Operation Center, and Help Center leads to the Q&A section', async () => {
-    await renderInLayout(withContents(<Header />, { helpCenter: { main: null, regional: null }, operationCenter: null }));
+    await renderInLayout(
+      withContents(<Header />, { helpCenter: { main: null, regional: null }, operationCenter: null }),
+    );
     expect(entryLabels()).toEqual(['首页', '客户端下载', '插件下载', '帮助中心', '工作台', '问答中心', '文章资讯']);
     expect(screen.queryByRole('link', { name: /运营中心/ })).toBeNull();
     const help = screen.getByRole('link', { name: '帮助中心' });
@@ -55,10 +57,16 @@ describe('Header', () => {
   it('leads the help fallback to the English Q&A section under /en, in both editions', async () => {
     const unset = { helpCenter: { main: null, regional: null }, operationCenter: null };
     const { unmount } = await renderInLayout(withContents(<Header />, unset), { locale: 'en', path: '/en' });
-    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/en/business-college/electricity');
+    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute(
+      'href',
+      '/en/business-college/electricity',
+    );
     unmount();
     await renderInLayout(withContents(<Header />, unset), { locale: 'en', path: '/en', env: { edition: 'regional' } });
-    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/en/business-college/electricity');
+    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute(
+      'href',
+      '/en/business-college/electricity',
+    );
   });
 
   it('shows no made-up address by default, for either brand', async () => {
