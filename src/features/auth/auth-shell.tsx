@@ -106,16 +106,15 @@ export function AuthShell({ title, subtitle, banner, children, footer }: AuthShe
   );
 }
 
+/** The quote and its author as the home page shows them (the brand's words in the page's language, no catalog). */
 function TestimonialQuote({ testimonial }: { testimonial: Testimonial }) {
-  const { t } = useLingui();
   const locale = useLocale();
-  const quote = testimonial.quote[locale];
-  const author = testimonial.author[locale];
-  const store = testimonial.store;
   return (
     <figure className={styles.quote}>
-      <blockquote className={styles.quoteText}>{t`“${quote}”`}</blockquote>
-      <figcaption className={styles.quoteSource}>{t`—— ${author}，${store}`}</figcaption>
+      <blockquote className={styles.quoteText}>“{testimonial.quote[locale]}”</blockquote>
+      <figcaption className={styles.quoteSource}>
+        —— {testimonial.author[locale]} · {testimonial.store}
+      </figcaption>
     </figure>
   );
 }

@@ -38,7 +38,7 @@ describe('CustomerService', () => {
     expect(container.querySelectorAll('img')).toHaveLength(1);
     expect(screen.queryByRole('link', { name: /^tel:|020/ })).toBeNull();
     expect(container.querySelector('a[href^="tel:"], a[href^="mailto:"]')).toBeNull();
-    expect(screen.getByRole('link', { name: '前往问答中心' })).toHaveAttribute('href', '/business-college/electricity');
+    expect(screen.getByRole('link', { name: '问答中心' })).toHaveAttribute('href', '/business-college/electricity');
   });
 
   it('offers the English Q&A section on English pages', async () => {

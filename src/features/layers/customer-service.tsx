@@ -39,20 +39,14 @@ export function CustomerService() {
         <SafeImage className={styles.qr} src={serviceQr} alt={t`${brandName}专属顾问二维码`} width={200} height={200} />
       ) : (
         <div className={styles.square}>
+          {/* The words are the header's and footer's (their catalog is on every desktop page). */}
           {hasServiceContact(contents) ? (
-            <p className={styles.squareText}>
-              <Trans>欢迎通过以下方式联系专属顾问</Trans>
-            </p>
+            <p className={styles.squareText}>{t`联系方式`}</p>
           ) : (
-            <>
-              <p className={styles.squareText}>
-                <Trans>常见问题的解答都在问答中心</Trans>
-              </p>
-              {/* A plain link: the layer also shows outside the router's tree, and the page it opens closes it. */}
-              <a href={localizePath(QA_CENTER_PATH, locale)} className={styles.squareLink}>
-                <Trans>前往问答中心</Trans>
-              </a>
-            </>
+            // A plain link: the layer also shows outside the router's tree, and the page it opens closes it.
+            <a href={localizePath(QA_CENTER_PATH, locale)} className={styles.squareLink}>
+              {t`问答中心`}
+            </a>
           )}
         </div>
       )}
@@ -64,13 +58,12 @@ export function CustomerService() {
         ) : null}
         {phone ? (
           <p className={styles.captionLine}>
-            <Trans>联系电话：</Trans>
+            {t`联系电话：`}
             <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
           </p>
         ) : null}
         {email ? (
           <p className={styles.captionLine}>
-            <Trans>电子邮箱：</Trans>
             <a href={`mailto:${email}`}>{email}</a>
           </p>
         ) : null}

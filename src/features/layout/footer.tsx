@@ -108,7 +108,6 @@ function ContactGroup() {
         )}
         {email && (
           <li className={styles.contactLine}>
-            {t`电子邮箱：`}
             <a href={`mailto:${email}`} className={styles.link}>
               {email}
             </a>
