@@ -14,6 +14,7 @@ import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
 import { createApp } from './app';
+import { logUnsetBrandContents } from './brand-contents-log';
 import { readSettings, SettingsRefusal, startRefusal } from './config/settings';
 import { startConversionOutbox } from './conversions/outbox';
 import { takeDataDir } from './db/data-lock';
@@ -170,6 +171,7 @@ async function main() {
   }
   log.info(dev ? 'Development mode: files reload as you edit them.' : `Edition: ${settings.edition}.`);
   for (const line of describeProviders(settings)) log.info(line);
+  if (!dev) logUnsetBrandContents(log);
   for (const [brand, conversions] of Object.entries(settings.conversions)) {
     const platforms = [
       ...(conversions.baidu ? ['bd_vid → Baidu OCPC'] : []),

@@ -1,7 +1,8 @@
 /**
  * Everything that differs between the two brands that share the site (docs/product.md#what-it-does-and-for-whom, #data, #constants) lives here, in one
  * typed table. Components read the active brand from the portal environment (`usePortalEnv().brand`) and
- * never branch on the brand id themselves.
+ * never branch on the brand id themselves. What only a brand's owner can supply (outside links, contact codes,
+ * phone, e-mail, partners, testimonials) is apart, in ./brand-contents.ts.
  */
 import type { Locale } from './locale';
 
@@ -45,15 +46,10 @@ export interface Brand {
   appName: string;
   /** Query key that carries an invite code on this brand's links. */
   inviteQueryKey: string;
-  /** Brand 1 shows a company blurb, an address and a phone line in the footer; brand 2 shows none. */
-  footerContact?: { blurb: Localized; address: Localized; phone: string };
-  /** Contact QR shown in the customer-service layer and the home "scan to add" block. */
-  serviceQr: string;
+  /** Brand 1 shows a company blurb and an address in the footer (its phone line is `phone` of brand-contents.ts); brand 2 shows none. */
+  footerContact?: { blurb: Localized; address: Localized };
   /** Accent colour for the brand (buttons, highlights). */
   accent: string;
-  /** The brand's own help centre per edition (the regional edition swaps it) and its operation centre. */
-  helpCenter: Record<Edition, string>;
-  operationCenter: string;
 }
 
 export const brands: Record<BrandId, Brand> = {
@@ -83,15 +79,8 @@ export const brands: Record<BrandId, Brand> = {
         zh: '广州市天河区珠江新城华夏路 16 号 28 楼',
         en: '28/F, 16 Huaxia Road, Zhujiang New Town, Tianhe District, Guangzhou',
       },
-      phone: '020-3828 6621',
     },
-    serviceQr: '/brand/starreach/service-qr.svg',
     accent: '#ff3b5c',
-    helpCenter: {
-      main: 'https://help.starreach.example/docs',
-      regional: 'https://help-intl.starreach.example/docs',
-    },
-    operationCenter: 'https://ops.starreach.example/',
   },
   creatorbox: {
     id: 'creatorbox',
@@ -110,13 +99,7 @@ export const brands: Record<BrandId, Brand> = {
     appId: 'cb-web-2021',
     appName: 'creatorbox',
     inviteQueryKey: 'invite_code',
-    serviceQr: '/brand/creatorbox/service-qr.svg',
     accent: '#2f6bff',
-    helpCenter: {
-      main: 'https://help.creatorbox.example/docs',
-      regional: 'https://help-intl.creatorbox.example/docs',
-    },
-    operationCenter: 'https://ops.creatorbox.example/',
   },
 };
 

@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
+import { brandContents } from '../../shared/brand-contents';
 import { type Locale, localizePath } from '../../shared/locale';
 import { PHONE_PATHS } from '../../shared/routes';
 import { layerOverflow, misfits } from '../models/fit-check';
@@ -68,8 +69,17 @@ const LAYERS: { kind: DialogKind; open: (site: SitePage) => Locator; actions: Re
   { kind: 'agreement', open: (site) => site.footerEntry('agreement'), actions: [NAMES.close] },
 ];
 
-/** The client layer's ways on to the tool elsewhere than on Windows (docs/product.md#roles). */
-const CLIENT_ALTERNATIVES = [/^\s*(浏览器插件|plug-?in)\s*$/i, /专用浏览器|dedicated browser/i, /云电脑|cloud pc/i];
+/**
+ * The client layer's ways on to the tool elsewhere than on Windows (docs/product.md#roles); the cloud computer only
+ * where both brands have one (shared/brand-contents.ts).
+ */
+const CLIENT_ALTERNATIVES = [
+  /^\s*(浏览器插件|plug-?in)\s*$/i,
+  /专用浏览器|dedicated browser/i,
+  ...(Object.values(brandContents).every((contents) => contents.friendlyLinks.cloudComputer)
+    ? [/云电脑|cloud pc/i]
+    : []),
+];
 
 /** Lets layout settle after a resize or a click (fonts are loaded; transitions are short). */
 async function settle(page: Page) {

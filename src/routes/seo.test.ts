@@ -124,7 +124,8 @@ describe('structured data', () => {
     );
     const data = ld(tags);
     expect(data.map((item) => item['@type'])).toEqual(['Organization', 'WebSite', 'BreadcrumbList', 'Article']);
-    expect(data[0]).toMatchObject({ contactPoint: { '@type': 'ContactPoint', contactType: 'customer service' } });
+    // No contact point while the brand's phone is unset (shared/brand-contents.ts).
+    expect(data[0].contactPoint).toBeUndefined();
     expect(data[2]).toMatchObject({
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: '星达通', item: 'https://sr.example/' },

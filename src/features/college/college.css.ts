@@ -7,11 +7,8 @@ import { layout, vars } from '~/styles/theme.css';
 
 export const page = style({ display: 'block', color: vars.color.text, paddingBottom: 64 });
 
-/**
- * The 1300 px main column (docs/product.md#constants) in both languages, as on the home page: the wider English header would put
- * the recommended list under the floating side bar at the minimum page width.
- */
-export const container = style({ width: layout.mainWidth.zh, maxWidth: '100%', margin: '0 auto' });
+/** The main column (docs/product.md#constants) in both languages, as on the home page, clear of the floating side bar. */
+export const container = style({ width: layout.mainColumn, margin: '0 auto' });
 
 export const banner = style({
   background: `linear-gradient(120deg, ${vars.color.ink} 0%, #2b2f5c 60%, #3b3f7a 100%)`,

@@ -7,9 +7,11 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
+import { helpCenterLink } from '#shared/brand-contents';
 import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
 import { TrialLink } from '~/components/trial-link/trial-link';
+import { useBrandContents } from '~/lib/brand-contents';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
@@ -61,6 +63,7 @@ export function SiteMapPage({ data }: { data: SiteMapData }) {
   const { t, i18n } = useLingui();
   const { brand, edition } = usePortalEnv();
   const brandName = brand.name[useLocale()];
+  const help = helpCenterLink(useBrandContents(), edition);
 
   return (
     <main className={styles.page}>
@@ -99,10 +102,14 @@ export function SiteMapPage({ data }: { data: SiteMapData }) {
               <DialogButton layer="pluginDownload">{t`插件下载`}</DialogButton>
             </li>
             <li>
-              <a href={brand.helpCenter[edition]} target="_blank" rel="noopener" className={map.link}>
-                {t`帮助中心`}
-                <span className={visuallyHidden}>{t`（在新标签页打开）`}</span>
-              </a>
+              {help.external ? (
+                <a href={help.href} target="_blank" rel="noopener" className={map.link}>
+                  {t`帮助中心`}
+                  <span className={visuallyHidden}>{t`（在新标签页打开）`}</span>
+                </a>
+              ) : (
+                <PageLink path={help.path}>{t`帮助中心`}</PageLink>
+              )}
             </li>
           </ul>
         </Group>

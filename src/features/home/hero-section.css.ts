@@ -16,13 +16,12 @@ export const hero = style({
 
 export const inner = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) 640px',
+  // 604 : 640 px in the 1300 px column; both shrink alike on a narrower window.
+  gridTemplateColumns: 'minmax(0, 604fr) minmax(0, 640fr)',
   gap: 56,
   alignItems: 'center',
-  maxWidth: layout.mainWidth.zh,
+  width: layout.mainColumn,
   margin: '0 auto',
-  padding: '0 24px',
-  '@media': { 'screen and (min-width: 1348px)': { padding: 0 } },
 });
 
 export const copy = style({ minWidth: 0 });
@@ -122,10 +121,9 @@ export const media = style({
 });
 
 export const claimsBand = style({
-  maxWidth: layout.mainWidth.zh,
+  width: layout.mainColumn,
   margin: '0 auto',
-  padding: '48px 24px 56px',
-  '@media': { 'screen and (min-width: 1348px)': { paddingLeft: 0, paddingRight: 0 } },
+  padding: '48px 0 56px',
 });
 
 export const claims = style({

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the home page: the page frame, a section band, the 1300 px content column (docs/product.md#constants) and the
+ * Shared pieces of the home page: the page frame, a section band, the main column (1300 px where the window has room) (docs/product.md#constants) and the
  * centred section header every section opens with.
  */
 import { style } from '@vanilla-extract/css';
@@ -17,13 +17,7 @@ export const section = style({
 
 export const sectionAlt = style([section, { background: vars.color.surfaceAlt }]);
 
-export const container = style({
-  width: '100%',
-  maxWidth: layout.mainWidth.zh,
-  margin: '0 auto',
-  padding: '0 24px',
-  '@media': { 'screen and (min-width: 1348px)': { padding: 0 } },
-});
+export const container = style({ width: layout.mainColumn, margin: '0 auto' });
 
 export const sectionHeader = style({
   maxWidth: 760,

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SafeImage } from '~/components/safe-image/safe-image';
+import { useBrandContents } from '~/lib/brand-contents';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import * as shared from './home.css';
@@ -7,11 +8,16 @@ import * as styles from './scan-section.css';
 
 export const SCAN_TITLE_ID = 'home-scan-title';
 
-/** Scan the community QR with WeChat to add a contact: welfare pack and one-to-one onboarding. */
+/**
+ * Scan the brand's community QR (shared/brand-contents.ts) with WeChat to add a contact: welfare pack and one-to-one
+ * onboarding. The block is left out while the brand has no QR code.
+ */
 export function ScanSection() {
   const { t } = useLingui();
   const { brand } = usePortalEnv();
   const brandName = brand.name[useLocale()];
+  const { communityQr } = useBrandContents();
+  if (!communityQr) return null;
   return (
     <section className={shared.section} aria-labelledby={SCAN_TITLE_ID}>
       <div className={shared.container}>
@@ -41,7 +47,7 @@ export function ScanSection() {
           <figure className={styles.qr}>
             <SafeImage
               className={styles.qrImage}
-              src={`/brand/${brand.id}/community-qr.svg`}
+              src={communityQr}
               alt={t`添加${brandName}运营顾问的微信二维码`}
               width={168}
               height={168}

@@ -10,7 +10,9 @@
  * tests and accessibility scans see the page they asked for.
  */
 import { useEffect } from 'react';
+import { hasServiceContact } from '#shared/brand-contents';
 import { stripLocale } from '#shared/locale';
+import { useBrandContents } from '~/lib/brand-contents';
 import { readLocal } from '~/lib/local-storage';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
 
@@ -53,9 +55,11 @@ export function useCustomerServiceAutoOpen({
   open,
   delayMs = AUTO_OPEN_DELAY_MS,
 }: AutoOpenOptions) {
+  // A layer with no way to reach anyone yet (shared/brand-contents.ts) is not worth interrupting for.
+  const hasContact = hasServiceContact(useBrandContents());
   // biome-ignore lint/correctness/useExhaustiveDependencies: scheduled once per page load; the callbacks read live state
   useEffect(() => {
-    if (isMobile || navigator.webdriver) return;
+    if (isMobile || navigator.webdriver || !hasContact) return;
     const timer = window.setTimeout(() => {
       const allowed = shouldAutoOpenCustomerService({
         isMobile,

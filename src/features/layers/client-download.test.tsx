@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { brands } from '#shared/brand';
+import { FILLED_CONTENTS, withContents } from '~/lib/brand-contents.fixture';
 import { ClientDownload } from './client-download';
 import { renderWithLayers } from './test-utils';
 
@@ -31,7 +32,9 @@ describe('ClientDownload', () => {
     async (platform) => {
       const user = userEvent.setup();
       const onShowPlugin = vi.fn();
-      await renderWithLayers(<ClientDownload onShowPlugin={onShowPlugin} />, { env: { platform, downloads } });
+      await renderWithLayers(withContents(<ClientDownload onShowPlugin={onShowPlugin} />), {
+        env: { platform, downloads },
+      });
 
       const notice = screen.getByRole('region', { name: '客户端仅支持 Windows 系统' });
       expect(screen.queryByRole('link', { name: '立即下载' })).not.toBeInTheDocument();
@@ -40,12 +43,19 @@ describe('ClientDownload', () => {
       expect(within(notice).getByRole('link', { name: '专用浏览器' })).toHaveAttribute('href', downloads.pluginBrowser);
       expect(within(notice).getByRole('link', { name: '云电脑' })).toHaveAttribute(
         'href',
-        'https://www.cloudpc.example/',
+        FILLED_CONTENTS.friendlyLinks.cloudComputer?.href,
       );
       await user.click(within(notice).getByRole('button', { name: '浏览器插件' }));
       expect(onShowPlugin).toHaveBeenCalledTimes(1);
     },
   );
+
+  it('offers no cloud computer while the brand has none', async () => {
+    await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, { env: { platform: 'mac', downloads } });
+    const notice = screen.getByRole('region', { name: '客户端仅支持 Windows 系统' });
+    expect(within(notice).queryByRole('link', { name: '云电脑' })).toBeNull();
+    expect(within(notice).getByRole('button', { name: '浏览器插件' })).toBeInTheDocument();
+  });
 
   it('uses the other brand’s downloads and English text', async () => {
     await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, {
@@ -61,7 +71,10 @@ describe('ClientDownload', () => {
   });
 
   it('explains the Windows-only rule in English too', async () => {
-    await renderWithLayers(<ClientDownload onShowPlugin={() => {}} />, { locale: 'en', env: { platform: 'mac' } });
+    await renderWithLayers(withContents(<ClientDownload onShowPlugin={() => {}} />), {
+      locale: 'en',
+      env: { platform: 'mac' },
+    });
     const notice = screen.getByRole('region', { name: 'The client runs on Windows only' });
     expect(within(notice).getByRole('button', { name: 'Plug-in' })).toBeInTheDocument();
     // Not configured in this test: the dedicated browser is shown as coming, not as a dead link.

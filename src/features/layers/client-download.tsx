@@ -7,15 +7,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { videoPoster } from '#shared/brand';
 import { VideoPlayer } from '~/components/video-player/video-player';
-import { FRIENDLY_LINKS } from '~/lib/links';
+import { useBrandContents } from '~/lib/brand-contents';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { layout as sizes } from '~/styles/theme.css';
 import { button, inlineAction } from './buttons.css';
 import * as styles from './client-download.css';
 import { DownloadAction } from './download-action';
-
-const CLOUD_COMPUTER_URL = FRIENDLY_LINKS.find((link) => link.id === 'cloud')?.href;
 
 export interface ClientDownloadProps {
   /** Replaces this layer with the plug-in layer. */
@@ -63,6 +61,8 @@ export function ClientDownload({ onShowPlugin }: ClientDownloadProps) {
 
 function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
   const { downloads } = usePortalEnv();
+  // The cloud computer is the friendly link of that kind (shared/brand-contents.ts): offered once the brand has one.
+  const cloudComputer = useBrandContents().friendlyLinks.cloudComputer?.href;
   const titleId = useId();
   const alternative = `${button({ tone: 'secondary', size: 'small' })} ${styles.alternative}`;
   return (
@@ -81,9 +81,9 @@ function WindowsOnlyNotice({ onShowPlugin }: ClientDownloadProps) {
             <Trans>专用浏览器</Trans>
           </DownloadAction>
         </li>
-        {CLOUD_COMPUTER_URL ? (
+        {cloudComputer ? (
           <li>
-            <a className={alternative} href={CLOUD_COMPUTER_URL} target="_blank" rel="noopener noreferrer">
+            <a className={alternative} href={cloudComputer} target="_blank" rel="noopener noreferrer">
               <Trans>云电脑</Trans>
             </a>
           </li>

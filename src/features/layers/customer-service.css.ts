@@ -8,16 +8,44 @@ export const background = style({ position: 'absolute', inset: 0, display: 'bloc
 
 export const qr = style({ position: 'absolute', left: 190, top: 300, width: 200, height: 200, display: 'block' });
 
+/** Without a QR code: the same white square holds a line of text (and the way to the Q&A section). */
+export const square = style({
+  position: 'absolute',
+  left: 190,
+  top: 300,
+  width: 200,
+  height: 200,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 12,
+  padding: 16,
+  textAlign: 'center',
+});
+
+export const squareText = style({ margin: 0, color: vars.color.ink, fontSize: 15, lineHeight: 1.6 });
+
+export const squareLink = style({
+  padding: '6px 16px',
+  borderRadius: 999,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: 14,
+  textDecoration: 'none',
+});
+
 export const caption = style({
   position: 'absolute',
   left: 40,
   right: 40,
   top: 532,
-  margin: 0,
   textAlign: 'center',
   color: vars.color.ink,
   fontSize: 15,
   lineHeight: 1.6,
 });
 
-export const hours = style({ display: 'block', fontSize: 14, color: vars.color.muted });
+export const captionLine = style({ margin: 0 });
+
+export const hours = style({ margin: 0, fontSize: 14, color: vars.color.muted });

@@ -9,6 +9,7 @@ import { type DocumentType, selectIsOpen, selectLayerType } from '#machines/laye
 import type { Locale } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
 import { Dialog } from '~/components/dialog/dialog';
+import { useBrandContents } from '~/lib/brand-contents';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useActorSelector } from '~/lib/use-actor-selector';
 import { useLocale } from '~/lib/use-locale';
@@ -64,6 +65,7 @@ type LoadState = { status: 'loading' } | { status: 'ready'; markdown: string } |
 
 function LegalText({ type, locale }: { type: DocumentType; locale: Locale }) {
   const { brand } = usePortalEnv();
+  const { phone } = useBrandContents();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
 
   useEffect(() => {
@@ -96,7 +98,7 @@ function LegalText({ type, locale }: { type: DocumentType; locale: Locale }) {
   return (
     <LegalMarkdown
       className={styles.text}
-      markdown={fillLegalTokens(state.markdown, brand, locale)}
+      markdown={fillLegalTokens(state.markdown, brand, locale, phone)}
       headingOffset={1}
       skipTitle
     />

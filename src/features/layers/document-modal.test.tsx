@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentModal } from '~/app/layers';
+import { withContents } from '~/lib/brand-contents.fixture';
 import { renderWithLayers } from './test-utils';
 
 beforeAll(async () => {
@@ -15,7 +16,7 @@ describe('DocumentModal', () => {
   });
 
   it('shows the Chinese user agreement with the brand filled in, 800 px wide', async () => {
-    const { actors } = await renderWithLayers(<DocumentModal />);
+    const { actors } = await renderWithLayers(withContents(<DocumentModal />));
     await act(async () => actors.documentModal.send({ type: 'layer.open', layerType: 'agreement' }));
     const dialog = await screen.findByRole('dialog', { name: '用户服务协议' }, { timeout: 5000 });
     expect(dialog).toHaveStyle({ width: '800px', padding: '40px 60px' });
@@ -23,17 +24,19 @@ describe('DocumentModal', () => {
     expect(await screen.findByRole('heading', { level: 3, name: '一、协议的订立与适用范围' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('生效日期：2026-01-01');
     expect(dialog).toHaveTextContent('广州星达通网络科技有限公司');
-    expect(dialog).toHaveTextContent('客服电话：020-3828 6621');
+    expect(dialog).toHaveTextContent('客服电话：020-0000 0000');
     expect(dialog).not.toHaveTextContent('{brandName}');
   });
 
-  it('shows the English privacy policy on English pages, with the default phone for brand 2', async () => {
+  it('shows the English privacy policy on English pages, without a phone line while the phone is unset', async () => {
     const { actors } = await renderWithLayers(<DocumentModal />, { locale: 'en', env: { brandId: 'creatorbox' } });
     await act(async () => actors.documentModal.send({ type: 'layer.open', layerType: 'privacy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Privacy Policy' }, { timeout: 5000 });
     await waitFor(() => expect(dialog).toHaveTextContent('Effective date: 2026-01-01'));
     expect(dialog).toHaveTextContent('Guangzhou CreatorBox Information Technology Co., Ltd.');
-    expect(dialog).toHaveTextContent('400-820-6688');
+    expect(dialog).toHaveTextContent('Service hours: 9:30–18:30');
+    expect(dialog).not.toHaveTextContent('Customer service phone');
+    expect(dialog).not.toHaveTextContent('{servicePhone}');
   });
 
   it('shows the English agreement heading on English pages', async () => {

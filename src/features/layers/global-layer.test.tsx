@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserEffects } from '~/app/actors';
 import { GlobalLayer } from '~/app/layers';
+import { withContents } from '~/lib/brand-contents.fixture';
 import { CUSTOMER_SERVICE_CLOSED_KEY } from '~/lib/storage-keys';
 import { AUTO_OPEN_DELAY_MS } from './auto-open';
 import { renderWithLayers } from './test-utils';
@@ -92,11 +93,17 @@ describe('customer service opening by itself', () => {
   });
 
   it('opens 30 s after the page loads on the home page', async () => {
-    const { actors } = await renderWithLayers(<GlobalLayer />);
+    const { actors } = await renderWithLayers(withContents(<GlobalLayer />));
     act(() => vi.advanceTimersByTime(AUTO_OPEN_DELAY_MS - 1));
     expect(actors.layer.getSnapshot().value).toBe('hidden');
     act(() => vi.advanceTimersByTime(1));
     expect(actors.layer.getSnapshot().context.layerType).toBe('customerService');
+  });
+
+  it('does not open while the brand has no contact to offer', async () => {
+    const { actors } = await renderWithLayers(<GlobalLayer />);
+    act(() => vi.advanceTimersByTime(AUTO_OPEN_DELAY_MS));
+    expect(actors.layer.getSnapshot().value).toBe('hidden');
   });
 
   it('stays closed once the visitor has closed it', async () => {

@@ -11,8 +11,6 @@ const loaders = import.meta.glob<string>('/content/legal/*.md', { query: '?raw',
 
 /** Both documents take effect on this date (the `{effectiveDate}` token). */
 export const LEGAL_EFFECTIVE_DATE = '2026-01-01';
-/** The customer-service phone when the brand shows no footer contact. */
-export const DEFAULT_SERVICE_PHONE = '400-820-6688';
 
 const cache = new Map<string, Promise<string>>();
 
@@ -29,12 +27,16 @@ export function loadLegalDocument(document: DocumentType, locale: Locale): Promi
   return pending;
 }
 
-/** Fills the brand's name, company, phone and the effective date into a document. */
-export function fillLegalTokens(markdown: string, brand: Brand, locale: Locale): string {
-  return fillTokens(markdown, {
+/**
+ * Fills the brand's name, company, phone and the effective date into a document. While the brand's phone is unset
+ * (shared/brand-contents.ts), the line that would show it is left out.
+ */
+export function fillLegalTokens(markdown: string, brand: Brand, locale: Locale, phone: string | null): string {
+  const text = phone ? markdown : markdown.replace(/^.*\{servicePhone\}.*\n?/gm, '');
+  return fillTokens(text, {
     brandName: brand.name[locale],
     companyName: brand.companyName[locale],
-    servicePhone: brand.footerContact?.phone ?? DEFAULT_SERVICE_PHONE,
+    servicePhone: phone ?? '',
     effectiveDate: LEGAL_EFFECTIVE_DATE,
   });
 }

@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { DocumentType, LayerType } from '#machines/layer/layer.selectors';
+import { helpCenterLink } from '#shared/brand-contents';
 import type { NavigationEnv } from './menu';
 
 /** A footer link (docs/product.md#data "Footer link item"), plus the legal documents that open the document modal. */
@@ -21,7 +22,8 @@ export interface FooterGroup {
 }
 
 /** The link groups of the footer; the contact group is rendered apart because it shows brand data. */
-export function footerGroups({ brand, edition }: Pick<NavigationEnv, 'brand' | 'edition'>): FooterGroup[] {
+export function footerGroups({ contents, edition }: Pick<NavigationEnv, 'contents' | 'edition'>): FooterGroup[] {
+  const help = helpCenterLink(contents, edition);
   return [
     {
       id: 'guide',
@@ -29,7 +31,9 @@ export function footerGroups({ brand, edition }: Pick<NavigationEnv, 'brand' | '
       links: [
         // The spec's "website map": a readable page of every section and college article (/site-map).
         { id: 'site-map', title: msg`网站地图`, type: 'internalLink', path: '/site-map' },
-        { id: 'help-center', title: msg`帮助中心`, type: 'externalLink', href: brand.helpCenter[edition] },
+        help.external
+          ? { id: 'help-center', title: msg`帮助中心`, type: 'externalLink', href: help.href }
+          : { id: 'help-center', title: msg`帮助中心`, type: 'internalLink', path: help.path },
       ],
     },
     {
@@ -50,12 +54,3 @@ export function footerGroups({ brand, edition }: Pick<NavigationEnv, 'brand' | '
     },
   ];
 }
-
-/** Names of the friendly links of `~/lib/links` (FRIENDLY_LINKS), by id. */
-export const FRIENDLY_LINK_NAMES: Record<string, MessageDescriptor> = {
-  data1: msg`FastMoss 数据`,
-  data2: msg`Kalodata 数据`,
-  browser: msg`紫鸟浏览器注册`,
-  account: msg`TikTok 账号开户`,
-  cloud: msg`云电脑`,
-};

@@ -12,7 +12,7 @@ export const footer = style({
 });
 
 const innerBase = style({ margin: '0 auto', padding: '48px 0 28px' });
-export const inner = styleVariants(layout.mainWidth, (width) => [innerBase, { width }]);
+export const inner = styleVariants(layout.mainWidth, () => [innerBase, { width: layout.mainColumn }]);
 
 export const top = style({
   display: 'grid',

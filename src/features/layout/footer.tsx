@@ -1,18 +1,21 @@
 /**
  * The desktop footer (docs/product.md#pages "Footer"): logo, the link groups of `footerGroups`, contact and customer
- * service, friendly links and the copyright line. Brand 1 also shows its company blurb, address and phone.
+ * service, friendly links and the copyright line. Brand 1 also shows its company blurb and address. Phone, e-mail and
+ * friendly links are the brand's contents (shared/brand-contents.ts): each shows only once it is set.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
+import { FRIENDLY_LINK_KINDS } from '#shared/brand-contents';
 import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
-import { FILING_SITE_URL, FRIENDLY_LINKS } from '~/lib/links';
+import { useBrandContents } from '~/lib/brand-contents';
+import { FILING_SITE_URL } from '~/lib/links';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
 import * as styles from './footer.css';
-import { type FooterGroup, type FooterLink, FRIENDLY_LINK_NAMES, footerGroups } from './footer-menu';
+import { type FooterGroup, type FooterLink, footerGroups } from './footer-menu';
 
 /** The first year of the copyright line (docs/product.md#pages "Copyright line with the years 2020 to the current year"). */
 const FIRST_YEAR = 2020;
@@ -86,10 +89,9 @@ function LinkGroup({ group }: { group: FooterGroup }) {
 
 function ContactGroup() {
   const { t } = useLingui();
-  const { brand } = usePortalEnv();
   const { layer } = useAppActors();
+  const { phone, email } = useBrandContents();
   const titleId = useId();
-  const phone = brand.footerContact?.phone;
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.groupTitle}>
@@ -101,6 +103,13 @@ function ContactGroup() {
             {t`联系电话：`}
             <a href={`tel:${phone.replace(/\s+/g, '')}`} className={`${styles.link} ${styles.contactStrong}`}>
               {phone}
+            </a>
+          </li>
+        )}
+        {email && (
+          <li className={styles.contactLine}>
+            <a href={`mailto:${email}`} className={styles.link}>
+              {email}
             </a>
           </li>
         )}
@@ -130,11 +139,16 @@ function ContactGroup() {
 }
 
 export function Footer() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const locale = useLocale();
   const { brand, edition, year } = usePortalEnv();
+  const contents = useBrandContents();
   const friendlyTitleId = useId();
   const companyName = brand.companyName[locale];
+  const friendlyLinks = FRIENDLY_LINK_KINDS.flatMap((kind) => {
+    const link = contents.friendlyLinks[kind];
+    return link ? [{ kind, ...link }] : [];
+  });
 
   return (
     <footer className={styles.footer}>
@@ -161,29 +175,28 @@ export function Footer() {
               </>
             )}
           </div>
-          {footerGroups({ brand, edition }).map((group) => (
+          {footerGroups({ contents, edition }).map((group) => (
             <LinkGroup key={group.id} group={group} />
           ))}
           <ContactGroup />
         </div>
 
-        <section className={styles.friendlyRow} aria-labelledby={friendlyTitleId}>
-          <h2 id={friendlyTitleId} className={styles.friendlyTitle}>
-            {t`友情链接`}
-          </h2>
-          <ul className={styles.friendlyList}>
-            {FRIENDLY_LINKS.map((link) => {
-              const name = FRIENDLY_LINK_NAMES[link.id];
-              return (
-                <li key={link.id}>
+        {friendlyLinks.length > 0 && (
+          <section className={styles.friendlyRow} aria-labelledby={friendlyTitleId}>
+            <h2 id={friendlyTitleId} className={styles.friendlyTitle}>
+              {t`友情链接`}
+            </h2>
+            <ul className={styles.friendlyList}>
+              {friendlyLinks.map((link) => (
+                <li key={link.kind}>
                   <a href={link.href} target="_blank" rel="noopener nofollow" className={styles.friendlyLink}>
-                    {name ? i18n._(name) : link.id}
+                    {link.name[locale]}
                   </a>
                 </li>
-              );
-            })}
-          </ul>
-        </section>
+              ))}
+            </ul>
+          </section>
+        )}
 
         <p className={styles.copyright}>
           © {FIRST_YEAR}-{year} {companyName}{' '}

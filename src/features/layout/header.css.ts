@@ -18,10 +18,8 @@ const innerBase = style({
   gap: 24,
 });
 
-/** The header lines up with the content (main width) in both languages: the logo starts at the content's edge. */
-const headerWidth = layout.mainWidth;
-
-export const inner = styleVariants(headerWidth, (width) => [innerBase, { width }]);
+/** The header lines up with the content (the main column) in both languages: the logo starts at the content's edge. */
+export const inner = styleVariants(layout.mainWidth, () => [innerBase, { width: layout.mainColumn }]);
 
 export const logoLink = style({
   display: 'flex',

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { brands } from '#shared/brand';
+import { FILLED_CONTENTS, withContents } from '~/lib/brand-contents.fixture';
 import { Header, MobileHeader } from './header';
 import pluginIcon from './icons/plugin.svg';
 import pluginSelectedIcon from './icons/plugin-selected.svg';
@@ -15,8 +16,8 @@ function entryLabels() {
 }
 
 describe('Header', () => {
-  it('shows the eight entries in order in the main edition', async () => {
-    await renderInLayout(<Header />);
+  it('shows the eight entries in order in the main edition once the brand has its centres', async () => {
+    await renderInLayout(withContents(<Header />));
     expect(entryLabels()).toEqual([
       '首页',
       '客户端下载',
@@ -27,23 +28,55 @@ describe('Header', () => {
       '问答中心',
       '文章资讯',
     ]);
-    expect(screen.getByRole('link', { name: /运营中心/ })).toHaveAttribute('href', brands.starreach.operationCenter);
+    expect(screen.getByRole('link', { name: /运营中心/ })).toHaveAttribute('href', FILLED_CONTENTS.operationCenter);
+    const help = screen.getByRole('link', { name: /帮助中心/ });
+    expect(help).toHaveAttribute('href', FILLED_CONTENTS.helpCenter.main);
+    expect(help).toHaveAttribute('target', '_blank');
   });
 
   it('hides Operation Center and swaps the help link in the regional edition', async () => {
-    await renderInLayout(<Header />, { env: { edition: 'regional' } });
+    await renderInLayout(withContents(<Header />), { env: { edition: 'regional' } });
     expect(entryLabels()).toEqual(['首页', '客户端下载', '插件下载', '帮助中心', '工作台', '问答中心', '文章资讯']);
     const help = screen.getByRole('link', { name: /帮助中心/ });
-    expect(help).toHaveAttribute('href', brands.starreach.helpCenter.regional);
+    expect(help).toHaveAttribute('href', FILLED_CONTENTS.helpCenter.regional);
     expect(help).toHaveAttribute('target', '_blank');
     expect(help).toHaveAttribute('rel', 'noopener');
   });
 
-  it("leads brand 2's help and operation centres to brand 2's own sites", async () => {
-    await renderInLayout(<Header />, { env: { brandId: 'creatorbox' } });
-    expect(screen.getByRole('link', { name: /帮助中心/ })).toHaveAttribute('href', brands.creatorbox.helpCenter.main);
-    expect(screen.getByRole('link', { name: /运营中心/ })).toHaveAttribute('href', brands.creatorbox.operationCenter);
-    expect(brands.creatorbox.operationCenter).not.toBe(brands.starreach.operationCenter);
+  it('shows no unset centre: no Operation Center, and Help Center leads to the Q&A section', async () => {
+    await renderInLayout(
+      withContents(<Header />, { helpCenter: { main: null, regional: null }, operationCenter: null }),
+    );
+    expect(entryLabels()).toEqual(['首页', '客户端下载', '插件下载', '帮助中心', '工作台', '问答中心', '文章资讯']);
+    expect(screen.queryByRole('link', { name: /运营中心/ })).toBeNull();
+    const help = screen.getByRole('link', { name: '帮助中心' });
+    expect(help).toHaveAttribute('href', '/business-college/electricity');
+    expect(help).not.toHaveAttribute('target');
+  });
+
+  it('leads the help fallback to the English Q&A section under /en, in both editions', async () => {
+    const unset = { helpCenter: { main: null, regional: null }, operationCenter: null };
+    const { unmount } = await renderInLayout(withContents(<Header />, unset), { locale: 'en', path: '/en' });
+    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute(
+      'href',
+      '/en/business-college/electricity',
+    );
+    unmount();
+    await renderInLayout(withContents(<Header />, unset), { locale: 'en', path: '/en', env: { edition: 'regional' } });
+    expect(screen.getByRole('link', { name: 'Help Center' })).toHaveAttribute(
+      'href',
+      '/en/business-college/electricity',
+    );
+  });
+
+  it('shows no made-up address by default, for either brand', async () => {
+    for (const brandId of ['starreach', 'creatorbox'] as const) {
+      const { container, unmount } = await renderInLayout(<Header />, { env: { brandId } });
+      const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+      expect(hrefs.filter((href) => /\.example\b/.test(href) && !href.startsWith('https://work'))).toEqual([]);
+      expect(screen.getByRole('link', { name: '帮助中心' })).toHaveAttribute('href', '/business-college/electricity');
+      unmount();
+    }
   });
 
   it('links the logo, internal pages and the workbench', async () => {
@@ -80,7 +113,7 @@ describe('Header', () => {
   });
 
   it('shows English labels and English paths under /en', async () => {
-    await renderInLayout(<Header />, { locale: 'en', path: '/en/business-college/ecommerce-intro' });
+    await renderInLayout(withContents(<Header />), { locale: 'en', path: '/en/business-college/ecommerce-intro' });
     expect(entryLabels()).toEqual([
       'Home',
       'Desktop client',

@@ -9,6 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { localizePath, stripLocale } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
+import { useBrandContents } from '~/lib/brand-contents';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { visuallyHidden } from '~/styles/a11y.css';
@@ -96,7 +97,8 @@ export function Header() {
   const { t } = useLingui();
   const locale = useLocale();
   const currentPath = useLocation({ select: (location) => stripLocale(location.pathname) });
-  const entries = headerMenu({ brand: env.brand, edition: env.edition, workbenchUrl: env.workbenchUrl });
+  const contents = useBrandContents();
+  const entries = headerMenu({ contents, edition: env.edition, workbenchUrl: env.workbenchUrl });
 
   return (
     <header className={styles.header}>

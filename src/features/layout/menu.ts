@@ -8,7 +8,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LayerType } from '#machines/layer/layer.selectors';
-import type { Brand, Edition } from '#shared/brand';
+import type { Edition } from '#shared/brand';
+import { type BrandContents, helpCenterLink, QA_CENTER_PATH } from '#shared/brand-contents';
 import pluginIcon from './icons/plugin.svg';
 import pluginSelectedIcon from './icons/plugin-selected.svg';
 import windowsIcon from './icons/windows.svg';
@@ -66,9 +67,21 @@ export interface PopoverEntry extends EntryBase {
 export type MenuEntry = InternalLinkEntry | ExternalLinkEntry | LayerEntry | PopoverEntry;
 
 export interface NavigationEnv {
-  brand: Pick<Brand, 'helpCenter' | 'operationCenter'>;
+  contents: Pick<BrandContents, 'helpCenter' | 'operationCenter'>;
   edition: Edition;
   workbenchUrl: string;
+}
+
+/** The help centre entry: the brand's help centre in a new tab, or, while it is unset, the site's Q&A section. */
+export function helpCenterEntry(
+  contents: Pick<BrandContents, 'helpCenter'>,
+  edition: Edition,
+): InternalLinkEntry | ExternalLinkEntry {
+  const label = msg`帮助中心`;
+  const link = helpCenterLink(contents, edition);
+  return link.external
+    ? { id: 'help-center', label, type: 'externalLink', href: link.href, newTab: true }
+    : { id: 'help-center', label, type: 'internalLink', path: link.path };
 }
 
 const clientDownloadPopover: PopoverMenu = {
@@ -91,8 +104,8 @@ const clientDownloadPopover: PopoverMenu = {
   ],
 };
 
-/** The header entries in their order; Operation Center only in the main edition. */
-export function headerMenu({ brand, edition, workbenchUrl }: NavigationEnv): MenuEntry[] {
+/** The header entries in their order; Operation Center only in the main edition and once the brand has one. */
+export function headerMenu({ contents, edition, workbenchUrl }: NavigationEnv): MenuEntry[] {
   const entries: (MenuEntry | false)[] = [
     { id: 'home', label: msg`首页`, type: 'internalLink', path: '/' },
     {
@@ -103,16 +116,17 @@ export function headerMenu({ brand, edition, workbenchUrl }: NavigationEnv): Men
       popover: clientDownloadPopover,
     },
     { id: 'plugin-download', label: msg`插件下载`, type: 'layer', layerType: 'pluginDownload' },
-    { id: 'help-center', label: msg`帮助中心`, type: 'externalLink', href: brand.helpCenter[edition], newTab: true },
+    helpCenterEntry(contents, edition),
     { id: 'workbench', label: msg`工作台`, type: 'externalLink', href: workbenchUrl, newTab: false },
-    edition === 'main' && {
-      id: 'operation-center',
-      label: msg`运营中心`,
-      type: 'externalLink',
-      href: brand.operationCenter,
-      newTab: true,
-    },
-    { id: 'qa-center', label: msg`问答中心`, type: 'internalLink', path: '/business-college/electricity' },
+    edition === 'main' &&
+      contents.operationCenter !== null && {
+        id: 'operation-center',
+        label: msg`运营中心`,
+        type: 'externalLink',
+        href: contents.operationCenter,
+        newTab: true,
+      },
+    { id: 'qa-center', label: msg`问答中心`, type: 'internalLink', path: QA_CENTER_PATH },
     { id: 'articles', label: msg`文章资讯`, type: 'internalLink', path: '/business-college/ecommerce-intro' },
   ];
   return entries.filter((entry): entry is MenuEntry => entry !== false);

@@ -3,9 +3,10 @@ import { vars } from '~/styles/theme.css';
 import { visuallyHiddenRules } from '~/styles/visually-hidden';
 
 /**
- * The content is 1300 px wide, so a 1430-1440 px screen leaves 65-70 px beside it: too little for the labelled
- * bar (70 px with its margin) and a clear gap. Below `COMPACT_BELOW` the bar shows its icons only (the labels
- * stay as the buttons' accessible names and tooltips) and is 52 px wide, leaving at least 13 px of air.
+ * The content is at most 1300 px wide, so a 1430-1440 px screen leaves 65-70 px beside it: too little for the
+ * labelled bar (70 px with its margin) and a clear gap. Below `COMPACT_BELOW` the bar shows its icons only (the
+ * labels stay as the buttons' accessible names and tooltips) and takes 54 px with its margin, inside the
+ * `layout.sideBarRoom` the main column leaves free on narrower windows (theme.css.ts).
  */
 const FULL_BAR = 4 + 66;
 const GAP = 12;

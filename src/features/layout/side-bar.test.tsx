@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { brands } from '#shared/brand';
+import { FILLED_CONTENTS, withContents } from '~/lib/brand-contents.fixture';
 import { SideBar } from './side-bar';
 import { renderInLayout } from './test-utils';
 
@@ -18,11 +18,22 @@ describe('SideBar', () => {
     ['starreach', 'regional'],
     ['creatorbox', 'main'],
     ['creatorbox', 'regional'],
-  ] as const)("opens %s's %s help centre in a new window", async (brandId, edition) => {
+  ] as const)("opens %s's %s help centre in a new window once it is set", async (brandId, edition) => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { user } = await renderInLayout(<SideBar />, { env: { brandId, edition } });
+    const { user } = await renderInLayout(withContents(<SideBar />), { env: { brandId, edition } });
     await user.click(screen.getByRole('button', { name: '帮助中心' }));
-    expect(open).toHaveBeenCalledWith(brands[brandId].helpCenter[edition], '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(FILLED_CONTENTS.helpCenter[edition], '_blank', 'noopener');
+  });
+
+  it.each([
+    ['zh', '/', '/business-college/electricity'],
+    ['en', '/en', '/en/business-college/electricity'],
+  ] as const)('leads an unset help centre to the Q&A section in place (%s)', async (locale, path, target) => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user, router } = await renderInLayout(<SideBar />, { locale, path });
+    await user.click(screen.getByRole('button', { name: locale === 'zh' ? '帮助中心' : 'Help Center' }));
+    expect(open).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(target));
   });
 
   it('swaps an icon for its active variant on hover and on focus', async () => {

@@ -1,13 +1,19 @@
 /**
  * The floating side bar of the desktop layout (docs/product.md#pages "Floating side bar"): contact a consultant (the
- * customer-service layer) and the help centre (an external document in a new window). Hovering or focusing
+ * customer-service layer) and the help centre (an external document in a new window, or the site's Q&A section
+ * while the brand has none, shared/brand-contents.ts). Hovering or focusing
  * an item swaps its icon for the active one.
  */
 import { useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { brandArt } from '#shared/brand';
+import { helpCenterLink } from '#shared/brand-contents';
+import { localizePath } from '#shared/locale';
 import { useAppActors } from '~/app/actors-context';
+import { useBrandContents } from '~/lib/brand-contents';
 import { usePortalEnv } from '~/lib/portal-env';
+import { useLocale } from '~/lib/use-locale';
 import * as styles from './side-bar.css';
 
 interface SideBarItemProps {
@@ -49,6 +55,13 @@ export function SideBar() {
   const { t } = useLingui();
   const { layer } = useAppActors();
   const { brand, edition } = usePortalEnv();
+  const help = helpCenterLink(useBrandContents(), edition);
+  const locale = useLocale();
+  const navigate = useNavigate();
+  // The brand's help document opens in a new window; while it is unset, the site's Q&A section opens in place.
+  const openHelp = help.external
+    ? () => window.open(help.href, '_blank', 'noopener')
+    : () => navigate({ to: localizePath(help.path, locale) });
   return (
     <aside className={styles.bar} aria-label={t`快捷入口`}>
       <ul className={styles.list}>
@@ -68,7 +81,7 @@ export function SideBar() {
             shortLabel={t({ message: '帮助中心', context: 'side bar' })}
             icon="/icons/sidebar-help.svg"
             activeIcon={brandArt(brand.id, 'sidebar-help-active')}
-            onActivate={() => window.open(brand.helpCenter[edition], '_blank', 'noopener')}
+            onActivate={openHelp}
           />
         </li>
       </ul>
