@@ -3,8 +3,8 @@
  * (shared/brand-contents.ts): each of them is hidden from the pages until it is set.
  */
 import type { Logger } from 'pino';
-import { type BrandId, brands } from '../shared/brand';
-import { type BrandContents, brandContents, unsetBrandContents } from '../shared/brand-contents';
+import { type BrandId, brands } from '../../shared/brand';
+import { type BrandContents, brandContents, unsetBrandContents } from '../../shared/brand-contents';
 
 export function logUnsetBrandContents(
   logger: Pick<Logger, 'info' | 'warn'>,

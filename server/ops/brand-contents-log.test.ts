@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { brandContents } from '../shared/brand-contents';
-import { FILLED_CONTENTS } from '../shared/brand-contents.fixture';
+import { brandContents } from '../../shared/brand-contents';
+import { FILLED_CONTENTS } from '../../shared/brand-contents.fixture';
 import { logUnsetBrandContents } from './brand-contents-log';
 
 describe('logUnsetBrandContents', () => {
