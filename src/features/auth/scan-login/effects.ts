@@ -12,8 +12,8 @@ import type {
   ScanUserInfo,
   WxLoginForm,
 } from '#machines/scan-login/scan-login.selectors';
-import type { Locale } from '#shared/locale';
 import type { QrCode } from '#shared/contract/scan-login';
+import type { Locale } from '#shared/locale';
 import type { AnalyticsConfig } from '#shared/portal-env';
 import { reportRegistration } from '~/lib/analytics';
 import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';

@@ -20,13 +20,7 @@ import { describeFailure, networkFailure } from '../api-errors';
 import { AgreementNotice } from '../form-parts';
 import { formatTimeLeft, milestoneOf, useSecondsLeft } from './countdown';
 import * as demoStyles from './demo-aid.css';
-import {
-  browserScanEffects,
-  createQrCodeEarly,
-  pageCode,
-  type ScanEffects,
-  type ScanEffectsContext,
-} from './effects';
+import { browserScanEffects, createQrCodeEarly, pageCode, type ScanEffects, type ScanEffectsContext } from './effects';
 import { QR_PLACEHOLDER_SRC } from './qr-placeholder';
 import { BindForm, WechatRegisterForm } from './scan-forms';
 import * as styles from './scan-panel.css';

@@ -6,6 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { QrCodeResult } from '#machines/scan-login/scan-login.selectors';
 import {
   initialScanView,
   type ScanLoginEvent,
@@ -13,7 +14,6 @@ import {
   selectScanView,
 } from '#machines/scan-login/scan-login.selectors';
 import { ModuleLoader } from '~/lib/lazy-actor';
-import type { QrCodeResult } from '#machines/scan-login/scan-login.selectors';
 import type { ScanEffects } from './effects';
 import type { ScanLoginActor } from './scan-runtime';
 
