@@ -47,11 +47,12 @@ export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps
   // first paint and the machine takes it in place of making one (server/pages/scan-ticket.ts).
   const [fromPage] = useState(() => (variant === 'page' && !effects ? pageCode(scanCode) : null));
   const browser = useMemo(() => browserScanEffects(() => context.current, fromPage), [fromPage]);
-  // /scan_code shows nothing but the code: load the machine as the page hydrates and, without a code from the
-  // server, ask for one beside it, not one after the other (the chunks are preloaded by the page's HTML).
+  // /scan_code without a code from the server shows nothing until it has one: ask for it and load the machine as
+  // the page hydrates, side by side (the chunks are preloaded by the page's HTML). With the server's code the
+  // machine loads once the page has hydrated (its first poll is 2 s away), out of the hydration's long task.
   useState(() => {
-    if (variant !== 'page' || effects || typeof window === 'undefined') return;
-    if (!fromPage) createQrCodeEarly();
+    if (variant !== 'page' || effects || fromPage || typeof window === 'undefined') return;
+    createQrCodeEarly();
     scanRuntime.load().catch(() => {});
   });
   const { view, send } = useScanLogin(effects ?? browser, fromPage);
