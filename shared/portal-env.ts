@@ -4,6 +4,7 @@
  * (src/lib/portal-env.ts), so server and client render the same thing.
  */
 import type { BrandId, Edition } from './brand';
+import type { QrCode } from './contract/scan-login';
 import type { Platform } from './device';
 
 export type { Edition };
@@ -30,6 +31,8 @@ export interface PortalEnv {
   analytics?: AnalyticsConfig;
   /** The server's answer to a form posted without the page's script (server/pages/form-posts.ts); absent on a GET. */
   formAnswer?: FormAnswer;
+  /** /scan_code: the login QR code made for this page view (server/pages/scan-ticket.ts); the app polls it. */
+  scanCode?: QrCode;
 }
 
 /** The auth forms a page posts to itself (the `intent` field of each form). */

@@ -212,7 +212,7 @@ function newAccount(): Promise<Account> {
 }
 
 /** What the phone does in WeChat: scans the code's scene as a new identity (the simulator's JSON API). */
-async function scanAsNewWeChat(qrUrl: string, locale: Locale): Promise<void> {
+export async function scanAsNewWeChat(qrUrl: string, locale: Locale): Promise<void> {
   const scene = new URL(qrUrl).searchParams.get('scene');
   assert.ok(scene, `the code carries a scene: ${qrUrl}`);
   const response = await fetch(`${BASE_URL}/wx-sim/scan`, {
@@ -259,7 +259,7 @@ async function bindAndLogIn(page: EnginePage, locale: Locale, account: Account):
   await page.press(`${form} input[name="password"]`);
   await page.type(account.password, 0);
   await page.evaluate(watchToasts);
-  await page.press(`${form} button[type="submit"]`);
+  await page.press(`${form} button[type="submit"]:not([name="send"])`);
 }
 
 /** The page reached the workbench with a navigation (not a reload of the login page) and said so. */
@@ -355,7 +355,7 @@ async function typeBeforeHydration(page: EnginePage, form: FormCase, locale: Loc
       continue;
     }
     await page.evaluate(recordApiCalls);
-    await page.press(`${css} button[type="submit"]`);
+    await page.press(`${css} button[type="submit"]:not([name="send"])`);
     if (form.path === '/login') {
       // No such account: the answer is the wrong-password message, and the request shows what was sent.
       const calls = await waitUntil(page, 'the login request', async () => {
@@ -494,18 +494,18 @@ export function defineJourneys(name: EngineName): void {
       const missing = { phone: 'Enter your phone number', password: 'Enter your password' };
       await page.goto(`${BASE_URL}/en/login`);
       await waitForHydration(page);
-      await page.press(`${css} button[type="submit"]`, { scroll: false });
+      await page.press(`${css} button[type="submit"]:not([name="send"])`, { scroll: false });
       assert.deepEqual(await page.evaluate(shownMessages, login), missing, `${name}: "Log in" answered`);
       await page.press({ css: `${css} fieldset a`, text: 'SMS code', exact: true }, { scroll: false });
       assert.deepEqual(await page.evaluate(shownFields, login), ['phone', 'code'], `${name}: the code field shows`);
       assert.deepEqual(await page.evaluate(shownMessages, login), {}, `${name}: the switch clears the messages`);
-      await page.press(`${css} button[type="submit"]`, { scroll: false });
+      await page.press(`${css} button[type="submit"]:not([name="send"])`, { scroll: false });
       assert.deepEqual(await page.evaluate(shownMessages, login), { phone: missing.phone, code: 'Enter the code' });
 
       const register = TEXT.en.registerForm;
       await page.goto(`${BASE_URL}/en/register`);
       await waitForHydration(page);
-      await page.press(`form[aria-label="${register}"] button[type="submit"]`);
+      await page.press(`form[aria-label="${register}"] button[type="submit"]:not([name="send"])`);
       const all = {
         phone: missing.phone,
         code: 'Enter the code',
@@ -529,7 +529,7 @@ export function defineJourneys(name: EngineName): void {
       await page.type(account.password, 0);
       await waitForHydration(page);
       await page.evaluate(watchToasts);
-      await page.press(`${css} button[type="submit"]`);
+      await page.press(`${css} button[type="submit"]:not([name="send"])`);
       await assertReachedWorkbench(page, 'zh', '/login');
     });
 
@@ -554,6 +554,17 @@ export function defineJourneys(name: EngineName): void {
       await page.goto(`${BASE_URL}/en/scan_code`);
       const qr = await waitUntil(page, 'the QR code', () => page.evaluate(qrImage));
       assertSquare(name, qr);
+      // The code drawn is the one the server put in the page's HTML, and the app asked for no other: binding
+      // below signs in only if the app polls that ticket.
+      const fromPage = await page.evaluate(
+        () => JSON.parse(document.getElementById('portal-env')?.textContent ?? '{}').scanCode?.qrUrl ?? null,
+      );
+      assert.equal(qr.url, fromPage, `${name}: the code drawn is the page's own`);
+      const asked = await page.evaluate(
+        () =>
+          performance.getEntriesByType('resource').filter((entry) => entry.name.includes('create_login_qrcode')).length,
+      );
+      assert.equal(asked, 0, `${name}: the app made no second code`);
       await scanAsNewWeChat(qr.url, 'en');
       await bindAndLogIn(page, 'en', account);
       await assertReachedWorkbench(page, 'en', '/en/scan_code', 'bindSuccess');

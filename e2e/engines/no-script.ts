@@ -3,8 +3,9 @@
  * what a visitor gets when the script never arrives. The forms post to their page and the server answers
  * (server/pages/form-posts.ts): a password login reaches the workbench, an empty and a wrong form come back with
  * their messages in the page's language and the phone kept, no secret is ever in an address, the SMS way is a
- * link and says why "Get code" needs the script, a phone resets its password inside /login, and a form posted
- * from another site is refused. How each engine turns the script off: engine.ts `OpenOptions.script`.
+ * link and says why "Get code" needs the script, a press of "Get code" is answered in the page (register, the
+ * login's SMS way, the phone's reset form) while Enter in a field still sends the form itself, a phone resets
+ * its password inside /login, and a form posted from another site is refused. How each engine turns the script off: engine.ts `OpenOptions.script`.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -14,8 +15,9 @@ import { type Account, registerAccount } from '../support/accounts-api';
 import { BASE_URL } from '../support/env';
 import { uniquePhone } from '../support/sms';
 import { sleep } from '../support/wait';
+import { qrStatus } from '../support/wx';
 import type { Device, Engine, EngineName, EnginePage } from './engine';
-import { launchEngine, WORKBENCH } from './journeys';
+import { launchEngine, scanAsNewWeChat, WORKBENCH } from './journeys';
 import { TEXT } from './page-text';
 
 /** What the server says without the script, word for word (the API's messages, server/api/http.ts). */
@@ -26,6 +28,10 @@ const SAID = {
     forgot: '忘记密码？',
     smsWay: '验证码登录',
     needsScript: '获取验证码需要先完成安全验证，请开启浏览器的 JavaScript 后再试。',
+    getCode: '获取验证码',
+    codeNeedsScript:
+      '发送验证码需要本页的脚本（先完成安全验证）。页面还在加载时，请稍候再按一次“获取验证码”；如果浏览器关闭了 JavaScript，请开启后再试。',
+    registerEmpty: { code: '缺少验证码' },
     refused: '已拒绝来自其他网站的表单提交。',
   },
   en: {
@@ -34,6 +40,10 @@ const SAID = {
     forgot: 'Forgot password?',
     smsWay: 'SMS code',
     needsScript: 'Getting a code needs the security check first: turn on JavaScript in your browser and try again.',
+    getCode: 'Get code',
+    codeNeedsScript:
+      'Sending a code needs this page’s script (the security check comes first). If the page is still loading, wait a moment and press “Get code” again; if JavaScript is off in your browser, turn it on and try again.',
+    registerEmpty: { code: 'Verification code is required' },
     refused: 'A form sent from another site was refused.',
   },
 } as const;
@@ -64,6 +74,9 @@ function answerShown(form: string): { errors: Record<string, string>; notice: st
   }
   return { errors, notice: (root?.querySelector('[role="alert"]')?.textContent ?? '').trim(), values };
 }
+
+/** A form's own submit button (before the script, "Get code" is a submit button too, named `send`). */
+const submitOf = (form: string) => `form[aria-label="${form}"] button[type="submit"]:not([name="send"])`;
 
 function bodyText(): string {
   return (document.body?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -159,7 +172,7 @@ export function defineNoScriptJourneys(name: EngineName): void {
       assert.ok(await page.evaluate(scriptless), 'the page runs no script');
       await fill(page, form, 'phone', account.phone);
       await fill(page, form, 'password', account.password);
-      await page.press(`form[aria-label="${form}"] button[type="submit"]`);
+      await page.press(submitOf(form));
       const url = await arrive(page, WORKBENCH);
       assertNoSecret(url.href, account);
       const text = await page.evaluate(bodyText);
@@ -172,7 +185,7 @@ export function defineNoScriptJourneys(name: EngineName): void {
         const form = TEXT[locale].loginForm;
         const said = SAID[locale];
         await page.goto(`${BASE_URL}${prefix}/login`);
-        await page.press(`form[aria-label="${form}"] button[type="submit"]`);
+        await page.press(submitOf(form));
         await until(page, 'the answer to the empty form', async () => {
           const shown = await page.evaluate(answerShown, form);
           return Object.keys(shown.errors).length ? shown : null;
@@ -182,7 +195,7 @@ export function defineNoScriptJourneys(name: EngineName): void {
 
         await fill(page, form, 'phone', account.phone);
         await fill(page, form, 'password', 'not the password');
-        await page.press(`form[aria-label="${form}"] button[type="submit"]`);
+        await page.press(submitOf(form));
         const shown = await until(page, 'the answer to the wrong password', async () => {
           const answer = await page.evaluate(answerShown, form);
           return answer.notice ? answer : null;
@@ -204,6 +217,63 @@ export function defineNoScriptJourneys(name: EngineName): void {
       const shown = await page.evaluate(answerShown, TEXT.en.loginForm);
       assert.deepEqual(Object.keys(shown.values).sort(), ['code', 'phone'], 'the code field is shown');
       assert.ok((await page.evaluate(bodyText)).includes(said.needsScript), 'the page says why "Get code" waits');
+      // A press of "Get code" is answered in the page: the phone kept, the reason under the code field.
+      await fill(page, TEXT.en.loginForm, 'phone', account.phone);
+      await page.press({ css: `form[aria-label="${TEXT.en.loginForm}"] button`, text: said.getCode, exact: true });
+      const answered = await until(page, 'the answer to "Get code"', async () => {
+        const answer = await page.evaluate(answerShown, TEXT.en.loginForm);
+        return answer.errors.code ? answer : null;
+      });
+      assert.deepEqual(answered.errors, { code: said.codeNeedsScript });
+      assert.equal(answered.values.phone, account.phone);
+      assert.equal(new URL(await page.url()).search, '?way=sms');
+      assertNoSecret(await page.url(), account);
+    });
+
+    for (const locale of ['zh', 'en'] as const) {
+      journey(
+        `${locale} phone: "Get code" on /register is answered in the page, Enter still registers`,
+        'phone',
+        async (page) => {
+          const prefix = locale === 'en' ? '/en' : '';
+          const form = TEXT[locale].registerForm;
+          const said = SAID[locale];
+          await page.goto(`${BASE_URL}${prefix}/register`);
+          await fill(page, form, 'phone', '13900139000');
+          await fill(page, form, 'password', 'a secret of mine');
+          await page.press({ css: `form[aria-label="${form}"] button`, text: said.getCode, exact: true });
+          const answered = await until(page, 'the answer to "Get code"', async () => {
+            const answer = await page.evaluate(answerShown, form);
+            return answer.errors.code ? answer : null;
+          });
+          assert.deepEqual(answered.errors, { code: said.codeNeedsScript });
+          assert.equal(answered.values.phone, '13900139000', 'the phone is kept');
+          assert.equal(answered.values.password, '', 'the password is never sent back');
+          assert.equal(new URL(await page.url()).pathname, `${prefix}/register`);
+          // Enter in a field sends the form itself (its default button), not "Get code".
+          await fill(page, form, 'password', 'a secret of mine');
+          await page.key('Enter');
+          await until(page, 'the answer to the register form', async () => {
+            const answer = await page.evaluate(answerShown, form);
+            return answer.errors.code === said.registerEmpty.code ? answer : null;
+          });
+          assert.equal(await page.evaluate(scriptless), true, 'still no script');
+        },
+      );
+    }
+
+    journey('zh phone: "Get code" of the reset form inside /login is answered in the page', 'phone', async (page) => {
+      const form = TEXT.zh.resetForm;
+      await page.goto(`${BASE_URL}/login?way=reset`);
+      await fill(page, form, 'phone', account.phone);
+      await page.press({ css: `form[aria-label="${form}"] button`, text: SAID.zh.getCode, exact: true });
+      const answered = await until(page, 'the answer to "Get code"', async () => {
+        const answer = await page.evaluate(answerShown, form);
+        return answer.errors.code ? answer : null;
+      });
+      assert.deepEqual(answered.errors, { code: SAID.zh.codeNeedsScript });
+      assert.equal(answered.values.phone, account.phone);
+      assert.equal(await page.evaluate(pageTitle), form);
     });
 
     for (const locale of ['zh', 'en'] as const) {
@@ -217,6 +287,43 @@ export function defineNoScriptJourneys(name: EngineName): void {
         assert.deepEqual(Object.keys(shown.values).sort(), ['code', 'password', 'phone']);
       });
     }
+
+    journey(
+      'phone /scan_code shows its code from the HTML, and scanning it reaches that ticket',
+      'phone',
+      async (page) => {
+        await page.goto(`${BASE_URL}/scan_code`);
+        const shown = await until(page, 'the QR code', () =>
+          page.evaluate(() => {
+            const image = document.querySelector(
+              'section[data-scan-state] img[data-qr-url]',
+            ) as HTMLImageElement | null;
+            const env = JSON.parse(document.getElementById('portal-env')?.textContent ?? '{}');
+            return image?.complete && image.naturalWidth > 0
+              ? {
+                  url: image.getAttribute('data-qr-url'),
+                  png: image.src.startsWith('data:image/png'),
+                  code: env.scanCode,
+                }
+              : null;
+          }),
+        );
+        assert.ok(shown.png, 'a real code, not the placeholder');
+        // WebKitGTK without script markup drops every <script> element, the page's data block too: there the
+        // code drawn is checked by scanning it only.
+        if (page.engine !== 'webkit' || shown.code) {
+          assert.equal(shown.url, shown.code?.qrUrl, 'the code drawn is the one the page carries');
+          assert.equal((await qrStatus(BASE_URL, shown.code.ticket)).body.data?.status, 'waiting');
+        }
+        await scanAsNewWeChat(shown.url ?? '', 'zh');
+        if (shown.code)
+          assert.equal(
+            (await qrStatus(BASE_URL, shown.code.ticket)).body.data?.status,
+            'unbound',
+            'the scan reached it',
+          );
+      },
+    );
 
     journey('a login posted from another site is refused and signs nobody in', 'desktop', async (page) => {
       const foreign = await startForeignSite(account);

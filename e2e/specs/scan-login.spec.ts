@@ -209,7 +209,7 @@ describe('WeChat QR login in Chinese on brand 1', () => {
       assert.ok(box && box.x >= 0 && box.x + box.width <= 390, 'the code fits the phone screen');
       // With the stand-ins allowed the simulator is offered, labelled "演示：", on the page's own origin (a start
       // without STANDINS=1 has no simulator at all: server/config/settings.test.ts).
-      const href = (await panel.simulatorLink.getAttribute('href')) ?? '';
+      const href = new URL((await panel.simulatorLink.getAttribute('href')) ?? '', phone.page.url()).href;
       const encoded = new URL(code.url);
       assert.equal(href, `${new URL(phone.page.url()).origin}${encoded.pathname}${encoded.search}`, 'the demo aid');
       // No second device: the simulator opens in a new tab of the same phone.

@@ -180,7 +180,12 @@ export class ScanTraffic {
     page.on('response', async (response) => {
       const url = new URL(response.url());
       try {
-        if (url.pathname === CREATE_PATH && response.ok()) {
+        if (response.request().resourceType() === 'document' && url.pathname.endsWith('/scan_code')) {
+          // /scan_code carries its code in the HTML (server/pages/scan-ticket.ts): the app polls that one.
+          const env = /<script type="application\/json" id="portal-env">(.*?)<\/script>/s.exec(await response.text());
+          const code = env ? (JSON.parse(env[1]) as { scanCode?: CreatedCode }).scanCode : undefined;
+          if (code) this.created.push(code);
+        } else if (url.pathname === CREATE_PATH && response.ok()) {
           const body = (await response.json()) as Envelope<CreatedCode>;
           if (body.data) this.created.push(body.data);
         } else if (url.pathname === STATUS_PATH) {

@@ -50,7 +50,7 @@ const CASES: Case[] = [
     label: 'phone /en/login: "Log in", empty fields → validation',
     device: 'phone',
     path: '/en/login',
-    press: { css: `form[aria-label="${TEXT.en.loginForm}"] button[type="submit"]` },
+    press: { css: `form[aria-label="${TEXT.en.loginForm}"] button[type="submit"]:not([name="send"])` },
     answer: `form[aria-label="${TEXT.en.loginForm}"] [aria-invalid="true"]`,
   },
   {
@@ -64,7 +64,7 @@ const CASES: Case[] = [
     label: 'phone /en/register: "Register", empty fields → validation',
     device: 'phone',
     path: '/en/register',
-    press: { css: 'form[aria-label="Register"] button[type="submit"]' },
+    press: { css: 'form[aria-label="Register"] button[type="submit"]:not([name="send"])' },
     answer: 'form[aria-label="Register"] [aria-invalid="true"]',
     // Under the phone's value header and the form's fields.
     scrollFirst: true,

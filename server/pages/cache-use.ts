@@ -13,6 +13,7 @@ import { catchAllTemplate } from '../ops/metrics';
 import { type CachedPage, type HtmlCache, matchesEtag, pickEncoding } from './html-cache';
 import { rootLanguage } from './page-rules';
 import { pageInputs } from './render';
+import { wantsScanTicket } from './scan-ticket';
 
 /**
  * What a cache hit answers, for both ways a hit is served (the Hono middleware and the Node fast path): the
@@ -69,7 +70,7 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
   /** Early middleware: answers a cached page, or passes the request on. */
   const serveCached: MiddlewareHandler = async (c, next) => {
     if (!cache.enabled || cache.size === 0 || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
-    if (notPage(c.req.path)) return next();
+    if (notPage(c.req.path) || wantsScanTicket(c, c.req.path)) return next();
     const hit = lookup(c, c.req.path);
     if (!hit) return next();
     return respond(c, hit.page, hit.setCookie);
@@ -90,6 +91,7 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
     const c = nodeContext(incoming, target);
     const query = target.indexOf('?');
     const path = query < 0 ? target : target.slice(0, query);
+    if (wantsScanTicket(c, path)) return false;
     let hit: ReturnType<typeof lookup>;
     try {
       hit = lookup(c, path);

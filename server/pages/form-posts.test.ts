@@ -177,6 +177,50 @@ describeDatabases('auth forms posted without the script', (getDb) => {
     expect((await post('/login', login('13800138000', 'a brand new secret'))).res.status).toBe(303);
   });
 
+  it('answers "Get code" pressed before the script in the page: it needs the script; values kept, no code sent', async () => {
+    const { h, post } = setup(getDb);
+    const before = await h.counts();
+    const register = await post('/register', {
+      intent: 'register',
+      phone: '13800138000',
+      countryCode: '1',
+      nickname: '店主',
+      password: 'a secret of mine',
+      send: 'code',
+    });
+    expect(register.res.status).toBe(400);
+    expect(register.res.headers.get('cache-control')).toBe('no-store');
+    expect(register.answer).toEqual({
+      intent: 'register',
+      values: { phone: '13800138000', countryCode: '1', nickname: '店主' },
+      errors: {
+        code: '发送验证码需要本页的脚本（先完成安全验证）。页面还在加载时，请稍候再按一次“获取验证码”；如果浏览器关闭了 JavaScript，请开启后再试。',
+      },
+    });
+    expect(register.html).not.toContain('a secret of mine');
+    // The login's SMS way and the reset form (inside /login on a phone, and its own page) answer alike.
+    const smsLogin = await post('/en/login?way=sms', {
+      intent: 'login',
+      way: 'code',
+      phone: '13800138000',
+      countryCode: '1',
+      password: 'typed in the other way',
+      send: 'code',
+    });
+    expect(smsLogin.answer).toMatchObject({ intent: 'login', values: { phone: '13800138000', way: 'code' } });
+    expect(Object.keys(smsLogin.answer?.errors ?? {})).toEqual(['code']);
+    expect(smsLogin.html).not.toContain('typed in the other way');
+    for (const path of ['/login?way=reset', '/en/forget_password']) {
+      const reset = await post(path, { intent: 'reset', phone: '', countryCode: '1', send: 'code' });
+      expect(reset.res.status).toBe(400);
+      expect(reset.answer).toMatchObject({ intent: 'reset', values: { countryCode: '1' } });
+      expect(Object.keys(reset.answer?.errors ?? {})).toEqual(['code']);
+    }
+    // Nothing was sent or written.
+    expect(await h.counts()).toEqual(before);
+    expect(h.log).toEqual([]);
+  });
+
   it('refuses a post from another site, writing nothing', async () => {
     const { h, post } = setup(getDb);
     await h.register('13800138000');

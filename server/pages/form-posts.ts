@@ -5,6 +5,7 @@
  * in-process, so the limits, captcha rules and business codes are the API's own (server/api/accounts/). A refused
  * form renders its page again with the values as sent (never the password) and the messages; a login or a
  * registration sets the session cookie the app sets and answers 303 to the workbench or the `redirect` target.
+ * "Get code" pressed before the script (`send=code`) is answered with the page saying that it needs the script.
  */
 import type { Context } from 'hono';
 import { generateCookie } from 'hono/cookie';
@@ -35,6 +36,9 @@ export const FORM_PATHS = Object.keys(FORM_PAGES).flatMap((path) => [path, local
 const KEPT_FIELDS = ['phone', 'countryCode', 'code', 'nickname', 'inviteCode'];
 
 const CROSS_SITE = /*i18n*/ '已拒绝来自其他网站的表单提交。';
+/** "Get code" pressed before the page's script ran (or without it): sending a code needs the captcha. */
+const CODE_NEEDS_SCRIPT =
+  /*i18n*/ '发送验证码需要本页的脚本（先完成安全验证）。页面还在加载时，请稍候再按一次“获取验证码”；如果浏览器关闭了 JavaScript，请开启后再试。';
 
 type Fields = Record<string, string>;
 
@@ -129,9 +133,14 @@ export function formPosts(deps: RenderDeps) {
     for (const [name, value] of new URLSearchParams(await c.req.text())) fields[name] ??= value;
     const intent = intents.find((name) => name === fields.intent) ?? intents[0];
 
-    const call = formCall(intent, fields);
     const kept = Object.fromEntries(KEPT_FIELDS.filter((name) => fields[name]).map((name) => [name, fields[name]]));
     if (fields.way === 'code') kept.way = 'code';
+    // "Get code" is a submit button until the script runs (src/features/auth/sms-button.tsx): a code is sent only
+    // after the captcha, so the page says what to do, under the code field. 400, as the API refuses a send without it.
+    if (fields.send === 'code')
+      return renderAnswer(c, { intent, values: kept, errors: { code: translate(CODE_NEEDS_SCRIPT, locale) } }, 400, {});
+
+    const call = formCall(intent, fields);
     const checked = call.schema.safeParse(call.body);
     if (!checked.success)
       return renderAnswer(c, { intent, values: kept, errors: fieldMessages(checked.error, locale) }, 400, {});

@@ -1,7 +1,7 @@
 /**
  * Answers page requests: the rules first (./page-rules.ts: the language of "/", the device rules of docs/product.md#routing-rules),
  * then the server-rendered page from the HTML cache or a fresh render (./cache-use.ts, ./render.ts). Pages are
- * never `no-store`: they may be stored and are revalidated with their ETag.
+ * stored and revalidated with their ETag, but for /scan_code holding a code of its own (`no-store`, ./scan-ticket.ts).
  *
  * `serveCached` is a middleware mounted right after the request log: a page already in the cache is answered
  * there, before the security headers, body limits, static files and compression middlewares, with the stored
@@ -15,6 +15,7 @@ import { FORM_PATHS, formPosts } from './form-posts';
 import { HtmlCache } from './html-cache';
 import { pageRules } from './page-rules';
 import { pageInputs, type RenderDeps, renderFresh } from './render';
+import { createPageTicket, uncachedPage, wantsScanTicket } from './scan-ticket';
 
 export type { PageApiFetch, Renderer } from './render';
 
@@ -51,6 +52,13 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     const rules = pageRules(c, url, requestIsHttps(c, settings.trustProxy));
     if (rules.redirect) return rules.redirect;
     const { env, origin, key } = pageInputs(c, settings, renderDeps.now);
+    // /scan_code carries a fresh code of its own: rendered for this visitor, never stored (./scan-ticket.ts).
+    const code = deps.apiFetch && wantsScanTicket(c, url.pathname) ? await createPageTicket(c, deps.apiFetch) : null;
+    if (code) {
+      env.scanCode = code;
+      const page = await renderFresh(c, renderDeps, url, env, origin);
+      return page instanceof Response ? page : uncachedPage(c, page);
+    }
     const page = await cachedOrRendered(key, () => renderFresh(c, renderDeps, url, env, origin));
     return page instanceof Response ? page : respond(c, page, rules.setCookie);
   }

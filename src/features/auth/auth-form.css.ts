@@ -91,6 +91,18 @@ export const smsButton = style({
   ':disabled': { color: vars.color.muted, background: vars.color.surfaceAlt, cursor: 'not-allowed' },
 });
 
+/** The form's default button (form-parts.tsx `DefaultSubmit`): rendered, with no size and outside the flow. */
+export const defaultSubmit = style({
+  position: 'absolute',
+  width: 0,
+  height: 0,
+  padding: 0,
+  margin: 0,
+  border: 0,
+  overflow: 'hidden',
+  opacity: 0,
+});
+
 export const submit = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -25,6 +25,15 @@ export function SubmitButton({
   );
 }
 
+/**
+ * The form's default button, first in the form: Enter in a field presses the first submit button, and before the
+ * page has hydrated the "get code" button is one (./sms-button.tsx). Rendered (so every engine takes it as the
+ * default) but with no size, out of the tab order and hidden from assistive technology.
+ */
+export function DefaultSubmit() {
+  return <button type="submit" className={styles.defaultSubmit} tabIndex={-1} aria-hidden="true" />;
+}
+
 /** "Logging in or registering implies agreement" (docs/product.md#validation), with links that open the two documents. */
 export function AgreementNotice() {
   const { documentModal } = useAppActors();

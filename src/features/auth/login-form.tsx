@@ -22,7 +22,7 @@ import {
   checkCredentials,
   credentialsInput,
 } from './credential-fields';
-import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
+import { DefaultSubmit, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
 import { answeredCountry, useForm, useFormAnswer } from './use-form';
 
@@ -76,6 +76,7 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
   return (
     // Posted to this page when the script has not run: the server answers (server/pages/form-posts.ts).
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t`账号登录`}>
+      <DefaultSubmit />
       <input type="hidden" name="intent" value="login" />
       <CredentialFields
         form={form}

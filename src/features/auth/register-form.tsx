@@ -16,7 +16,7 @@ import { useLocale } from '~/lib/use-locale';
 import { showFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { completeSignIn } from './complete';
-import { AgreementNotice, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
+import { AgreementNotice, DefaultSubmit, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { workbenchFor } from './navigation';
 import {
   checkRegisterFields,
@@ -66,6 +66,7 @@ export function RegisterForm({ showAgreement = true }: { showAgreement?: boolean
   return (
     // Posted to this page when the script has not run: the server answers (server/pages/form-posts.ts).
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t`注册`}>
+      <DefaultSubmit />
       <input type="hidden" name="intent" value="register" />
       <RegisterFields form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <FormNotice>{form.notice}</FormNotice>

@@ -16,7 +16,7 @@ import { useLocale } from '~/lib/use-locale';
 import { showFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { PasswordField } from './fields';
-import { FormNotice, SubmitButton, useBusyLabels } from './form-parts';
+import { DefaultSubmit, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { FormPhoneField, SmsCodeField } from './sms-code-field';
 import { answeredCountry, collectErrors, useForm, useFormAnswer } from './use-form';
 import { checkCode, checkPassword, checkPhone, normalizePhone, validationMessages } from './validation';
@@ -74,6 +74,7 @@ export function ResetForm() {
   return (
     // Posted to this page when the script has not run: the server answers (server/pages/form-posts.ts).
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t`找回密码`}>
+      <DefaultSubmit />
       <input type="hidden" name="intent" value="reset" />
       <FormPhoneField form={form} countryCode={countryCode} onCountry={setCountryCode} />
       <SmsCodeField form={form} countryCode={countryCode} purpose="reset" />

@@ -5,11 +5,12 @@
  * page carries none of it. A click made while it loads is carried out once it is there.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type ComponentType, useCallback, useRef, useState } from 'react';
+import { type ComponentType, type MouseEvent, useCallback, useRef, useState } from 'react';
 import type { SmsTarget } from '#machines/sms-countdown/sms-countdown.selectors';
 import { toast } from '~/components/toast/toast';
 import type { SmsPurpose } from '~/lib/api/accounts';
 import { guardChunk } from '~/lib/chunk-reload';
+import { useHydrated } from '~/lib/use-hydrated';
 import { networkFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import type { SmsLogicProps, SmsView } from './sms-logic';
@@ -32,6 +33,7 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButto
   const [Logic, setLogic] = useState<ComponentType<SmsLogicProps> | null>(null);
   const [view, setView] = useState<SmsView>({ phase: 'idle', remaining: 0 });
   const [loading, setLoading] = useState(false);
+  const hydrated = useHydrated();
   const requestCode = useRef<((target: SmsTarget) => void) | null>(null);
   const waiting = useRef<SmsTarget | null>(null);
 
@@ -48,7 +50,9 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButto
     );
   };
 
-  const request = () => {
+  const request = (event: MouseEvent) => {
+    // Rendered as a submit button for the press before the script (see above): the app answers it here.
+    event.preventDefault();
     const target = getTarget();
     if (!target) return;
     if (requestCode.current) {
@@ -86,7 +90,9 @@ export function SmsButton({ purpose, getTarget, onSent, onPhoneError }: SmsButto
   return (
     <>
       <button
-        type="button"
+        type={hydrated ? 'button' : 'submit'}
+        name={hydrated ? undefined : 'send'}
+        value={hydrated ? undefined : 'code'}
         className={styles.smsButton}
         onClick={request}
         onPointerEnter={load}

@@ -47,8 +47,9 @@ export function SmsCodeField({
       error={errors.code}
       inputRef={form.inputRef('code')}
       hidden={hidden}
-      // The code is sent after the captcha, which needs the script: without it the button says why it does nothing.
-      noScript={t`获取验证码需要先完成安全验证，请开启浏览器的 JavaScript 后再试。`}
+      // The code is sent after the captcha, which needs the script: without it the field says so before a press
+      // (after one, the server's answer says it, server/pages/form-posts.ts).
+      noScript={errors.code ? undefined : t`获取验证码需要先完成安全验证，请开启浏览器的 JavaScript 后再试。`}
       after={
         <SmsButton
           purpose={purpose}

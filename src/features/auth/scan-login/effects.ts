@@ -1,7 +1,7 @@
 /**
  * The real effects of the scan-login machine (machines/scan-login): the three API calls, with the expiry turned
- * into a point in time (the machine has no clock), a code asked for while the page hydrates taken once in
- * place of the first one, and what a successful login does — the toast ("登录成功",
+ * into a point in time (the machine has no clock), the code the server rendered into /scan_code (or one asked
+ * for while the page hydrates) taken once in place of the first one, and what a successful login does — the toast ("登录成功",
  * "绑定成功" or "注册成功"), the session, then the workbench or a same-site `redirect`.
  */
 import type { I18n } from '@lingui/core';
@@ -12,6 +12,7 @@ import type {
   ScanUserInfo,
   WxLoginForm,
 } from '#machines/scan-login/scan-login.selectors';
+import type { QrCode } from '#shared/contract/scan-login';
 import type { Locale } from '#shared/locale';
 import type { AnalyticsConfig } from '#shared/portal-env';
 import { reportRegistration } from '~/lib/analytics';
@@ -67,15 +68,37 @@ export function createQrCodeEarly(): void {
   early.catch(() => {});
 }
 
+/** Tickets of codes the server rendered into a page that a machine has taken (each is polled by one machine). */
+const takenPageCodes = new Set<string>();
+
+/**
+ * The code the server rendered into /scan_code (`PortalEnv.scanCode`) as the panel first shows it, or null when
+ * there is none or a machine has taken it already (the visitor came back to the page in the app).
+ */
+export function pageCode(code: QrCode | undefined): QrCodeResult | null {
+  if (!code || takenPageCodes.has(code.ticket)) return null;
+  return { ...code, expiresAt: deadline(code.expiresIn) };
+}
+
+function takePageCode(code: QrCodeResult | null): Promise<QrCodeResult> | null {
+  if (!code || takenPageCodes.has(code.ticket)) return null;
+  takenPageCodes.add(code.ticket);
+  return code.expiresAt - Date.now() > 60_000 ? Promise.resolve(code) : null;
+}
+
 function takeEarlyCode(): Promise<QrCodeResult> | null {
   const pending = early;
   early = null;
   return pending?.then((code) => (code.expiresAt - Date.now() > 60_000 ? code : createCode())) ?? null;
 }
 
-export function browserScanEffects(context: () => ScanEffectsContext): ScanEffects {
+/** `fromPage`: the code the server rendered into the page (./pageCode), which the first `createQrCode` takes. */
+export function browserScanEffects(
+  context: () => ScanEffectsContext,
+  fromPage: QrCodeResult | null = null,
+): ScanEffects {
   return {
-    createQrCode: () => takeEarlyCode() ?? createCode(),
+    createQrCode: () => takePageCode(fromPage) ?? takeEarlyCode() ?? createCode(),
     async pollQrStatus(ticket) {
       const status = await getQrStatus(ticket);
       return ('expiresIn' in status ? { ...status, expiresAt: deadline(status.expiresIn) } : status) as QrStatusResult;

@@ -20,7 +20,7 @@ import { describeFailure, networkFailure } from '../api-errors';
 import { AgreementNotice } from '../form-parts';
 import { formatTimeLeft, milestoneOf, useSecondsLeft } from './countdown';
 import * as demoStyles from './demo-aid.css';
-import { browserScanEffects, createQrCodeEarly, type ScanEffects, type ScanEffectsContext } from './effects';
+import { browserScanEffects, createQrCodeEarly, pageCode, type ScanEffects, type ScanEffectsContext } from './effects';
 import { QR_PLACEHOLDER_SRC } from './qr-placeholder';
 import { BindForm, WechatRegisterForm } from './scan-forms';
 import * as styles from './scan-panel.css';
@@ -40,18 +40,22 @@ export interface ScanPanelProps {
 export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const { workbenchUrl, isMobile, analytics } = usePortalEnv();
+  const { workbenchUrl, isMobile, analytics, scanCode } = usePortalEnv();
   const context = useRef<ScanEffectsContext>({ i18n, locale, workbenchUrl, isMobile, redirect, analytics });
   context.current = { i18n, locale, workbenchUrl, isMobile, redirect, analytics };
-  const browser = useMemo(() => browserScanEffects(() => context.current), []);
-  // /scan_code shows nothing but the code: ask for it and load the machine as the page hydrates, side by side,
-  // not one after the other once it has (the chunks are preloaded by the page's HTML, see src/routes/pages.tsx).
+  // /scan_code as the server sent it holds a code made for this view of the page: the panel shows it from the
+  // first paint and the machine takes it in place of making one (server/pages/scan-ticket.ts).
+  const [fromPage] = useState(() => (variant === 'page' && !effects ? pageCode(scanCode) : null));
+  const browser = useMemo(() => browserScanEffects(() => context.current, fromPage), [fromPage]);
+  // /scan_code without a code from the server shows nothing until it has one: ask for it and load the machine as
+  // the page hydrates, side by side (the chunks are preloaded by the page's HTML). With the server's code the
+  // machine loads once the page has hydrated (its first poll is 2 s away), out of the hydration's long task.
   useState(() => {
-    if (variant !== 'page' || effects || typeof window === 'undefined') return;
+    if (variant !== 'page' || effects || fromPage || typeof window === 'undefined') return;
     createQrCodeEarly();
     scanRuntime.load().catch(() => {});
   });
-  const { view, send } = useScanLogin(effects ?? browser);
+  const { view, send } = useScanLogin(effects ?? browser, fromPage);
 
   // The forms and the agreement notice use the auth area's messages (fields, captcha); /scan_code loads only
   // this area before it hydrates, so what needs them is drawn once they are there (at once when they already are:
@@ -325,12 +329,12 @@ function QrCodeState({
 }
 
 /**
- * The simulator on the origin this page was reached by: the QR code keeps the address a phone on the network can
- * reach (the machine's LAN address), which a desktop browser may not reach.
+ * The simulator on the origin this page was reached by (a relative address): the QR code keeps the address a
+ * phone on the network can reach (the machine's LAN address), which a desktop browser may not reach.
  */
 function onThisOrigin(url: string): string {
   const target = new URL(url);
-  return `${window.location.origin}${target.pathname}${target.search}`;
+  return `${target.pathname}${target.search}`;
 }
 
 function Unbound({

@@ -122,11 +122,11 @@ describe('login page: the WeChat tab', () => {
 });
 
 describe('/scan_code', () => {
-  async function renderScanCode(path: string) {
+  async function renderScanCode(path: string, scanCode?: typeof code) {
     return renderWithRouter(null, {
       path,
       locale: path.startsWith('/en') ? 'en' : 'zh',
-      env: { isMobile: true },
+      env: { isMobile: true, scanCode },
       routes: (root) =>
         ['scan_code', 'en/scan_code'].map((p) =>
           createRoute({
@@ -157,5 +157,21 @@ describe('/scan_code', () => {
     expect(await screen.findByText('Press and hold the QR code to open it in WeChat')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in with phone and password' })).toHaveAttribute('href', '/en/login');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/en/register');
+  });
+
+  it('shows the code the server put in the page from the first render and polls it, asking for no other', async () => {
+    const fromPage = { ...code, ticket: 'P'.repeat(43), qrUrl: 'http://localhost/wx-sim?scene=Lpage' };
+    const first = await renderScanCode('/scan_code', fromPage);
+    // Drawn with the page's first render, before the machine has loaded.
+    expect(screen.getByRole('img', { name: '微信登录二维码' })).toHaveAttribute('data-qr-url', fromPage.qrUrl);
+    expect(screen.getByText('5:00 后二维码失效')).toBeInTheDocument();
+    await waitFor(() => expect(getQrStatus).toHaveBeenCalledWith(fromPage.ticket));
+    expect(createLoginQrCode).not.toHaveBeenCalled();
+    expect(screen.getByRole('img', { name: '微信登录二维码' })).toHaveAttribute('data-qr-url', fromPage.qrUrl);
+    first.unmount();
+    // Back on the page in the app (the same environment): that code has been taken, a new one is asked for.
+    await renderScanCode('/scan_code', fromPage);
+    await waitFor(() => expect(createLoginQrCode).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole('img', { name: '微信登录二维码' })).toHaveAttribute('data-qr-url', code.qrUrl);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { QrCodeResult } from '#machines/scan-login/scan-login.selectors';
 import {
   initialScanView,
   type ScanLoginEvent,
@@ -36,8 +37,19 @@ function viewOf(snapshot: ScanSnapshot): ScanView {
   return view;
 }
 
-/** What the panel reads until the machine has loaded: no snapshot, so the view is "creating". */
-export function useScanLogin(effects: ScanEffects): { view: ScanView; send: (event: ScanLoginEvent) => void } {
+/** The view of a code the server rendered into the page, as the machine shows it once it has taken the code. */
+function pageCodeView(code: QrCodeResult): ScanView {
+  return { kind: 'waiting', qr: code, expiresAt: code.expiresAt, paused: false, retrying: false };
+}
+
+/**
+ * What the panel reads until the machine has loaded: no snapshot, so the view is "creating", or the page's code
+ * (`fromPage`), which the machine's first `createQrCode` takes (until it has, its `creating` shows that code too).
+ */
+export function useScanLogin(
+  effects: ScanEffects,
+  fromPage: QrCodeResult | null = null,
+): { view: ScanView; send: (event: ScanLoginEvent) => void } {
   // The effects read the latest props through this ref: the machine is given them once.
   const latest = useRef(effects);
   latest.current = effects;
@@ -77,7 +89,12 @@ export function useScanLogin(effects: ScanEffects): { view: ScanView; send: (eve
     };
   }, [attempt]);
 
-  const view = useSelector(actor ?? undefined, (snapshot) => (snapshot ? viewOf(snapshot) : CREATING));
+  const [pageView] = useState(() => (fromPage ? pageCodeView(fromPage) : null));
+  const machineView = useSelector(actor ?? undefined, (snapshot) => (snapshot ? viewOf(snapshot) : CREATING));
+  // The machine leaves its first `creating` with the page's code: until then the page's code stays in view.
+  const leftFirstCreating = useRef(false);
+  if (machineView.kind !== 'creating') leftFirstCreating.current = true;
+  const view = pageView && machineView.kind === 'creating' && !leftFirstCreating.current ? pageView : machineView;
 
   const send = useCallback(
     (event: ScanLoginEvent) => {

@@ -1,0 +1,72 @@
+/**
+ * /scan_code with its code in the HTML (docs/decisions/044-scan-code-ticket-in-the-page.md): a GET of the page
+ * asks the API, in-process, for a new login QR code, exactly as the page's script would (the same row, the
+ * per-address limit, the platform call), and the page is rendered with it, never stored and `no-store`. When no
+ * code comes (the limit, the platform, the database), the page is the ordinary cached one and the app asks for
+ * its code as before. A HEAD, a prefetch and a fetch that is not a navigation get no code.
+ */
+import type { Context } from 'hono';
+import { type QrCode, scanLoginOperations } from '../../shared/contract/scan-login';
+import { localeFromPath } from '../../shared/locale';
+import { log } from '../ops/log';
+import { type CachedPage, pickEncoding } from './html-cache';
+
+/** The pages that carry a code (phones only: the page rules send desktops home first). */
+export const SCAN_CODE_PATHS: ReadonlySet<string> = new Set(['/scan_code', '/en/scan_code']);
+
+/** Whether this GET of /scan_code may be given a code (the cache must not answer it). */
+export function wantsScanTicket(c: Context, path: string): boolean {
+  if (c.req.method !== 'GET' || !SCAN_CODE_PATHS.has(path)) return false;
+  // A page fetched ahead of a visit (link prefetch, speculation rules) may never be shown.
+  if (/prefetch/i.test(c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '')) return false;
+  const dest = c.req.header('sec-fetch-dest');
+  const mode = c.req.header('sec-fetch-mode');
+  return (dest === undefined || dest === 'document') && (mode === undefined || mode === 'navigate');
+}
+
+/** Request headers the in-process API call keeps: the brand, the client's address as proxies report it. */
+const FORWARDED = ['host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip', 'forwarded'];
+
+/**
+ * A new code from the API (POST /api/v2/wx/create_login_qrcode, in-process, with the visitor's address), or
+ * null when the API refused or failed.
+ */
+export async function createPageTicket(
+  c: Context,
+  apiFetch: (request: Request, env?: unknown) => Response | Promise<Response>,
+): Promise<QrCode | null> {
+  const url = new URL(c.req.url);
+  const headers = new Headers({
+    'content-type': 'application/json',
+    'accept-language': localeFromPath(url.pathname),
+  });
+  for (const name of FORWARDED) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  try {
+    const response = await apiFetch(
+      new Request(new URL(`/api${scanLoginOperations.createQrCode.path}`, url.origin), {
+        method: 'POST',
+        headers,
+        body: '{}',
+      }),
+      c.env,
+    );
+    const answer = (await response.json()) as { code: number; data?: QrCode };
+    return answer.code === 200 && answer.data ? answer.data : null;
+  } catch (error) {
+    log.warn({ err: error }, '[pages] /scan_code rendered without a code');
+    return null;
+  }
+}
+
+/** A page holding a code: compressed as a stored page is, but `no-store` and without an ETag. */
+export function uncachedPage(c: Context, page: CachedPage): Response {
+  const representation = page[pickEncoding(c.req.header('accept-encoding'))];
+  const headers: Record<string, string> = { ...representation.headers, 'cache-control': 'no-store' };
+  delete headers.etag;
+  const requestId = c.get('requestId' as never) as unknown;
+  if (typeof requestId === 'string') headers['x-request-id'] = requestId;
+  return new Response(representation.body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
+}
