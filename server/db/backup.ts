@@ -72,16 +72,12 @@ async function writeBackup(file: string, replace: boolean, write: (fd: number) =
   try {
     await write(fd);
     fsyncSync(fd);
-    closeSync(fd);
     renameSync(temporary, file);
   } catch (error) {
-    try {
-      closeSync(fd);
-    } catch {
-      // Closed already.
-    }
     rmSync(temporary, { force: true });
     throw error;
+  } finally {
+    closeSync(fd);
   }
 }
 
