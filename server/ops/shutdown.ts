@@ -1,11 +1,7 @@
 /**
- * Graceful shutdown that loses no request (docs/decisions/029-zero-drop-restarts.md): on SIGTERM or SIGINT,
- * 1. drain (`SHUTDOWN_DRAIN_MS`): readiness answers 503, every request is still answered with `Connection: close`,
- *    and a GET/HEAD nginx marked `X-Retry-Elsewhere: 1` gets 503 so nginx resends it elsewhere;
- * 2. close the listeners once a loop turn accepted nothing (not `server.close()`: since Node 19 it destroys
- *    accepted connections whose request is unread), letting requests under way finish;
- * 3. cut off what still runs `SHUTDOWN_TIMEOUT_MS` later, stop the work, close the database, exit.
- * A second signal during the drain ends it.
+ * Graceful shutdown that loses no request (docs/decisions/029-zero-drop-restarts.md has the steps and why): on
+ * SIGTERM or SIGINT drain (`SHUTDOWN_DRAIN_MS`), close the listeners once a loop turn accepted nothing, cut off what
+ * still runs `SHUTDOWN_TIMEOUT_MS` later, stop the work, close the database, exit. A second signal ends the drain.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
@@ -153,7 +149,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
         servers.map(
           (server) =>
             new Promise<void>((resolve) => {
-              // net.Server's close: stop listening, keep every accepted connection (see the top of this file).
+              // net.Server's close keeps every accepted connection (http's destroys those whose request is unread).
               if (server.listening) NetServer.prototype.close.call(server, () => resolve());
               else resolve();
             }),
