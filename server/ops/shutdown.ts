@@ -35,12 +35,6 @@ export interface Shutdown {
 /** The header the shipped nginx adds to a request it may resend elsewhere when a draining process answers 503. */
 export const RETRY_ELSEWHERE_HEADER = 'x-retry-elsewhere';
 
-/** Requests read on a connection whose answers are not finished, and answers finished. */
-interface ConnectionState {
-  active: number;
-  answered: number;
-}
-
 function stoppingAnswer(res: ServerResponse, english: boolean, message: string) {
   const body = JSON.stringify({
     code: 503,
@@ -65,7 +59,8 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
     log = (line) => logger.info(line),
     exit = (code) => process.exit(code),
   } = options;
-  const connections = new Map<Socket, ConnectionState>();
+  // Per connection: requests read whose answers are not finished, and answers finished.
+  const connections = new Map<Socket, { active: number; answered: number }>();
   const responses = new Set<ServerResponse>();
   let phase: 'running' | 'draining' | 'closing' = 'running';
   let endDrain: (() => void) | undefined;
