@@ -6,7 +6,6 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:http';
-import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
@@ -28,6 +27,7 @@ import { buildRouterManifest, devManifest, type ViteManifest } from './pages/man
 import type { Renderer } from './pages/page-handler';
 import { createCaptchaProvider } from './providers/captcha/index';
 import { createMessagingProvider, describeProviders } from './providers/messaging/index';
+import { firstLanAddress } from './providers/messaging/simulator';
 import { createSmsProvider } from './providers/sms/index';
 import { watchTicketChanges } from './scan-login/tickets';
 
@@ -148,9 +148,7 @@ async function main() {
     };
   }
 
-  const lanAddress = Object.values(networkInterfaces())
-    .flat()
-    .find((net) => net && net.family === 'IPv4' && !net.internal)?.address;
+  const lanAddress = firstLanAddress();
   for (const [port, label] of [
     [settings.port, 'StarReach (brand 1)'],
     [settings.brand2Port, 'CreatorBox (brand 2)'],

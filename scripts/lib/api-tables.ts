@@ -9,7 +9,8 @@ import { CODE_TTL_SECONDS } from '../../server/accounts/codes';
 import * as accounts from '../../server/accounts/errors';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../server/accounts/passwords';
 import { translate } from '../../server/api/catalog';
-import { ApiError, tooLarge } from '../../server/api/http';
+import { ApiError } from '../../server/api/http';
+import { tooLarge } from '../../server/http/body-limit';
 import {
   backoffSeconds,
   CODE_MAX_ATTEMPTS,

@@ -19,12 +19,6 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import { findUserByPhone, type PhoneKey, type UserRow } from './users';
 
-interface LoginThrottleRow {
-  failures: number;
-  last_failure_at: Date;
-  locked_until: Date | null;
-}
-
 /** The failed-login limits of an address and an account. */
 const loginLimits = (ip: string, key: PhoneKey) => [limit.loginFailuresPerIp(ip), limit.loginFailuresPerAccount(key)];
 
@@ -41,7 +35,7 @@ async function reserveLoginAttempt(
 ): Promise<Consumed> {
   const checks = loginLimits(ip, key);
   const limited = await ctx.limiter.check(tx, checks, now);
-  const [throttle] = await tx.query<LoginThrottleRow>(
+  const [throttle] = await tx.query<{ failures: number; last_failure_at: Date; locked_until: Date | null }>(
     'select failures, last_failure_at, locked_until from login_throttles where tenant_id = $1 and country_code = $2 and phone = $3',
     [key.tenantId, key.countryCode, key.phone],
   );

@@ -111,13 +111,7 @@ function brandLabel(brandId: BrandId): string {
   return `${brands[brandId].name.en} (brand ${brandId === 'starreach' ? 1 : 2}, tenant ${brands[brandId].tenantId})`;
 }
 
-interface PhoneChoice {
-  brandId: BrandId;
-  countryCode: number;
-  phone: string;
-}
-
-function phoneOf(options: Options): PhoneChoice {
+function phoneOf(options: Options): { brandId: BrandId; countryCode: number; phone: string } {
   if (!options.phone) throw new UsageError('--phone is required. See: npm run admin -- help');
   const countryCode = Number(options.country ?? '1');
   if (!Number.isInteger(countryCode) || !COUNTRIES.has(countryCode))
@@ -132,7 +126,7 @@ function phoneOf(options: Options): PhoneChoice {
   return { brandId: brandOf(options), countryCode, phone };
 }
 
-async function findAccount(db: Database, choice: PhoneChoice): Promise<UserRow> {
+async function findAccount(db: Database, choice: ReturnType<typeof phoneOf>): Promise<UserRow> {
   const tenantId = brands[choice.brandId].tenantId;
   const user = await findUserByPhone(db, { tenantId, countryCode: choice.countryCode, phone: choice.phone });
   if (user) return user;
@@ -255,10 +249,7 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
         `  WeChat:     ${identity ? `"${identity.open_id}"${identity.banned_at ? ' (banned)' : ''}, bound ${when(identity.bound_at ?? identity.created_at)}` : '(none bound)'}`,
       );
       print(`  sessions:   ${await liveSessions(db, user.id, now)} live`);
-      return;
     }
-    default:
-      throw new UsageError(`Unknown command "${command}". See: npm run admin -- help`);
   }
 }
 
@@ -292,9 +283,11 @@ export async function main(args: string[], io: AdminIo): Promise<number> {
       return command || options.help ? 0 : 1;
     }
     const dataCommand = DATA_COMMANDS.find((name) => name === command);
+    const allowed = dataCommand ? ['replace'] : ALLOWED[command];
+    if (!allowed) throw new UsageError(`Unknown command "${command}". See: npm run admin -- help`);
+    const extra = Object.keys(options).find((name) => name !== 'force' && !allowed.includes(name as keyof Options));
+    if (extra) throw new UsageError(`"${command}" takes no --${extra}. See: npm run admin -- help`);
     if (dataCommand) {
-      const extra = Object.keys(options).find((name) => name !== 'force' && name !== 'replace');
-      if (extra) throw new UsageError(`"${command}" takes no --${extra}. See: npm run admin -- help`);
       const env = io.env ?? process.env;
       await runDataCommand(dataCommand, argument, Boolean(options.replace), {
         out: io.out,
@@ -304,11 +297,6 @@ export async function main(args: string[], io: AdminIo): Promise<number> {
       });
       return 0;
     }
-    const allowed = ALLOWED[command];
-    if (!allowed) throw new UsageError(`Unknown command "${command}". See: npm run admin -- help`);
-    const extra = Object.keys(options).find((name) => name !== 'force' && !allowed.includes(name as keyof Options));
-    if (extra) throw new UsageError(`"${command}" takes no --${extra}. See: npm run admin -- help`);
-
     const db = io.db ?? (await openServerDatabase(io.env ?? process.env, Boolean(options.force)));
     try {
       await run(db, command, options, io, io.now?.() ?? new Date());

@@ -2,7 +2,7 @@
  * `backup FILE`, `restore FILE` and `copy-to-postgres URL` (docs/decisions/030-backups-and-the-move-to-postgresql.md),
  * run like the other commands inside the running server or in the command's own process.
  */
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { readSettings } from '../config/settings';
 import { BackupRefusal, backupPGlite, backupPostgres, restoreIntoFolder, restoreIntoPostgres } from '../db/backup';
 import { copyDatabase, type TableCount, TargetNotEmptyError } from '../db/copy';
@@ -33,9 +33,6 @@ export interface DataIo {
   openEmbedded(): Promise<Database>;
 }
 
-/** Thrown for bad input; commands.ts prints it as a usage error. */
-export class DataCommandError extends Error {}
-
 /** A PostgreSQL URL with its password hidden, for printing. */
 export function displayUrl(url: string): string {
   try {
@@ -63,13 +60,13 @@ export async function runDataCommand(
 ): Promise<void> {
   const settings = readSettings({ NODE_ENV: 'production', ...io.env });
   const what = command === 'copy-to-postgres' ? 'URL' : 'FILE';
-  if (!argument) throw new DataCommandError(`"${command}" needs a ${what}. See: npm run admin -- help`);
+  if (!argument) throw new BackupRefusal(`"${command}" needs a ${what}. See: npm run admin -- help`);
   const postgres = io.db ? io.db.kind === 'postgres' : Boolean(settings.databaseUrl);
   switch (command) {
     case 'backup': {
-      const file = isAbsolute(argument) ? argument : resolve(argument);
+      const file = resolve(argument);
       if (postgres) {
-        if (!settings.databaseUrl) throw new DataCommandError('DATABASE_URL is not set.');
+        if (!settings.databaseUrl) throw new BackupRefusal('DATABASE_URL is not set.');
         const result = await backupPostgres(settings.databaseUrl, file, replace);
         io.out(
           `Backed up PostgreSQL (pg_dump, custom format) to ${file}: ${megabytes(result.bytes)} in ${result.ms} ms.`,
@@ -90,11 +87,11 @@ export async function runDataCommand(
     }
     case 'restore': {
       if (io.db)
-        throw new DataCommandError(
+        throw new BackupRefusal(
           'The server is running on this database: stop it first (a restore replaces the database it has open), ' +
             'run the restore, then start it again.',
         );
-      const file = isAbsolute(argument) ? argument : resolve(argument);
+      const file = resolve(argument);
       if (settings.databaseUrl) {
         const result = await restoreIntoPostgres(file, settings.databaseUrl, replace);
         io.out(`Restored ${file} into PostgreSQL ${displayUrl(settings.databaseUrl)}. Rows per table:`);
@@ -111,11 +108,11 @@ export async function runDataCommand(
     }
     case 'copy-to-postgres': {
       if (!/^postgres(ql)?:\/\//.test(argument))
-        throw new DataCommandError(
+        throw new BackupRefusal(
           `"${displayUrl(argument)}" is not a PostgreSQL URL (postgres://user:password@host/db).`,
         );
       if (postgres)
-        throw new DataCommandError(
+        throw new BackupRefusal(
           'The server already uses PostgreSQL (DATABASE_URL): copy-to-postgres copies from the embedded database. ' +
             'To copy one PostgreSQL database to another, use backup and restore.',
         );
@@ -144,5 +141,5 @@ export async function runDataCommand(
 
 /** Whether `error` is a refusal the operator acts on (printed as it is, without "The command failed"). */
 export function isRefusal(error: unknown): boolean {
-  return error instanceof BackupRefusal || error instanceof TargetNotEmptyError || error instanceof DataCommandError;
+  return error instanceof BackupRefusal || error instanceof TargetNotEmptyError;
 }

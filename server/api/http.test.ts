@@ -2,12 +2,16 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, errorResponse, MAX_BODY_BYTES, nameFields, readJson, readQuery } from './http';
+import { limitBodies } from '../http/body-limit';
+import { SIZE_LIMITS } from '../limits/rules';
+import { ApiError, errorResponse, nameFields, readJson, readQuery } from './http';
 
 // A name the catalog has (server/api/accounts/fields.ts names it too), so both languages are the catalog's.
 nameFields({ age: '昵称' });
 
 const app = new Hono();
+// The body's size is bounded app-wide (as server/app.ts does), before readJson reads it.
+app.use(limitBodies());
 app.post('/body', async (c) => c.json(await readJson(c, z.strictObject({ age: z.number().int().min(1) }))));
 app.get('/query', (c) => c.json(readQuery(c, z.strictObject({ page: z.coerce.number().int().min(1) }))));
 app.onError((error, c) => (error instanceof ApiError ? errorResponse(c, error) : c.text('crash', 500)));
@@ -36,7 +40,7 @@ describe('request validation', () => {
     const bad = await post('{"age":');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe('请求内容不是有效的 JSON');
-    expect((await post(JSON.stringify({ age: 3, pad: 'x'.repeat(MAX_BODY_BYTES) }))).status).toBe(413);
+    expect((await post(JSON.stringify({ age: 3, pad: 'x'.repeat(SIZE_LIMITS.apiBody) }))).status).toBe(413);
     expect(await (await post('{"age":3}')).json()).toEqual({ age: 3 });
   });
 

@@ -9,7 +9,6 @@ import { type BrandId, brands } from '../../shared/brand';
 import { CODES } from '../../shared/contract/codes';
 import type { Settings } from '../config/settings';
 import { clientAddress, requestBrand } from '../http/request';
-import { SIZE_LIMITS } from '../limits/rules';
 import { type Lang, type Message, type Text, translate } from './catalog';
 
 export type { Lang, Message, Text };
@@ -132,20 +131,14 @@ function validationError(error: z.ZodError): ApiError {
   );
 }
 
-export const MAX_BODY_BYTES = SIZE_LIMITS.apiBody;
-
-/** Reads and validates a JSON body: 415 unless it is JSON, 413 when too large, 400 when it does not parse or match. */
+/** Reads and validates a JSON body (its size bounded app-wide, server/http/body-limit.ts): 415 unless it is JSON, 400 when it does not parse or match. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type))
     throw new ApiError(415, BAD_REQUEST, /*i18n*/ '请求格式不正确：需要 application/json');
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const raw = await c.req.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw tooLarge();
   let value: unknown;
   try {
-    value = JSON.parse(raw);
+    value = JSON.parse(await c.req.text());
   } catch {
     throw new ApiError(400, BAD_REQUEST, /*i18n*/ '请求内容不是有效的 JSON');
   }
@@ -182,14 +175,6 @@ function refuseControlCharacters(value: unknown): void {
     /*i18n*/ { id: '{field}包含不允许的控制字符', values: { field } },
     {},
     { field: path.map(String).join('.').replace(new RegExp(CONTROL_CHARACTER, 'g'), '?') || undefined },
-  );
-}
-
-export function tooLarge(): ApiError {
-  return new ApiError(
-    413,
-    BAD_REQUEST,
-    /*i18n*/ { id: '请求内容过大（上限 {kb} KB）', values: { kb: MAX_BODY_BYTES / 1024 } },
   );
 }
 

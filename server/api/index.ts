@@ -3,9 +3,8 @@
  * else, so no API call gets an HTML page or a bare 500.
  */
 import { Hono } from 'hono';
-import { isDatabaseUnavailable } from '../db/unavailable';
 import { clientWentAway } from '../http/client-gone';
-import { apiServerError, apiUnavailable, logServerError, logUnavailable } from '../http/errors';
+import { apiServerError } from '../http/errors';
 import { accountsApi } from './accounts/index';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
@@ -32,12 +31,7 @@ export function createApi(deps?: ApiDeps) {
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     if (clientWentAway(c, error)) return c.body(null, 400);
-    if (isDatabaseUnavailable(error)) {
-      logUnavailable(c, error);
-      return apiUnavailable(c);
-    }
-    logServerError(c, error);
-    return apiServerError(c);
+    return apiServerError(c, error);
   });
   return api;
 }

@@ -84,12 +84,8 @@ export function tidyBrandSpacing(text: string): string {
 /** Splits `---\nyaml\n---\nbody` (LF or CRLF) into the YAML text and the body. */
 export function splitFrontMatter(source: string): { yaml: string; body: string } | null {
   const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!text.startsWith('---\n')) return null;
-  const end = text.indexOf('\n---\n', 3);
-  const endAtEof = text.endsWith('\n---') ? text.length - 4 : -1;
-  const close = end >= 0 ? end : endAtEof;
-  if (close < 0) return null;
-  return { yaml: text.slice(4, close + 1), body: text.slice(close + 5) };
+  const parts = /^---\n([\s\S]*?\n)??---(?:\n([\s\S]*))?$/.exec(text);
+  return parts ? { yaml: parts[1] ?? '', body: parts[2] ?? '' } : null;
 }
 
 function articleHash(article: Omit<ContentArticle, 'hash' | 'file' | 'html' | 'text'>): string {

@@ -19,15 +19,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import {
-  copyDatabase,
-  nonEmptyTables,
-  quoteIdent,
-  rowCount,
-  type TableCount,
-  TargetNotEmptyError,
-  tablesInDependencyOrder,
-} from './copy';
+import { copyDatabase, nonEmptyTables, rowCount, type TableCount, TargetNotEmptyError, tableCounts } from './copy';
 import { takeDataDir } from './data-lock';
 import type { Database } from './database';
 import { migrate } from './migrate';
@@ -72,16 +64,12 @@ async function writeBackup(file: string, replace: boolean, write: (fd: number) =
   try {
     await write(fd);
     fsyncSync(fd);
-    closeSync(fd);
     renameSync(temporary, file);
   } catch (error) {
-    try {
-      closeSync(fd);
-    } catch {
-      // Closed already.
-    }
     rmSync(temporary, { force: true });
     throw error;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -221,14 +209,4 @@ export async function restoreIntoPostgres(file: string, url: string, replace = f
   } finally {
     await target.close();
   }
-}
-
-/** Rows per application table. */
-export async function tableCounts(db: Database): Promise<TableCount[]> {
-  const counts: TableCount[] = [];
-  for (const table of await tablesInDependencyOrder(db)) {
-    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${quoteIdent(table)}`);
-    counts.push({ table, rows: row.n });
-  }
-  return counts;
 }

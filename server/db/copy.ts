@@ -13,11 +13,6 @@ export interface TableCount {
   rows: number;
 }
 
-export interface CopyResult {
-  tables: TableCount[];
-  sequences: number;
-}
-
 /** Rows sent to the target per statement (as one JSON array). */
 const BATCH = 500;
 
@@ -78,22 +73,25 @@ async function appliedMigrations(db: Queryable): Promise<number[]> {
   return rows.map((row) => row.version);
 }
 
-/** Tables of `db` that hold rows, with their counts (empty when the database is empty). */
-export async function nonEmptyTables(db: Queryable): Promise<TableCount[]> {
-  const found: TableCount[] = [];
+/** Rows per application table, parents first. */
+export async function tableCounts(db: Queryable): Promise<TableCount[]> {
+  const counts: TableCount[] = [];
   for (const table of await tablesInDependencyOrder(db)) {
     const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${quoteIdent(table)}`);
-    if (row.n > 0) found.push({ table, rows: row.n });
+    counts.push({ table, rows: row.n });
   }
-  return found;
+  return counts;
 }
+
+/** Tables of `db` that hold rows, with their counts (empty when the database is empty). */
+export const nonEmptyTables = async (db: Queryable) => (await tableCounts(db)).filter((count) => count.rows > 0);
 
 /** Copies all rows and sequence positions, all or nothing; a target with rows is emptied only with `replace`. */
 export async function copyDatabase(
   source: Database,
   target: Database,
   options: { replace?: boolean } = {},
-): Promise<CopyResult> {
+): Promise<{ tables: TableCount[]; sequences: number }> {
   return source.transaction(async (src) => {
     // PostgreSQL as the source: every read sees the same moment (PGlite's one connection sees it anyway).
     if (source.kind === 'postgres') await src.query('set transaction isolation level repeatable read, read only');

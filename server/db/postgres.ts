@@ -1,5 +1,5 @@
 /** PostgreSQL (15 or newer) through a `pg` connection pool. */
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { log } from '../ops/log';
 import { countQueryError } from '../ops/metrics';
 import type { Database, ListenHandlers, Queryable } from './database';
@@ -27,11 +27,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const listening = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await pool.query(sql, params as unknown[]).catch(counted)).rows as T[],
-    exec: async (sql) => {
-      await pool.query(sql).catch(counted);
-    },
+    ...statementsOn(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async transaction(work) {
       const client = await pool.connect().catch(counted);
@@ -42,14 +38,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       client.on('error', onError);
       try {
         await client.query('begin');
-        const tx: Queryable = {
-          query: async <T>(sql: string, params: readonly unknown[] = []) =>
-            (await client.query(sql, params as unknown[]).catch(counted)).rows as T[],
-          exec: async (sql) => {
-            await client.query(sql).catch(counted);
-          },
-        };
-        const result = await work(tx);
+        const result = await work(statementsOn(client));
         await client.query('commit');
         return result;
       } catch (error) {
@@ -73,6 +62,17 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     async close() {
       await Promise.all([...listening].map((stop) => stop()));
       await pool.end();
+    },
+  };
+}
+
+/** Statements on the pool, or on a transaction's client; a failure is counted. */
+function statementsOn(on: Pool | PoolClient): Queryable {
+  return {
+    query: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await on.query(sql, params as unknown[]).catch(counted)).rows as T[],
+    exec: async (sql) => {
+      await on.query(sql).catch(counted);
     },
   };
 }

@@ -6,10 +6,18 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { translate } from '../api/catalog';
-import { errorResponse, MAX_BODY_BYTES, requestLanguage, tooLarge } from '../api/http';
+import { ApiError, BAD_REQUEST, errorResponse, requestLanguage } from '../api/http';
+import { SIZE_LIMITS } from '../limits/rules';
+
+const MAX_BODY_BYTES = SIZE_LIMITS.apiBody;
 
 /** The messaging platform's webhook answers in plain text, like the platform expects; the rest of /api in JSON. */
 const PLAIN_TEXT_PATHS = new Set(['/api/wx/callback']);
+
+export function tooLarge(): ApiError {
+  const text = /*i18n*/ { id: '请求内容过大（上限 {kb} KB）', values: { kb: MAX_BODY_BYTES / 1024 } };
+  return new ApiError(413, BAD_REQUEST, text);
+}
 
 function refuse(c: Context) {
   const error = tooLarge();

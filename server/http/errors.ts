@@ -16,18 +16,28 @@ import { clientWentAway } from './client-gone';
 import { markup, serverPage } from './html';
 import { requestBrand } from './request';
 
-/** The one place unexpected errors are logged (with what the request was), so the logger can change here. */
-export function logServerError(c: Context, error: unknown): void {
-  log.error(
-    { err: error, reqId: c.get('requestId' as never), method: c.req.method, path: new URL(c.req.url).pathname },
-    'server error',
-  );
+/**
+ * Logs an unexpected error with its request (the one place, so the logger can change here); true, after a warning
+ * with the reason and no stack, when the database cannot be reached.
+ */
+function logFailure(c: Context, error: unknown): boolean {
+  const request = { reqId: c.get('requestId' as never), method: c.req.method, path: new URL(c.req.url).pathname };
+  const unavailable = isDatabaseUnavailable(error);
+  if (!unavailable) log.error({ err: error, ...request }, 'server error');
+  else log.warn({ ...request, reason: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+  return unavailable;
 }
 
-/** The API's envelope for an unexpected error: no detail of the failure reaches the client. */
-export function apiServerError(c: Context) {
-  return c.json({ code: 500, message: translate(/*i18n*/ '服务器开小差了，请稍后再试', requestLanguage(c)) }, 500, {
+/** What a 503 asks the client to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** The API's envelope for an unexpected error, logged: 503 while the database is unreachable, else 500; no detail. */
+export function apiServerError(c: Context, error: unknown) {
+  const status = logFailure(c, error) ? 503 : 500;
+  const text = status === 503 ? /*i18n*/ '服务暂时不可用，请稍后再试' : /*i18n*/ '服务器开小差了，请稍后再试';
+  return c.json({ code: status, message: translate(text, requestLanguage(c)) }, status, {
     'Cache-Control': 'no-store',
+    ...(status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}),
   });
 }
 
@@ -54,7 +64,7 @@ ${Object.values(brands)
 const UNAVAILABLE_TEXT = { title: /*i18n*/ '服务暂时不可用', hint: /*i18n*/ '请稍后刷新重试。' };
 
 /** The 500 (or 503) page for the request's path (its language) and host (its brand); never cached. */
-export function serverErrorPage(
+function serverErrorPage(
   c: Context,
   settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>,
   status: 500 | 503 = 500,
@@ -83,42 +93,13 @@ export function serverErrorPage(
   });
 }
 
-/** A request answered 503 because the database cannot be reached: a warning with the reason, no stack. */
-export function logUnavailable(c: Context, error: unknown): void {
-  log.warn(
-    {
-      reqId: c.get('requestId' as never),
-      method: c.req.method,
-      path: new URL(c.req.url).pathname,
-      reason: error instanceof Error ? error.message : String(error),
-    },
-    'database unavailable',
-  );
-}
-
-/** What a 503 asks the client to wait before trying again. */
-export const RETRY_AFTER_SECONDS = 5;
-
-/** The API's envelope while the database cannot be reached: 503, try again shortly. */
-export function apiUnavailable(c: Context) {
-  return c.json({ code: 503, message: translate(/*i18n*/ '服务暂时不可用，请稍后再试', requestLanguage(c)) }, 503, {
-    'Cache-Control': 'no-store',
-    'Retry-After': String(RETRY_AFTER_SECONDS),
-  });
-}
-
-/** `app.onError`: log, then the envelope or the 500 page; 503 (a warning, no stack) when the database is unreachable. */
+/** `app.onError`: the envelope or the 500 page, logged; 503 (a warning, no stack) when the database is unreachable. */
 export function handleServerError(settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port'>) {
   return (error: unknown, c: Context) => {
     // A client that hung up is not a server fault: nobody reads this answer, and nothing is logged.
     if (clientWentAway(c, error)) return c.body(null, 400);
     const path = new URL(c.req.url).pathname;
-    const api = path === '/api' || path.startsWith('/api/');
-    if (isDatabaseUnavailable(error)) {
-      logUnavailable(c, error);
-      return api ? apiUnavailable(c) : serverErrorPage(c, settings, 503);
-    }
-    logServerError(c, error);
-    return api ? apiServerError(c) : serverErrorPage(c, settings);
+    if (path === '/api' || path.startsWith('/api/')) return apiServerError(c, error);
+    return serverErrorPage(c, settings, logFailure(c, error) ? 503 : 500);
   };
 }

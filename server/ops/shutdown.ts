@@ -1,11 +1,7 @@
 /**
- * Graceful shutdown that loses no request (docs/decisions/029-zero-drop-restarts.md): on SIGTERM or SIGINT,
- * 1. drain (`SHUTDOWN_DRAIN_MS`): readiness answers 503, every request is still answered with `Connection: close`,
- *    and a GET/HEAD nginx marked `X-Retry-Elsewhere: 1` gets 503 so nginx resends it elsewhere;
- * 2. close the listeners once a loop turn accepted nothing (not `server.close()`: since Node 19 it destroys
- *    accepted connections whose request is unread), letting requests under way finish;
- * 3. cut off what still runs `SHUTDOWN_TIMEOUT_MS` later, stop the work, close the database, exit.
- * A second signal during the drain ends it.
+ * Graceful shutdown that loses no request (docs/decisions/029-zero-drop-restarts.md has the steps and why): on
+ * SIGTERM or SIGINT drain (`SHUTDOWN_DRAIN_MS`), close the listeners once a loop turn accepted nothing, cut off what
+ * still runs `SHUTDOWN_TIMEOUT_MS` later, stop the work, close the database, exit. A second signal ends the drain.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
@@ -39,12 +35,6 @@ export interface Shutdown {
 /** The header the shipped nginx adds to a request it may resend elsewhere when a draining process answers 503. */
 export const RETRY_ELSEWHERE_HEADER = 'x-retry-elsewhere';
 
-/** Requests read on a connection whose answers are not finished, and answers finished. */
-interface ConnectionState {
-  active: number;
-  answered: number;
-}
-
 function stoppingAnswer(res: ServerResponse, english: boolean, message: string) {
   const body = JSON.stringify({
     code: 503,
@@ -69,7 +59,8 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
     log = (line) => logger.info(line),
     exit = (code) => process.exit(code),
   } = options;
-  const connections = new Map<Socket, ConnectionState>();
+  // Per connection: requests read whose answers are not finished, and answers finished.
+  const connections = new Map<Socket, { active: number; answered: number }>();
   const responses = new Set<ServerResponse>();
   let phase: 'running' | 'draining' | 'closing' = 'running';
   let endDrain: (() => void) | undefined;
@@ -153,7 +144,7 @@ export function installShutdown(options: ShutdownOptions): Shutdown {
         servers.map(
           (server) =>
             new Promise<void>((resolve) => {
-              // net.Server's close: stop listening, keep every accepted connection (see the top of this file).
+              // net.Server's close keeps every accepted connection (http's destroys those whose request is unread).
               if (server.listening) NetServer.prototype.close.call(server, () => resolve());
               else resolve();
             }),

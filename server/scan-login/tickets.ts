@@ -154,12 +154,7 @@ export async function readTicketForPoll(
 export async function updateTicket(
   tx: Queryable,
   ticketHash: string,
-  changes: Partial<
-    Pick<
-      TicketRow,
-      'state' | 'open_id' | 'user_id' | 'confirm_hash' | 'bind_failures' | 'expires_at' | 'scanned_at' | 'finished_at'
-    >
-  >,
+  changes: Partial<Omit<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'created_at'>>,
 ): Promise<void> {
   const entries = Object.entries(changes);
   if (!entries.length) return;

@@ -153,13 +153,11 @@ async function bind(
       await markBanned(tx, row, now, user.id);
       return new errors.Refusal(errors.accountBanned());
     }
-    if (identity.user_id !== null) {
+    const taken =
+      identity.user_id !== null ? 'identityBound' : (await identityOfUser(tx, user.id)) ? 'accountBound' : null;
+    if (taken) {
       await markBindFailed(tx, row, now);
-      return new errors.Refusal(scanErrors.bindFailed('identityBound'));
-    }
-    if (await identityOfUser(tx, user.id)) {
-      await markBindFailed(tx, row, now);
-      return new errors.Refusal(scanErrors.bindFailed('accountBound'));
+      return new errors.Refusal(scanErrors.bindFailed(taken));
     }
     return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'bound' as const };
   });

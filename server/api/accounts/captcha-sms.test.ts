@@ -7,6 +7,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CaptchaPuzzle } from '../../../shared/contract/accounts';
+import { SIZE_LIMITS } from '../../limits/rules';
 import { createRemoteCaptcha } from '../../providers/captcha/remote';
 import { createHttpGateway } from '../../providers/sms/http-gateway';
 import { harness } from '../../testing/accounts-harness';
@@ -14,7 +15,6 @@ import { solvePuzzle } from '../../testing/captcha-solver';
 import { describeDatabases } from '../../testing/databases';
 import { type FakeCaptchaVerifier, startFakeCaptchaVerifier } from '../../testing/fake-captcha-verifier';
 import { type FakeSmsGateway, startFakeSmsGateway } from '../../testing/fake-sms-gateway';
-import { MAX_BODY_BYTES } from '../http';
 
 // The limit tests make dozens of real calls each (captcha, argon2, SMS): on a busy 2-core machine 5 s is too tight.
 vi.setConfig({ testTimeout: 30_000 });
@@ -313,7 +313,7 @@ describeDatabases('accounts: captcha and SMS codes', (getDb) => {
       });
       expect(form.status).toBe(415);
       expect(form.body.message).toContain('application/json');
-      const huge = await h.call('/v2/sendSmsCode', { body: { ...good, ticket: 'x'.repeat(MAX_BODY_BYTES) } });
+      const huge = await h.call('/v2/sendSmsCode', { body: { ...good, ticket: 'x'.repeat(SIZE_LIMITS.apiBody) } });
       expect(huge.status).toBe(413);
       expect(huge.body.message).toMatch(/请求内容过大/);
       expect(await h.counts()).toEqual(before);

@@ -68,11 +68,6 @@ export function banForms(rows: IdentityRow[], lang: Lang, scene: string): Markup
   return markup`${forms.flatMap((form, i) => (i === 0 ? [form] : [raw('\n'), form]))}`;
 }
 
-interface Bubble {
-  me?: boolean;
-  html: Markup;
-}
-
 /** What a scan adds to the chat: the user's note and the account's reply (or the note that none came). */
 export function scanBubbles(content: string | null, lang: Lang): { note: Markup; reply: Markup } {
   const t = T[lang];
@@ -86,7 +81,7 @@ export async function simulatorPage(input: {
   rows: IdentityRow[];
   selected?: string;
   nickname?: string;
-  bubbles?: Bubble[];
+  bubbles?: { me?: boolean; html: Markup }[];
   error?: string;
 }) {
   const { lang, scene } = input;
