@@ -1,19 +1,9 @@
 /**
- * The in-memory cache of finished page responses. Pages depend only on the URL and the portal environment (no
- * user data is rendered on the server: the user-centre widget renders on the client), so a cached page is safe
- * to share. Each entry is the page once as bytes, its brotli and gzip encodings, its ETag and, per encoding, the
- * complete header set (Content-Type, Content-Length, Content-Encoding, ETag, Vary, Cache-Control and the security
- * headers with the page's own script hashes), so a hit writes stored objects and nothing else.
- *
- * A new entry starts with fast encodings (brotli quality 4, gzip 6, on the libuv thread pool); once the page is
- * asked for again, the strong ones (brotli 11, gzip 9, many times slower) are made, one page at a time off the
- * request path, and replace them. (A page asked for once, say a URL with a unique query, never costs the strong
- * compression: a flood of such URLs costs renders, not strong brotli each; the costs measured are in
- * docs/decisions/025-serving-speed-and-hot-api-calls.md.) Memory is bounded by bytes (lru-cache: least recently
- * used first out). Losing the cache costs a render, nothing else; each server process keeps its own, so changed content is fresh after a
- * restart.
- */
-import { createHash } from 'node:crypto';
+ * Finished page responses in memory (pages hold no user data, so they are shared): per page its bytes, brotli and
+ * gzip encodings, ETag and complete header sets, so a hit writes stored objects only. Fast encodings first; the
+ * strong ones once the page is asked for again, one page at a time off the request path (decision 025 has the
+ * costs). Bounded by bytes (lru-cache); losing it costs a render.
+ */ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -23,7 +13,7 @@ const gzipAsync = promisify(gzip);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** One encoding of a page: its bytes and the exact header objects of a 200 (or 404) and of a 304. */
+/** One encoding: its bytes and the header objects of a 200 (or 404) and of a 304. */
 export interface StoredBody {
   body: Buffer;
   headers: Record<string, string>;
@@ -39,13 +29,11 @@ export interface CachedPage {
   identity: StoredBody;
   br: StoredBody;
   gzip: StoredBody;
-  /** Whether the brotli 11 / gzip 9 encodings replaced the fast ones (or are queued to). */
   strong: boolean;
   upgradeQueued: boolean;
   bytes: number;
 }
 
-/** The brotli and gzip settings: fast for the first answer, strong for every later one. */
 const FAST = { brotliQuality: 4, gzipLevel: 6 };
 const STRONG = { brotliQuality: 11, gzipLevel: 9 };
 
@@ -77,10 +65,7 @@ function withSuffix(etag: string, suffix: string) {
   return `${etag.slice(0, -1)}-${suffix}"`;
 }
 
-/**
- * Builds an entry: `headers` is the full header set shared by every encoding (without ETag, Content-Length and
- * Content-Encoding, which are added per encoding). The fast encodings are made here, asynchronously.
- */
+/** An entry with its fast encodings; `headers` lacks ETag, Content-Length and Content-Encoding (added per encoding). */
 export async function buildCachedPage(status: number, html: string, headers: Record<string, string>) {
   const identity = Buffer.from(html, 'utf8');
   const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
@@ -101,7 +86,6 @@ export async function buildCachedPage(status: number, html: string, headers: Rec
 }
 
 function sizeOf(page: CachedPage) {
-  // The bodies plus a generous allowance for the header objects, the key and the entry.
   return page.identity.body.length + page.br.body.length + page.gzip.body.length + 4096;
 }
 
@@ -122,11 +106,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return gzipOk ? 'gzip' : 'identity';
 }
 
-/**
- * Whether an If-None-Match header names the representation about to be sent (its ETag, compared weakly, or `*`).
- * Each encoding has its own ETag, so a client that switched encodings gets the full answer. (Not hono/etag, which
- * hashes every response's body: a cached page's ETags are made once, when it is stored.)
- */
+/** If-None-Match names this encoding's ETag (weakly) or `*`. Not hono/etag: it hashes every response's body. */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch === etag) return true;
@@ -143,7 +123,6 @@ export interface HtmlCacheOptions {
   /** The most bytes of page bodies (all encodings) kept at once. */
   maxBytes?: number;
   now?: () => number;
-  /** Make the strong encodings after the fast ones (tests may turn it off to see the fast ones). */
   strongEncodings?: boolean;
 }
 
@@ -190,7 +169,6 @@ export class HtmlCache {
     this.entries?.set(key, page);
   }
 
-  /** Replaces the fast encodings of queued entries by the strong ones, one page at a time. */
   private async runUpgrades() {
     try {
       for (let key = this.upgrades.shift(); key !== undefined; key = this.upgrades.shift()) {
@@ -198,13 +176,11 @@ export class HtmlCache {
         if (!page || page.strong) continue;
         try {
           const { br, gz } = await encode(page.identity.body, STRONG);
-          // Still the same entry (not evicted or replaced meanwhile)?
           if (this.entries?.peek(key) !== page) continue;
           const upgraded: CachedPage = { ...page, strong: true, upgradeQueued: false };
           if (br.length < page.br.body.length) upgraded.br = stored(br, page.base, page.br.headers.etag, 'br');
           if (gz.length < page.gzip.body.length) upgraded.gzip = stored(gz, page.base, page.gzip.headers.etag, 'gzip');
           upgraded.bytes = sizeOf(upgraded);
-          // A new object, so lru-cache counts its new size; it keeps the entry's time to live.
           this.entries.set(key, upgraded, { noUpdateTTL: true });
         } catch {
           page.upgradeQueued = false; // Keeps the fast encodings.
