@@ -52,6 +52,9 @@ export function respond(c: Context, page: CachedPage, setCookie: string | undefi
 /** Paths that are never pages: the API and the hashed assets skip the cache's look-up. */
 const notPage = (path: string) => path.startsWith('/api/') || path.startsWith('/assets/');
 
+const cacheable = (page: CachedPage | Response): page is CachedPage =>
+  !(page instanceof Response) && (page.status === 200 || page.status === 404);
+
 export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) {
   /** Renders under way, by cache key: concurrent misses of one page share one render. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
@@ -130,28 +133,20 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
   ): Promise<CachedPage | Response> {
     const page = cache.get(key);
     if (page) return page;
-    const leader = cache.enabled ? rendering.get(key) : undefined;
-    const shared = leader ? await leader.catch(() => undefined) : undefined;
+    const leader = rendering.get(key);
+    const shared = leader && (await leader);
     if (shared) return shared;
-    let share: (page: CachedPage | undefined) => void = () => {};
-    const leading = cache.enabled && !leader;
-    if (leading)
-      rendering.set(
-        key,
-        new Promise((resolve) => {
-          share = resolve;
-        }),
+    const rendered = render().then((result) => {
+      if (cacheable(result)) cache.set(key, result);
+      return result;
+    });
+    if (cache.enabled && !leader) {
+      const sharing = rendered.then(
+        (result) => (cacheable(result) ? result : undefined),
+        () => undefined,
       );
-    let rendered: CachedPage | Response | undefined;
-    try {
-      rendered = await render();
-    } finally {
-      const cacheable = rendered && !(rendered instanceof Response) && [200, 404].includes(rendered.status);
-      if (cacheable) cache.set(key, rendered as CachedPage);
-      if (leading) {
-        rendering.delete(key);
-        share(cacheable ? (rendered as CachedPage) : undefined);
-      }
+      rendering.set(key, sharing);
+      void sharing.then(() => rendering.delete(key));
     }
     return rendered;
   }

@@ -20,7 +20,7 @@ import { safeRedirect, workbenchFor } from '../../shared/redirect';
 import { translate } from '../api/catalog';
 import { fieldMessages } from '../api/http';
 import { publicOrigin, requestIsHttps } from '../http/request';
-import { pageInputs, type RenderDeps, renderFresh } from './render';
+import { pageInputs, postToApi, type RenderDeps, renderFresh } from './render';
 
 /** The pages with forms (without the language prefix) and the forms each holds; the first is the default. */
 const FORM_PAGES: Record<string, readonly FormIntent[]> = {
@@ -90,9 +90,6 @@ function formCall(
   }
 }
 
-/** Request headers the in-process API call keeps: the brand, the client's address as proxies report it. */
-const FORWARDED = ['host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip', 'forwarded'];
-
 export function formPosts(deps: RenderDeps) {
   const { settings } = deps;
   const sameOrigin = csrf({
@@ -145,21 +142,7 @@ export function formPosts(deps: RenderDeps) {
     if (!checked.success)
       return renderAnswer(c, { intent, values: kept, errors: fieldMessages(checked.error, locale) }, 400, {});
 
-    const headers = new Headers({ 'content-type': 'application/json', 'accept-language': locale });
-    for (const name of FORWARDED) {
-      const value = c.req.header(name);
-      if (value !== undefined) headers.set(name, value);
-    }
-    const apiFetch = deps.apiFetch;
-    if (!apiFetch) throw new Error('Form posts need the API');
-    const response = await apiFetch(
-      new Request(new URL(`/api${call.path}`, url.origin), {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(call.body),
-      }),
-      c.env,
-    );
+    const response = await postToApi(c, deps, call.path, JSON.stringify(call.body), locale);
     const answer = (await response.json()) as { code: number; message: string; data?: Record<string, unknown> };
     if (answer.code !== 200) {
       const field = typeof answer.data?.field === 'string' ? answer.data.field : undefined;

@@ -7,8 +7,7 @@
  * there, before the security headers, body limits, static files and compression middlewares, with the stored
  * bytes and header objects (docs/decisions/025-serving-speed-and-hot-api-calls.md, "The page cache stores finished responses").
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { requestIsHttps } from '../http/request';
 import { cacheUse, respond } from './cache-use';
 import { FORM_PATHS, formPosts } from './form-posts';
@@ -25,20 +24,7 @@ export interface PageHandlerDeps extends Omit<RenderDeps, 'now'> {
   cacheBytes?: number;
 }
 
-export interface PageHandler {
-  /** The page route (GET and HEAD): rules, then the cache or a render. */
-  handlePage: (c: Context) => Promise<Response>;
-  /** The auth forms posted to their page (`formPaths`), answered without the page's script (./form-posts.ts). */
-  handleFormPost: (c: Context) => Promise<Response>;
-  formPaths: readonly string[];
-  /** Early middleware: answers a cached page, or passes the request on. */
-  serveCached: MiddlewareHandler;
-  /** The same in front of the app on Node: true when it answered. */
-  serveNode: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
-  cache: HtmlCache;
-}
-
-export function createPageHandler(deps: PageHandlerDeps): PageHandler {
+export function createPageHandler(deps: PageHandlerDeps) {
   const { settings } = deps;
   const cache = new HtmlCache({
     ttlMs: settings.production ? settings.htmlCacheSeconds * 1000 : 0,
@@ -53,7 +39,7 @@ export function createPageHandler(deps: PageHandlerDeps): PageHandler {
     if (rules.redirect) return rules.redirect;
     const { env, origin, key } = pageInputs(c, settings, renderDeps.now);
     // /scan_code carries a fresh code of its own: rendered for this visitor, never stored (./scan-ticket.ts).
-    const code = deps.apiFetch && wantsScanTicket(c, url.pathname) ? await createPageTicket(c, deps.apiFetch) : null;
+    const code = deps.apiFetch && wantsScanTicket(c, url.pathname) ? await createPageTicket(c, renderDeps) : null;
     if (code) {
       env.scanCode = code;
       const page = await renderFresh(c, renderDeps, url, env, origin);

@@ -7,6 +7,7 @@ import type { ServerManifest } from '@tanstack/router-core';
 import type { Context } from 'hono';
 import { resolveBrandId } from '../../shared/brand';
 import { isMobileUserAgent, platformFromUserAgent } from '../../shared/device';
+import type { Locale } from '../../shared/locale';
 import { AUTH_COOKIE, type PortalEnv } from '../../shared/portal-env';
 import { analyticsOrigins, type Settings } from '../config/settings';
 import { publicOrigin, requestHost, requestIsHttps } from '../http/request';
@@ -50,6 +51,27 @@ const VARY_PAGE = 'User-Agent, Accept-Encoding';
 const VARY_ROOT = 'User-Agent, Cookie, Accept-Language, Accept-Encoding';
 /** Request headers a render may see: never the visitor's cookies or credentials (pages are shared). */
 const RENDER_HEADERS = ['host', 'user-agent'];
+/** Request headers an in-process API call keeps: the brand, the client's address as proxies report it. */
+const FORWARDED = ['host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip', 'forwarded'];
+
+function copyHeaders(c: Context, names: string[], headers = new Headers()) {
+  for (const name of names) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** A POST of `body` to an API path, in-process, as the page's script would send it from the visitor's address. */
+export async function postToApi(c: Context, deps: RenderDeps, path: string, body: string, locale: Locale) {
+  if (!deps.apiFetch) throw new Error('Pages post to the API only with an apiFetch');
+  const headers = copyHeaders(
+    c,
+    FORWARDED,
+    new Headers({ 'content-type': 'application/json', 'accept-language': locale }),
+  );
+  return deps.apiFetch(new Request(new URL(`/api${path}`, c.req.url), { method: 'POST', headers, body }), c.env);
+}
 
 /** Router response headers that are never stored: cookies (visitor-specific) and what the cache sets itself. */
 const STORED_HEADER_SKIP = new Set([
@@ -111,12 +133,7 @@ export async function renderFresh(
 ): Promise<CachedPage | Response> {
   const { settings } = deps;
   const renderer = await deps.getRenderer();
-  const renderHeaders = new Headers();
-  for (const name of RENDER_HEADERS) {
-    const value = c.req.header(name);
-    if (value !== undefined) renderHeaders.set(name, value);
-  }
-  const request = new Request(url, { headers: renderHeaders, signal: c.req.raw.signal });
+  const request = new Request(url, { headers: copyHeaders(c, RENDER_HEADERS), signal: c.req.raw.signal });
   const appFetch = deps.apiFetch;
   const apiFetch: PageApiFetch | undefined =
     appFetch &&

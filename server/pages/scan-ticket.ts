@@ -10,6 +10,7 @@ import { type QrCode, scanLoginOperations } from '../../shared/contract/scan-log
 import { localeFromPath } from '../../shared/locale';
 import { log } from '../ops/log';
 import { type CachedPage, pickEncoding } from './html-cache';
+import { postToApi, type RenderDeps } from './render';
 
 /** The pages that carry a code (phones only: the page rules send desktops home first). */
 export const SCAN_CODE_PATHS: ReadonlySet<string> = new Set(['/scan_code', '/en/scan_code']);
@@ -24,35 +25,14 @@ export function wantsScanTicket(c: Context, path: string): boolean {
   return (dest === undefined || dest === 'document') && (mode === undefined || mode === 'navigate');
 }
 
-/** Request headers the in-process API call keeps: the brand, the client's address as proxies report it. */
-const FORWARDED = ['host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip', 'forwarded'];
-
 /**
  * A new code from the API (POST /api/v2/wx/create_login_qrcode, in-process, with the visitor's address), or
  * null when the API refused or failed.
  */
-export async function createPageTicket(
-  c: Context,
-  apiFetch: (request: Request, env?: unknown) => Response | Promise<Response>,
-): Promise<QrCode | null> {
-  const url = new URL(c.req.url);
-  const headers = new Headers({
-    'content-type': 'application/json',
-    'accept-language': localeFromPath(url.pathname),
-  });
-  for (const name of FORWARDED) {
-    const value = c.req.header(name);
-    if (value !== undefined) headers.set(name, value);
-  }
+export async function createPageTicket(c: Context, deps: RenderDeps): Promise<QrCode | null> {
   try {
-    const response = await apiFetch(
-      new Request(new URL(`/api${scanLoginOperations.createQrCode.path}`, url.origin), {
-        method: 'POST',
-        headers,
-        body: '{}',
-      }),
-      c.env,
-    );
+    const locale = localeFromPath(c.req.path);
+    const response = await postToApi(c, deps, scanLoginOperations.createQrCode.path, '{}', locale);
     const answer = (await response.json()) as { code: number; data?: QrCode };
     return answer.code === 200 && answer.data ? answer.data : null;
   } catch (error) {
