@@ -1,8 +1,4 @@
-/**
- * The HTML cache in use: answering a stored page (the Hono middleware `serveCached` and the Node fast path
- * `serveNode`, docs/decisions/025-serving-speed-and-hot-api-calls.md, "The page cache stores finished
- * responses"), and sharing one render among the concurrent misses of a page.
- */
+/** The HTML cache in use: a stored page answered in Hono or on Node (decision 025), one render per burst of misses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Settings } from '../config/settings';
@@ -15,17 +11,12 @@ import { rootLanguage } from './page-rules';
 import { pageInputs } from './render';
 import { wantsScanTicket } from './scan-ticket';
 
-/**
- * What a cache hit answers, for both ways a hit is served (the Hono middleware and the Node fast path): the
- * status (304 when the ETag matches), the stored header object (copied only when a request id or the language
- * cookie is added) and the stored body (none for a 304 or a HEAD).
- */
+/** A hit's status (304 when the ETag matches), stored header object (copied only to add to it) and body. */
 function hitAnswer(c: Context, page: CachedPage, setCookie: string | undefined, requestId: string | undefined) {
   const representation = page[pickEncoding(c.req.header('accept-encoding'))];
   const notModified = matchesEtag(c.req.header('if-none-match'), representation.headers.etag);
   let headers = notModified ? representation.notModified : representation.headers;
-  // WebKit reports `manifest-src` as an error on every page: it gets the policy without it (the Node fast path
-  // never reaches the app's policyForEngine middleware, so the adaptation is made here for both paths).
+  // WebKit reports `manifest-src` as an error on every page (the Node fast path never meets policyForEngine).
   const webkit = !understandsManifestSrc(c.req.header('user-agent'));
   if (requestId || setCookie || webkit) {
     headers = { ...headers };
@@ -38,11 +29,10 @@ function hitAnswer(c: Context, page: CachedPage, setCookie: string | undefined, 
   return { status: notModified ? 304 : page.status, headers, body };
 }
 
-/** A stored page as a Response (the stored Buffer and header object as they are). */
+/** A stored page as a Response; @hono/node-server writes the Buffer and header object as they are. */
 export function respond(c: Context, page: CachedPage, setCookie: string | undefined): Response {
   const requestId = c.get('requestId' as never) as unknown;
   const answer = hitAnswer(c, page, setCookie, typeof requestId === 'string' ? requestId : undefined);
-  // @hono/node-server writes a Uint8Array body and a plain header object as they are.
   return new Response(answer.body as Uint8Array<ArrayBuffer> | null, {
     status: answer.status,
     headers: answer.headers,
@@ -56,7 +46,7 @@ const cacheable = (page: CachedPage | Response): page is CachedPage =>
   !(page instanceof Response) && (page.status === 200 || page.status === 404);
 
 export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) {
-  /** Renders under way, by cache key: concurrent misses of one page share one render. */
+  /** Renders under way, by cache key. */
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
 
   /** The cached page for a request and the language cookie "/" sets, or null when the page route must answer. */
@@ -79,11 +69,7 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
     return respond(c, hit.page, hit.setCookie);
   };
 
-  /**
-   * The same, in front of the app on Node (server/main.ts): a cached page is written from the stored objects
-   * straight to the socket, with its request line logged, and Hono never sees the request. False: not cached
-   * (or not a GET / HEAD), the app answers.
-   */
+  /** The same in front of the app on Node (server/main.ts), logged here (Hono never sees it); false: not cached. */
   function serveNode(incoming: IncomingMessage, outgoing: ServerResponse): boolean {
     const method = incoming.method;
     if (!cache.enabled || cache.size === 0 || (method !== 'GET' && method !== 'HEAD')) return false;
@@ -122,10 +108,8 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
   }
 
   /**
-   * The page of `key` from the cache, or from `render`, stored when worth keeping (200 and 404). A render of
-   * this page already under way (a burst of visitors on a page not cached yet, or just expired) is waited for
-   * rather than repeated with its loaders' database calls. Only a page worth caching is shared; after a redirect
-   * or an error the waiting requests render for themselves.
+   * The page of `key` from the cache, or from `render`, stored if 200 or 404. A render already under way is waited
+   * for; when it gives nothing to store (a redirect, an error), the waiting requests render for themselves.
    */
   async function cachedOrRendered(
     key: string,

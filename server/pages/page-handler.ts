@@ -1,11 +1,7 @@
 /**
- * Answers page requests: the rules first (./page-rules.ts: the language of "/", the device rules of docs/product.md#routing-rules),
- * then the server-rendered page from the HTML cache or a fresh render (./cache-use.ts, ./render.ts). Pages are
- * stored and revalidated with their ETag, but for /scan_code holding a code of its own (`no-store`, ./scan-ticket.ts).
- *
- * `serveCached` is a middleware mounted right after the request log: a page already in the cache is answered
- * there, before the security headers, body limits, static files and compression middlewares, with the stored
- * bytes and header objects (docs/decisions/025-serving-speed-and-hot-api-calls.md, "The page cache stores finished responses").
+ * Answers page requests: the rules (./page-rules.ts), then the page from the HTML cache or a render (./cache-use.ts,
+ * ./render.ts); /scan_code with a code of its own is never stored (./scan-ticket.ts). `serveCached` runs right after
+ * the request log, before the other middlewares (decision 025, "The page cache stores finished responses").
  */
 import type { Context } from 'hono';
 import { requestIsHttps } from '../http/request';

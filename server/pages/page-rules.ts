@@ -1,7 +1,4 @@
-/**
- * The rules a page request meets before anything is rendered: the language of "/" (docs/product.md#states) and the device
- * rules of docs/product.md#routing-rules (shared/page-rules.ts), answered as redirects.
- */
+/** The redirects before a render: the language of "/" (docs/product.md#states), the device rules (#routing-rules). */
 import type { Context } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
@@ -9,10 +6,7 @@ import { isMobileUserAgent } from '../../shared/device';
 import { isLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Locale, pickBrowserLocale } from '../../shared/locale';
 import { pageRedirect } from '../../shared/page-rules';
 
-/**
- * One cookie of the request. Read from the header (not `getCookie`), so it also works on the Node fast path's
- * bare context (server/request.ts `nodeContext`).
- */
+/** One cookie of the request, from the header (not `getCookie`): the Node fast path's context is bare. */
 export function requestCookie(c: Context, name: string): string | undefined {
   const header = c.req.header('cookie');
   return header ? parse(header, name)[name] : undefined;
@@ -27,7 +21,7 @@ function languageCookie(locale: Locale, secure: boolean): string {
   });
 }
 
-/** The language of "/" (docs/product.md#states): a valid cookie, else the browser's language; the cookie to set if none. */
+/** The language of "/": a valid cookie, else the browser's language; and the cookie to set if none. */
 export function rootLanguage(c: Context, https: boolean): { locale: Locale; setCookie?: string } {
   const cookie = requestCookie(c, LANGUAGE_COOKIE);
   if (isLocale(cookie)) return { locale: cookie };
@@ -35,14 +29,11 @@ export function rootLanguage(c: Context, https: boolean): { locale: Locale; setC
   return { locale, setCookie: languageCookie(locale, https) };
 }
 
-/**
- * The redirect a page request gets (the language of "/", then the device rules), or none; and the language
- * cookie "/" sets either way.
- */
+/** The redirect a page request gets, or none; and the language cookie "/" sets either way. */
 export function pageRules(c: Context, url: URL, https: boolean): { redirect?: Response; setCookie?: string } {
   let pathname = url.pathname;
   let setCookie: string | undefined;
-  // Language: the prefix decides; on exactly "/", a valid cookie, else the browser's language (docs/product.md#states).
+  // The prefix decides the language, but on exactly "/".
   if (pathname === '/') {
     const language = rootLanguage(c, https);
     setCookie = language.setCookie;

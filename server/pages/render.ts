@@ -1,8 +1,4 @@
-/**
- * Rendering a page: what its HTML depends on (the portal environment and the cache key), and a fresh render
- * with the full header set stored beside it (security headers, the policy with the page's inline script
- * hashes, caching and Vary).
- */
+/** Rendering a page: what its HTML depends on (environment, cache key), and a render with its stored headers. */
 import type { ServerManifest } from '@tanstack/router-core';
 import type { Context } from 'hono';
 import { resolveBrandId } from '../../shared/brand';
@@ -31,22 +27,11 @@ export interface RenderDeps {
   getRenderer: () => Promise<Renderer>;
   getManifest: () => Promise<ServerManifest | undefined>;
   now: () => Date;
-  /**
-   * The app's own `fetch` (Hono's `app.fetch`), so route loaders on the server reach the API without a
-   * network round trip. Pages are cached and shared: only the Host header (the brand) is passed on, never the
-   * visitor's cookies.
-   */
+  /** The app's own `fetch`: route loaders and form posts reach the API in-process. */
   apiFetch?: (request: Request, env?: unknown) => Response | Promise<Response>;
 }
 
-const HTML_CACHE_CONTROL = 'no-cache';
-/** A page rendered for a signed-in visitor: a shared cache (CDN, proxy) must not hand it to anyone else. */
-const HTML_CACHE_CONTROL_SIGNED_IN = 'private, no-cache';
-/**
- * What a page depends on besides its URL: the device class and platform, read from the User-Agent (shared caches
- * have nothing narrower to key on), and the encoding. "/" also depends on the language cookie and the browser's
- * language (docs/product.md#states). docs/decisions/025-serving-speed-and-hot-api-calls.md explains why User-Agent stays.
- */
+/** A page varies by device (User-Agent: shared caches have nothing narrower, decision 025) and, on "/", by language. */
 const VARY_PAGE = 'User-Agent, Accept-Encoding';
 const VARY_ROOT = 'User-Agent, Cookie, Accept-Language, Accept-Encoding';
 /** Request headers a render may see: never the visitor's cookies or credentials (pages are shared). */
@@ -65,24 +50,13 @@ function copyHeaders(c: Context, names: string[], headers = new Headers()) {
 /** A POST of `body` to an API path, in-process, as the page's script would send it from the visitor's address. */
 export async function postToApi(c: Context, deps: RenderDeps, path: string, body: string, locale: Locale) {
   if (!deps.apiFetch) throw new Error('Pages post to the API only with an apiFetch');
-  const headers = copyHeaders(
-    c,
-    FORWARDED,
-    new Headers({ 'content-type': 'application/json', 'accept-language': locale }),
-  );
+  const headers = new Headers({ 'content-type': 'application/json', 'accept-language': locale });
+  copyHeaders(c, FORWARDED, headers);
   return deps.apiFetch(new Request(new URL(`/api${path}`, c.req.url), { method: 'POST', headers, body }), c.env);
 }
 
 /** Router response headers that are never stored: cookies (visitor-specific) and what the cache sets itself. */
-const STORED_HEADER_SKIP = new Set([
-  'set-cookie',
-  'content-length',
-  'content-encoding',
-  'etag',
-  'vary',
-  'cache-control',
-  'content-type',
-]);
+const STORED_HEADER_SKIP = /^(set-cookie|content-(length|encoding|type)|etag|vary|cache-control)$/;
 
 /** The raw path and query of the request, exactly as sent (the cache key; no decoding, so no two URLs collide). */
 function rawPathAndQuery(url: string): string {
@@ -107,9 +81,7 @@ export function pageInputs(c: Context, settings: Settings, now: () => Date) {
   };
   env.downloads = settings.downloads[env.brandId];
   if (settings.standins) env.demo = true;
-  // The header shows the logged-in widget from the first paint. Only the cookie's presence is used (the name
-  // comes from the browser's storage after hydration), so the page holds nothing of one user: the signed-in
-  // variant is a second cache entry shared by every signed-in visitor, and is marked private for other caches.
+  // The signed-in header from the first paint: only the cookie's presence, so one entry serves every signed-in visitor.
   if (requestCookie(c, AUTH_COOKIE)) env.signedIn = true;
   const analytics = settings.analytics[env.brandId];
   if (analytics) env.analytics = analytics;
@@ -120,10 +92,7 @@ export function pageInputs(c: Context, settings: Settings, now: () => Date) {
   return { env, origin, https, key };
 }
 
-/**
- * Renders the page of `url` with `env` and builds what is stored of it; a redirect comes back as it is. A
- * render sees only the Host and User-Agent of the request.
- */
+/** Renders the page of `url` and builds what is stored of it; a redirect comes back as it is. */
 export async function renderFresh(
   c: Context,
   deps: RenderDeps,
@@ -143,21 +112,15 @@ export async function renderFresh(
       headers.set('host', c.req.header('host') ?? url.host);
       return appFetch(new Request(new URL(path, url.origin), { ...init, headers }), c.env);
     });
-  const response = await renderer.renderPage(request, {
-    env,
-    origin,
-    manifest: await deps.getManifest(),
-    apiFetch,
-  });
+  const response = await renderer.renderPage(request, { env, origin, manifest: await deps.getManifest(), apiFetch });
   if (response.status >= 300 && response.status < 400) return response;
   const body = await response.text();
-  // The full header set is stored with the page: the security headers of this request's kind (HTTPS or
-  // not, part of the key), the router's response headers, and the policy with this page's inline script
-  // hashes (never a nonce: every visitor gets the same bytes).
+  // Stored: this request kind's security headers (HTTPS is in the key), the router's, and a policy with the page's
+  // inline script hashes (never a nonce: every visitor gets the same bytes).
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(securityHeaderValues(c, settings))) headers[name.toLowerCase()] = value;
   for (const [name, value] of response.headers) {
-    if (!STORED_HEADER_SKIP.has(name)) headers[name] = value;
+    if (!STORED_HEADER_SKIP.test(name)) headers[name] = value;
   }
   headers['content-security-policy'] = contentSecurityPolicy({
     scriptHashes: inlineScriptHashes(body),
@@ -165,7 +128,8 @@ export async function renderFresh(
     thirdParty: withCaptchaOrigins(analyticsOrigins(env.analytics), settings.captcha),
   });
   headers['content-type'] = 'text/html; charset=utf-8';
-  headers['cache-control'] = env.signedIn ? HTML_CACHE_CONTROL_SIGNED_IN : HTML_CACHE_CONTROL;
+  // A signed-in variant: a shared cache (CDN, proxy) must not hand it to anyone else.
+  headers['cache-control'] = env.signedIn ? 'private, no-cache' : 'no-cache';
   headers.vary = url.pathname === '/' ? VARY_ROOT : VARY_PAGE;
   return buildCachedPage(response.status, body, headers);
 }
