@@ -1,14 +1,9 @@
 /**
- * The auth forms posted to their own page (`method="post"`, no action): a press before the page's script runs,
- * or with no script at all, is answered here. The form's fields are checked with the API's own schemas
- * (shared/contract/accounts.ts, every field's message at once, in the page's language), then sent to the API
- * in-process, so the limits, captcha rules and business codes are the API's own (server/api/accounts/). A refused
- * form renders its page again with the values as sent (never the password) and the messages; a login or a
- * registration sets the session cookie the app sets and answers 303 to the workbench or the `redirect` target.
- * "Get code" pressed before the script (`send=code`) is answered with the page saying that it needs the script.
+ * The auth forms posted to their own page before (or without) the page's script: checked with the API's schemas,
+ * then sent to the API in-process (its limits, captcha rules and codes). A refusal renders the page again with the
+ * values (never the password) and messages; a login or registration sets the session cookie and answers 303.
  */
 import type { Context } from 'hono';
-import { generateCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
@@ -20,6 +15,7 @@ import { safeRedirect, workbenchFor } from '../../shared/redirect';
 import { translate } from '../api/catalog';
 import { fieldMessages } from '../api/http';
 import { publicOrigin, requestIsHttps } from '../http/request';
+import { siteCookie } from './page-rules';
 import { pageInputs, postToApi, type RenderDeps, renderFresh } from './render';
 
 /** The pages with forms (without the language prefix) and the forms each holds; the first is the default. */
@@ -158,18 +154,9 @@ export function formPosts(deps: RenderDeps) {
       );
     }
 
-    const https = requestIsHttps(c, settings.trustProxy);
     if (intent === 'reset') return c.redirect(localizePath('/login', locale), 303);
     const token = String((answer.data as { Authorization?: unknown }).Authorization ?? '');
-    c.header(
-      'set-cookie',
-      generateCookie(AUTH_COOKIE, token, {
-        path: '/',
-        maxAge: AUTH_COOKIE_DAYS * 24 * 3600,
-        sameSite: 'Lax',
-        ...(https ? { secure: true } : {}),
-      }),
-    );
+    c.header('set-cookie', siteCookie(AUTH_COOKIE, token, AUTH_COOKIE_DAYS, requestIsHttps(c, settings.trustProxy)));
     const { env } = pageInputs(c, settings, deps.now);
     const target =
       (intent === 'login' &&

@@ -12,13 +12,9 @@ export function requestCookie(c: Context, name: string): string | undefined {
   return header ? parse(header, name)[name] : undefined;
 }
 
-function languageCookie(locale: Locale, secure: boolean): string {
-  return generateCookie(LANGUAGE_COOKIE, locale, {
-    path: '/',
-    maxAge: LANGUAGE_COOKIE_DAYS * 24 * 3600,
-    sameSite: 'Lax',
-    ...(secure ? { secure: true } : {}),
-  });
+/** A site-wide Lax cookie kept `days` days, Secure over HTTPS. */
+export function siteCookie(name: string, value: string, days: number, secure: boolean): string {
+  return generateCookie(name, value, { path: '/', maxAge: days * 24 * 3600, sameSite: 'Lax', secure });
 }
 
 /** The language of "/": a valid cookie, else the browser's language; and the cookie to set if none. */
@@ -26,7 +22,7 @@ export function rootLanguage(c: Context, https: boolean): { locale: Locale; setC
   const cookie = requestCookie(c, LANGUAGE_COOKIE);
   if (isLocale(cookie)) return { locale: cookie };
   const locale = pickBrowserLocale(c.req.header('accept-language')) ?? 'zh';
-  return { locale, setCookie: languageCookie(locale, https) };
+  return { locale, setCookie: siteCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_DAYS, https) };
 }
 
 /** The redirect a page request gets, or none; and the language cookie "/" sets either way. */

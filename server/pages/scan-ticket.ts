@@ -1,9 +1,7 @@
 /**
- * /scan_code with its code in the HTML (docs/decisions/044-scan-code-ticket-in-the-page.md): a GET of the page
- * asks the API, in-process, for a new login QR code, exactly as the page's script would (the same row, the
- * per-address limit, the platform call), and the page is rendered with it, never stored and `no-store`. When no
- * code comes (the limit, the platform, the database), the page is the ordinary cached one and the app asks for
- * its code as before. A HEAD, a prefetch and a fetch that is not a navigation get no code.
+ * /scan_code with its code in the HTML (docs/decisions/044-scan-code-ticket-in-the-page.md): a navigation GET asks
+ * the API in-process for a new code, as the page's script would, and the page is rendered with it, `no-store`.
+ * Without a code (limit, platform, database) the ordinary cached page is served and the app asks for one.
  */
 import type { Context } from 'hono';
 import { type QrCode, scanLoginOperations } from '../../shared/contract/scan-login';
