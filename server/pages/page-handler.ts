@@ -12,19 +12,17 @@ import { pageRules } from './page-rules';
 import { pageInputs, type RenderDeps, renderFresh } from './render';
 import { createPageTicket, uncachedPage, wantsScanTicket } from './scan-ticket';
 
-export type { PageApiFetch, Renderer } from './render';
+export type { Renderer } from './render';
 
 export interface PageHandlerDeps extends Omit<RenderDeps, 'now'> {
   now?: () => Date;
-  /** The HTML cache's byte budget (default: settings.htmlCacheMegabytes). */
-  cacheBytes?: number;
 }
 
 export function createPageHandler(deps: PageHandlerDeps) {
   const { settings } = deps;
   const cache = new HtmlCache({
     ttlMs: settings.production ? settings.htmlCacheSeconds * 1000 : 0,
-    maxBytes: deps.cacheBytes ?? settings.htmlCacheMegabytes * 1024 * 1024,
+    maxBytes: settings.htmlCacheMegabytes * 1024 * 1024,
   });
   const renderDeps: RenderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   const { serveCached, serveNode, cachedOrRendered } = cacheUse(cache, settings, renderDeps.now);
