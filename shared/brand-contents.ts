@@ -6,7 +6,7 @@
  *
  * An entry left `null` (or an empty list) is shown nowhere: no placeholder address or made-up contact ever reaches
  * a seller. The help centre then falls back to the site's own Q&A section (`helpCenterLink`). A production start
- * logs, per brand, which entries are still unset (`unsetBrandContents`, server/brand-contents-log.ts).
+ * logs, per brand, which entries are still unset (`unsetBrandContents`, server/ops/brand-contents-log.ts).
  *
  * Files a brand owner supplies (QR codes, partner logos, seller avatars) go under public/brand/<brand id>/ and are
  * named here by their path.

@@ -10,7 +10,7 @@ import { FORM_PATHS, formPosts } from './form-posts';
 import { HtmlCache } from './html-cache';
 import { pageRules } from './page-rules';
 import { pageInputs, type RenderDeps, renderFresh } from './render';
-import { createPageTicket, uncachedPage, wantsScanTicket } from './scan-ticket';
+import { createPageTicket, wantsScanTicket } from './scan-ticket';
 
 export type { Renderer } from './render';
 
@@ -37,7 +37,12 @@ export function createPageHandler(deps: PageHandlerDeps) {
     if (code) {
       env.scanCode = code;
       const page = await renderFresh(c, renderDeps, url, env, origin);
-      return page instanceof Response ? page : uncachedPage(c, page);
+      if (page instanceof Response) return page;
+      // Compressed as a stored page is, but `no-store` and without an ETag: it holds this visitor's code.
+      const response = respond(c, page, undefined);
+      response.headers.set('cache-control', 'no-store');
+      response.headers.delete('etag');
+      return response;
     }
     const page = await cachedOrRendered(key, () => renderFresh(c, renderDeps, url, env, origin));
     return page instanceof Response ? page : respond(c, page, rules.setCookie);

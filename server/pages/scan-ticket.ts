@@ -5,13 +5,15 @@
  */
 import type { Context } from 'hono';
 import { type QrCode, scanLoginOperations } from '../../shared/contract/scan-login';
-import { localeFromPath } from '../../shared/locale';
+import { LOCALES, localeFromPath, localizePath } from '../../shared/locale';
+import { PAGES } from '../../shared/routes';
 import { log } from '../ops/log';
-import { type CachedPage, pickEncoding } from './html-cache';
 import { postToApi, type RenderDeps } from './render';
 
 /** The pages that carry a code (phones only: the page rules send desktops home first). */
-export const SCAN_CODE_PATHS: ReadonlySet<string> = new Set(['/scan_code', '/en/scan_code']);
+export const SCAN_CODE_PATHS: ReadonlySet<string> = new Set(
+  LOCALES.map((locale) => localizePath(PAGES.scanCode.path, locale)),
+);
 
 /** Whether this GET of /scan_code may be given a code (the cache must not answer it). */
 export function wantsScanTicket(c: Context, path: string): boolean {
@@ -37,14 +39,4 @@ export async function createPageTicket(c: Context, deps: RenderDeps): Promise<Qr
     log.warn({ err: error }, '[pages] /scan_code rendered without a code');
     return null;
   }
-}
-
-/** A page holding a code: compressed as a stored page is, but `no-store` and without an ETag. */
-export function uncachedPage(c: Context, page: CachedPage): Response {
-  const representation = page[pickEncoding(c.req.header('accept-encoding'))];
-  const headers: Record<string, string> = { ...representation.headers, 'cache-control': 'no-store' };
-  delete headers.etag;
-  const requestId = c.get('requestId' as never) as unknown;
-  if (typeof requestId === 'string') headers['x-request-id'] = requestId;
-  return new Response(representation.body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
 }
