@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { brandContents } from '../../shared/brand-contents';
-import { type Locale, localizePath } from '../../shared/locale';
+import { LOCALES, localizePath } from '../../shared/locale';
 import { SitePage } from '../models/site-page';
 import { browserForThisFile, pageTest } from '../support/browser';
 import { BASE_URL, BRAND2_URL } from '../support/env';
@@ -18,7 +18,6 @@ const BRANDS = [
   { id: 'starreach', base: BASE_URL },
   { id: 'creatorbox', base: BRAND2_URL },
 ] as const;
-const LOCALES: Locale[] = ['zh', 'en'];
 const HELP_NAME = /^\s*(帮助中心|help cent(er|re))\s*$/i;
 
 for (const brand of BRANDS) {

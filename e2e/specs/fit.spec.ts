@@ -11,13 +11,14 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { brandContents } from '../../shared/brand-contents';
-import { type Locale, localizePath } from '../../shared/locale';
+import { LOCALES, localizePath } from '../../shared/locale';
 import { PHONE_PATHS } from '../../shared/routes';
 import { layerOverflow, misfits } from '../models/fit-check';
 import { DIALOG_SIZES, type DialogKind, NAMES } from '../models/names';
 import { SitePage } from '../models/site-page';
 import { browserForThisFile, pageTest } from '../support/browser';
 import { BASE_URL, BRAND2_URL, USER_AGENTS } from '../support/env';
+import { DESKTOP_PAGES } from '../support/routes';
 import { sleep } from '../support/wait';
 
 const browser = browserForThisFile();
@@ -30,28 +31,10 @@ const PHONES = [
   { width: 360, height: 780 },
 ];
 
-/**
- * One page of each kind the site has: the college's sections (also /article/<kind> and /electricity-detail)
- * share one list template and one article template, measured here with two sections' pages each.
- */
-const DESKTOP_PAGES = [
-  '/',
-  '/login',
-  '/register',
-  '/forget_password',
-  '/business-college',
-  '/business-college/ecommerce-intro',
-  '/business-college/ecommerce-intro/1001',
-  '/business-college/operate/3001',
-  '/electricity-detail/2007',
-  '/site-map',
-];
-
 const BRANDS = [
   { id: 1, base: BASE_URL },
   { id: 2, base: BRAND2_URL },
 ];
-const LOCALES: Locale[] = ['zh', 'en'];
 
 /** The layers of docs/product.md#pages, how a visitor opens them and the action each exists for. */
 const LAYERS: { kind: DialogKind; open: (site: SitePage) => Locator; actions: RegExp[] }[] = [

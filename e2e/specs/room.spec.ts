@@ -10,10 +10,12 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { ensureBrowser } from '../../scripts/ensure-browser';
-import { type Locale, localizePath } from '../../shared/locale';
+import { LOCALES, localizePath } from '../../shared/locale';
+import { PHONE_PATHS } from '../../shared/routes';
 import { CHROMIUM_ARGS, pageTest } from '../support/browser';
 import { takeCspViolations } from '../support/diagnostics';
 import { BASE_URL, BRAND2_URL, USER_AGENTS } from '../support/env';
+import { DESKTOP_PAGES } from '../support/routes';
 
 let browser: Browser | undefined;
 before(async () => {
@@ -39,19 +41,6 @@ const BRANDS = [
   { id: 1, base: BASE_URL },
   { id: 2, base: BRAND2_URL },
 ];
-const LOCALES: Locale[] = ['zh', 'en'];
-
-const DESKTOP_PAGES = [
-  '/',
-  '/login',
-  '/register',
-  '/forget_password',
-  '/business-college',
-  '/business-college/ecommerce-intro',
-  '/business-college/ecommerce-intro/1001',
-  '/site-map',
-];
-const PHONE_PAGES = ['/register', '/login', '/scan_code'];
 
 async function load(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'load' });
@@ -171,7 +160,7 @@ for (const brand of BRANDS) {
         getBrowser,
         async ({ page }) => {
           const problems: string[] = [];
-          for (const path of PHONE_PAGES) {
+          for (const path of PHONE_PATHS) {
             await load(page, `${brand.base}${localizePath(path, locale)}`);
             const sideways = await sidewaysProblem(page);
             if (sideways) problems.push(`${path}: ${sideways}`);

@@ -49,3 +49,20 @@ export const localized = localizePath;
 export const ALL_PAGES: { locale: Locale; path: string }[] = LOCALES.flatMap((locale) =>
   PAGE_PATHS.map((path) => ({ locale, path: localized(path, locale) })),
 );
+
+/**
+ * One page of each kind the site has: the college's sections (also /article/<kind> and /electricity-detail)
+ * share one list template and one article template, measured here with two sections' pages each.
+ */
+export const DESKTOP_PAGES = [
+  '/',
+  '/login',
+  '/register',
+  '/forget_password',
+  '/business-college',
+  '/business-college/ecommerce-intro',
+  '/business-college/ecommerce-intro/1001',
+  '/business-college/operate/3001',
+  '/electricity-detail/2007',
+  '/site-map',
+];
