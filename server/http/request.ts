@@ -54,7 +54,7 @@ function trusts(trustProxy: ProxyTrust, peer: string): boolean {
 
 /** http or https: the socket's own scheme, or X-Forwarded-Proto's first value when the peer is a trusted proxy. */
 export function requestProtocol(c: Context, trustProxy: ProxyTrust | null): 'http' | 'https' {
-  const own = new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
+  const own = c.req.url.startsWith('https:') ? 'https' : 'http';
   const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? '';
   if (!trustProxy || !trusts(trustProxy, peer)) return own;
   const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();

@@ -82,6 +82,12 @@ export function requestIdFrom(incoming: string | undefined): string {
 /** The longest user agent a line carries (the rest is cut: a header can be kilobytes long). */
 const MAX_USER_AGENT = 256;
 
+/**
+ * Routes whose answered (200) requests are logged at debug only: the QR poll comes every 2 s from each open login
+ * tab (150 lines per code), so its answers are counted by the metrics; its refusals and errors are logged as usual.
+ */
+const ROUTINE_ROUTES: ReadonlySet<string> = new Set(['/api/v2/wx/get_qr_status']);
+
 /** Writes a finished request's line and counts it in the metrics (also for the fast paths in front of the app). */
 export function logRequest(line: {
   reqId: string;
@@ -100,6 +106,8 @@ export function logRequest(line: {
   const { startedAt, userAgent, ...rest } = line;
   const elapsed = performance.now() - startedAt;
   observeRequest(line.route, line.method, line.status, elapsed / 1000);
+  const routine = line.status === 200 && ROUTINE_ROUTES.has(line.route);
+  if (routine && !log.isLevelEnabled('debug')) return;
   const entry = {
     ...rest,
     path: maskPhones(rest.path),
@@ -107,6 +115,7 @@ export function logRequest(line: {
     ms: Math.round(elapsed * 10) / 10,
   };
   if (entry.status >= 500) log.error(entry, 'request failed');
+  else if (routine) log.debug(entry, 'request');
   else log.info(entry, 'request');
 }
 

@@ -214,21 +214,27 @@ describe('metrics on their own port, after real requests', { timeout: 30_000 }, 
     expect(created.status).toBe(200);
     const { ticket, qrUrl } = ((await created.json()) as { data: { ticket: string; qrUrl: string } }).data;
     const fastBefore = fast.count;
-    const capture = captureLog();
-    try {
-      for (let i = 0; i < 3; i++) {
-        const poll = await get(`/api/v2/wx/get_qr_status?ticket=${ticket}`, '198.51.100.30');
-        expect(poll.status).toBe(200);
+    const poll3 = async (level: string) => {
+      const capture = captureLog(level);
+      try {
+        for (let i = 0; i < 3; i++) {
+          const poll = await get(`/api/v2/wx/get_qr_status?ticket=${ticket}`, '198.51.100.30');
+          expect(poll.status).toBe(200);
+        }
+      } finally {
+        capture.restore();
       }
-    } finally {
-      capture.restore();
-    }
+      expect(JSON.stringify(capture.lines)).not.toContain(ticket);
+      return capture.lines.filter((entry) => entry.path === '/api/v2/wx/get_qr_status');
+    };
+    // Answered polls are routine: no line at info, a complete line each at debug (on both paths).
+    expect(await poll3('info')).toEqual([]);
+    const pollLines = await poll3('debug');
     // Memory answered at least one of them in front of the app, and its request line is as complete.
     expect(fast.count).toBeGreaterThan(fastBefore);
-    const pollLines = capture.lines.filter((entry) => entry.path === '/api/v2/wx/get_qr_status');
     expect(pollLines).toHaveLength(3);
-    for (const line of pollLines) expect(line).toMatchObject({ ip: '198.51.100.30', ua: UA, status: 200 });
-    expect(JSON.stringify(capture.lines)).not.toContain(ticket);
+    for (const line of pollLines)
+      expect(line).toMatchObject({ ip: '198.51.100.30', ua: UA, status: 200, levelName: 'debug' });
     // A new identity scans it, then binds an account on the computer: a QR login.
     const user = await h.register('13800138003');
     const scene = new URL(qrUrl).searchParams.get('scene') as string;
@@ -253,7 +259,7 @@ describe('metrics on their own port, after real requests', { timeout: 30_000 }, 
         method: 'GET',
         status_class: '2xx',
       }),
-    ).toBe(3);
+    ).toBe(6);
     // No series for the raw path with its ticket.
     expect(after).not.toContain(ticket);
   });

@@ -1,7 +1,8 @@
 /**
  * `GET /api/v2/wx/get_qr_status?ticket=…` answered in front of the app when the query is one well-formed ticket
  * and memory settles its status (docs/decisions/025-serving-speed-and-hot-api-calls.md); anything else goes to the
- * app's route. It writes what the route would: envelope, headers, log line (./poll-fast-path.test.ts compares).
+ * app's route. It writes what the route would: envelope and headers (./scan-login.test.ts compares) and
+ * the request line (server/ops/metrics.test.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TICKET_PATTERN } from '../../../shared/contract/scan-login';
