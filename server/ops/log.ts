@@ -103,18 +103,25 @@ export function logRequest(line: {
   /** The account the request proved it acts for (never its phone or token). */
   userId?: number;
 }): void {
-  const { startedAt, userAgent, ...rest } = line;
+  const { startedAt, userAgent, status, route } = line;
   const elapsed = performance.now() - startedAt;
-  observeRequest(line.route, line.method, line.status, elapsed / 1000);
-  const routine = line.status === 200 && ROUTINE_ROUTES.has(line.route);
+  observeRequest(route, line.method, status, elapsed / 1000);
+  const routine = status === 200 && ROUTINE_ROUTES.has(route);
   if (routine && !log.isLevelEnabled('debug')) return;
-  const entry = {
-    ...rest,
-    path: maskPhones(rest.path),
+  // One object literal, not a spread of `line`: this runs for every cached page and poll (decision 025).
+  const entry: Record<string, unknown> = {
+    reqId: line.reqId,
+    method: line.method,
+    path: maskPhones(line.path),
+    route,
+    status,
+    brand: line.brand,
+    ip: line.ip,
     ua: userAgent === undefined ? '' : maskPhones(userAgent.slice(0, MAX_USER_AGENT)),
     ms: Math.round(elapsed * 10) / 10,
   };
-  if (entry.status >= 500) log.error(entry, 'request failed');
+  if (line.userId !== undefined) entry.userId = line.userId;
+  if (status >= 500) log.error(entry, 'request failed');
   else if (routine) log.debug(entry, 'request');
   else log.info(entry, 'request');
 }
