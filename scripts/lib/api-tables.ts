@@ -148,9 +148,7 @@ const CODE_ROWS: Record<keyof typeof CODES, readonly CodeRow[]> = {
     },
   ],
   needCaptcha: [{ answer: accounts.needCaptcha(), when: 'captcha ticket missing, unknown, used or expired' }],
-  phoneRegistered: [
-    { answer: accounts.phoneRegistered(), when: 'register (or a register code) for a registered phone' },
-  ],
+  phoneRegistered: [{ answer: accounts.phoneRegistered(), when: 'register for a registered phone' }],
   captchaFailed: [
     { answer: accounts.captchaFailed(), when: 'slider dropped at the wrong place (the puzzle is used up)' },
   ],
@@ -169,6 +167,14 @@ const CODE_ROWS: Record<keyof typeof CODES, readonly CodeRow[]> = {
       when:
         'login (password or code) of a banned account, answered only after the credentials check; a scan-login ' +
         'action on a banned account or WeChat',
+    },
+  ],
+  smsPaused: [
+    {
+      answer: accounts.smsPaused(3600),
+      when:
+        "sendSmsCode: the SMS budget of the phone's country or of the whole site is spent, or nearly spent " +
+        '(`SMS_BUDGET_STEP_UP`) while the site uses the built-in slider; `Retry-After` and `data.retryAfter`',
     },
   ],
   unknownTicket: [

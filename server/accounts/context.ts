@@ -4,6 +4,7 @@
  * reset and their codes answer alike whether or not the phone is registered (docs/product.md#rules).
  */
 import type { RequestFacts } from '../api/http';
+import type { Settings } from '../config/settings';
 import type { Database, Queryable } from '../db/database';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { CaptchaProvider } from '../providers/captcha/index';
@@ -20,6 +21,8 @@ export interface AccountsContext {
   captcha: CaptchaProvider;
   /** The app's rate limiter (server/limits/rate-limiter.ts), shared by every flow. */
   limiter: RateLimiter;
+  /** The SMS budgets (settings SMS_BUDGET_*); without them, the settings' defaults. */
+  smsBudget?: Settings['smsBudget'];
 }
 
 /** The account a phone names: 40011 when the number does not fit its country. */

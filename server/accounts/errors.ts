@@ -72,6 +72,21 @@ export function tooMany(retryAfter: number, kind: 'generic' | 'login' = 'generic
 }
 
 /**
+ * HTTP 429 (40015) with `Retry-After`: the SMS budget of the phone's country (or of the whole site) is spent, or
+ * nearly spent while the site has no third-party captcha to ask for (server/accounts/sms.ts).
+ */
+export function smsPaused(retryAfter: number): ApiError {
+  const wait = describeWait(retryAfter);
+  return new ApiError(
+    429,
+    CODES.smsPaused,
+    /*i18n*/ { id: '发往该国家/地区的短信验证码已暂停，请 {wait}后再试，或使用其他方式登录', values: { wait } },
+    { 'Retry-After': String(retryAfter) },
+    { retryAfter },
+  );
+}
+
+/**
  * An error a transaction returns instead of throwing, because what it wrote must be kept (a wrong code's try,
  * a spent captcha ticket): the caller commits, then throws `error`.
  */

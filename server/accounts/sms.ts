@@ -1,15 +1,20 @@
 /**
- * Sending an SMS code (docs/product.md#calls): a captcha ticket, the limits per phone and per IP, then a code for
- * the purpose. A login or reset code for a phone without an account answers as if sent and sends nothing; a
- * failed send takes the code and the counted send back. The codes themselves are in codes.ts.
+ * Sending an SMS code (docs/product.md#calls): a captcha ticket, the limits per phone and per IP, the SMS budgets
+ * of the phone's country and of the site, then a code for the purpose. A send that would deliver nothing (a
+ * register code for a phone with an account, a login or reset code for a phone without one) answers as if sent,
+ * sends nothing and counts only against the requester's address: a stranger can neither tell which phones have
+ * accounts nor use up a phone's quota or the budgets. A failed send takes the code and the counted send back.
+ * The codes themselves are in codes.ts.
  */
 
 import { brands } from '../../shared/brand';
 import type { SendSmsCodeInput } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';
-import { LIMITS, limit } from '../limits/rules';
+import { providers, readSmsBudget } from '../config/providers';
+import type { Queryable } from '../db/database';
+import { LIMITS, type LimitCheck, limit } from '../limits/rules';
 import { log } from '../ops/log';
-import { countSms } from '../ops/metrics';
+import { countSms, countSmsBudgetEvent, countSmsBudgetSend } from '../ops/metrics';
 import { SmsSendError, smsText } from '../providers/sms/index';
 import { recordRemoteTicket, redeemTicket } from './captcha';
 import { CODE_TTL_SECONDS, issueCode } from './codes';
@@ -20,14 +25,66 @@ import { findUserByPhone } from './users';
 
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone.rules[0].windowSeconds;
 
+/** The budgets when the context brings none (a module's tests): the settings' defaults. */
+const DEFAULT_BUDGET = readSmsBudget(providers.schema.parse({}));
+
+/** When each country's pause was last logged: one warning per country every 10 minutes, however many sends. */
+const pauseLogged = new Map<string, number>();
+const PAUSE_LOG_MS = 10 * 60 * 1000;
+
+/**
+ * Refuses a send the SMS budgets do not allow: one that is spent (40015 until it has room), or nearly spent
+ * (SMS_BUDGET_STEP_UP) on a site with only the built-in slider, which bots solve; with a third-party captcha,
+ * whose ticket this send has already passed, a nearly spent budget lets it through and says so in the metrics.
+ */
+async function checkBudgets(ctx: AccountsContext, tx: Queryable, checks: LimitCheck[], country: string, now: Date) {
+  const budget = ctx.smsBudget ?? DEFAULT_BUDGET;
+  const usage = await ctx.limiter.usage(tx, checks, now);
+  const name = (check: LimitCheck) => (check.limit === 'smsBudgetTotal' ? 'total' : 'country');
+  const spent = usage.filter((one) => one.wait > 0);
+  if (spent.length) {
+    for (const one of spent) countSmsBudgetEvent(country, name(one.check), 'spent');
+    throw errors.smsPaused(Math.max(...spent.map((one) => one.wait)));
+  }
+  const near = usage.filter((one) => one.share * 100 > budget.stepUpPercent);
+  if (!near.length) return;
+  const event = ctx.captcha.kind === 'builtin' ? 'paused' : 'stepped_up';
+  for (const one of near) countSmsBudgetEvent(country, name(one.check), event);
+  if (event === 'paused') {
+    if (now.getTime() - (pauseLogged.get(country) ?? Number.NEGATIVE_INFINITY) >= PAUSE_LOG_MS) {
+      pauseLogged.set(country, now.getTime());
+      log.warn(
+        `[sms] SMS budget of ${near.map((one) => (name(one.check) === 'total' ? 'the site' : country)).join(' and ')} ` +
+          `above ${budget.stepUpPercent}% and no third-party captcha (CAPTCHA_PROVIDER): sends to ${country} paused`,
+      );
+    }
+    // Room comes back within the hour; say so rather than compute when the share drops below the step-up.
+    throw errors.smsPaused(3600);
+  }
+}
+
 export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: SendSmsCodeInput) {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
-  const checks = [limit.smsPerPhone(key.countryCode, key.phone), limit.smsPerIp(req.ip)];
+  const budget = ctx.smsBudget ?? DEFAULT_BUDGET;
+  const country = COUNTRIES.get(key.countryCode)?.name ?? String(key.countryCode);
+  const perPhone = limit.smsPerPhone(key.countryCode, key.phone);
+  const perIp = limit.smsPerIp(req.ip);
+  const checks = [perPhone, perIp];
+  const budgets = [
+    limit.smsBudgetPerCountry(key.countryCode, budget.perCountry[key.countryCode] ?? budget.total),
+    limit.smsBudgetTotal(budget.total),
+  ];
   const { captcha, limiter } = ctx;
   // A phone or address this process just found at its limit is refused without the database (limits/rate-limiter.ts).
   const known = limiter.knownWait(checks, now);
   if (known) throw errors.tooMany(known);
+  for (const [index, which] of (['country', 'total'] as const).entries()) {
+    const spent = limiter.knownWait([budgets[index]], now);
+    if (!spent) continue;
+    countSmsBudgetEvent(country, which, 'spent');
+    throw errors.smsPaused(spent);
+  }
 
   if (captcha.kind !== 'builtin') {
     // Ask the provider only for a request the limits allow, so a 429 does not waste the user's check.
@@ -39,17 +96,22 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
   const outcome = await commitThenThrow(ctx.db, async (tx) => {
     const wait = await limiter.check(tx, checks, now);
     if (wait) throw errors.tooMany(wait);
+    // Every send meets the budgets, whatever it delivers, so the answer says nothing about the phone.
+    await checkBudgets(ctx, tx, budgets, country, now);
     const genuine =
       captcha.kind !== 'builtin'
         ? await recordRemoteTicket(tx, input.ticket, now)
         : await redeemTicket(tx, input.ticket, now);
     if (!genuine) throw errors.needCaptcha();
-    // From here on the request counts, whatever the answer: the ticket is spent and the limits count the send.
-    const sent = await limiter.consume(tx, checks, now);
+    // From here on the request counts, whatever the answer: the ticket is spent and the address counts the send.
     const user = await findUserByPhone(tx, key);
-    if (input.purpose === 'register' && user) return new errors.Refusal(errors.phoneRegistered());
-    // No account to log in to or to reset: answer as if sent, send nothing.
-    if (input.purpose !== 'register' && !user) return { sent, issued: null };
+    // A register code for a phone with an account, a login or reset code for a phone without one: answer as if
+    // sent, send nothing, and count it against the requester only, not the phone's quota or the budgets.
+    if ((input.purpose === 'register') === Boolean(user)) {
+      const sent = await limiter.consume(tx, [perIp], now);
+      return { sent, issued: null };
+    }
+    const sent = await limiter.consume(tx, [...checks, ...budgets], now);
     const issued = await issueCode(tx, { ...key, purpose: input.purpose }, now);
     return { sent, issued };
   });
@@ -71,6 +133,7 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
         text: smsText(message, CODE_TTL_SECONDS / 60),
       });
       countSms('sent', ctx.sms.kind);
+      countSmsBudgetSend(country);
     } catch (error) {
       countSms('failed', ctx.sms.kind);
       // A vendor's refusal gets one line that says what to fix; anything else keeps its stack.

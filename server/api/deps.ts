@@ -35,6 +35,7 @@ export function flowContext(deps: ApiDeps): ScanContext {
       messaging: deps.messaging,
       qrTtlSeconds: deps.settings.wx.qrTtlSeconds,
       limiter: deps.limiter,
+      smsBudget: deps.settings.smsBudget,
     };
     contexts.set(deps, ctx);
   }

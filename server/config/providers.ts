@@ -1,5 +1,6 @@
 /** The outside services: SMS, captcha and WeChat (server/config/read.ts says how a setting is declared). */
 import type { z } from 'zod';
+import { COUNTRY_TABLE } from '../../shared/countries';
 import type { AliyunBrandSms } from '../providers/sms/aliyun';
 import type { TencentBrandSms } from '../providers/sms/tencent';
 import { area, between, defaultUrl, endpoint, httpUrl, oneOf, optional, required, shape, trimmed, v } from './read';
@@ -11,6 +12,10 @@ const tencentTemplate = shape(/^\d{1,12}$/, 'a template ID of the SMS console (d
 export const providers = area('Outside services (SMS, captcha, WeChat)', {
   SMS_PROVIDER: v(oneOf(['builtin', 'http', 'aliyun', 'tencent']), 'builtin'), // `builtin` (a stand-in, needs `STANDINS=1`): codes go to the server log (and, in development, to `GET /api/dev/sms-outbox`); `http`: a generic gateway; `aliyun`: Alibaba Cloud SMS; `tencent`: Tencent Cloud SMS (docs/deploy.md has a section for each)
   SMS_TIMEOUT_MS: v(between(500, 30_000), '5000'), // how long an SMS vendor may take before the send counts as failed (500 to 30000; the sender's limit is refunded)
+  SMS_BUDGET_TOTAL: v(hourlyDaily, '500/5000'), // SMS codes the site sends at most, all countries together: `per hour/per day` (a send that delivers nothing, such as a login code for a phone without an account, does not count)
+  SMS_BUDGET_COUNTRY: v(hourlyDaily, '20/100'), // SMS codes sent at most to each country without a line in `SMS_BUDGET_COUNTRIES`: `per hour/per day`
+  SMS_BUDGET_COUNTRIES: v(countryBudgets, '86=300/3000'), // budgets of their own, by dial code: `86=300/3000,44=50/200` (`per hour/per day` each)
+  SMS_BUDGET_STEP_UP: v(between(1, 100), '80'), // percent of a budget after which a send needs the third-party captcha (`CAPTCHA_PROVIDER`); with the built-in slider, sends to that country pause until the budget has room (429, code 40015)
   ALIYUN_ACCESS_KEY_ID: v(shape(/^[A-Za-z0-9]{8,64}$/, 'the AccessKey ID of a RAM user (letters and digits)')), // `aliyun`: a RAM user's AccessKey ID (the user needs SendSms)
   ALIYUN_ACCESS_KEY_SECRET: v(shape(/^\S{8,}$/, 'the AccessKey secret of the same key')), // `aliyun`: the AccessKey secret of the same key
   ALIYUN_SMS_SIGN_NAME: v(shape(/^\S.{0,29}$/, 'the approved sign name (签名名称)')), // `aliyun`: the approved sign name (签名名称); `ALIYUN_SMS_SIGN_NAME_2` for brand 2 (default: brand 1's)
@@ -53,6 +58,44 @@ export const providers = area('Outside services (SMS, captcha, WeChat)', {
 });
 type Env = z.output<typeof providers.schema>;
 
+/** An SMS budget: at most `hourly` sends an hour and `daily` a day. */
+export interface HourlyDaily {
+  hourly: number;
+  daily: number;
+}
+
+function parseHourlyDaily(value: string | undefined, name: string): HourlyDaily | null {
+  const match = /^\s*(\d{1,7})\s*\/\s*(\d{1,8})\s*$/.exec(value ?? '');
+  if (!match) return null;
+  const [hourly, daily] = [Number(match[1]), Number(match[2])];
+  if (hourly < 1 || daily < hourly)
+    throw new Error(`${name} must allow at least 1 an hour and no fewer a day than an hour, got "${value}"`);
+  return { hourly, daily };
+}
+
+/** `per hour/per day`, such as `20/100`. */
+function hourlyDaily(value: string | undefined, name: string): HourlyDaily {
+  const budget = parseHourlyDaily(value, name);
+  if (!budget) throw new Error(`${name} must be "per hour/per day" such as "20/100", got "${value ?? ''}"`);
+  return budget;
+}
+
+/** `86=300/3000,44=50/200`: budgets by dial code, each a supported country's. */
+function countryBudgets(value: string | undefined, name: string): ReadonlyMap<number, HourlyDaily> {
+  const budgets = new Map<number, HourlyDaily>();
+  for (const entry of (value ?? '').split(',').filter((part) => part.trim())) {
+    const [dial, rest] = entry.split('=').map((part) => part.trim());
+    const country = COUNTRY_TABLE.find((one) => one.dial === dial.replace(/^\+/, ''));
+    const budget = parseHourlyDaily(rest, name);
+    if (!country || !budget)
+      throw new Error(
+        `${name} must be "dial=per hour/per day" entries of supported countries, such as "86=300/3000,44=50/200", got "${entry.trim()}"`,
+      );
+    budgets.set(country.value, budget);
+  }
+  return budgets;
+}
+
 const needs =
   (env: Env, because: string) =>
   <K extends keyof Env & string>(name: K) =>
@@ -90,6 +133,17 @@ export function readSms(env: Env) {
   const brands = { starreach: brand1, creatorbox: brand2 };
   const { TENCENT_SMS_ENDPOINT: endpoint, TENCENT_SMS_REGION: region } = env;
   return { provider, timeoutMs, tencent: { ...key, endpoint, region, brands } };
+}
+
+/** The SMS budgets (server/accounts/sms.ts): the whole site's, each country's (by its value), and where a send needs more. */
+export function readSmsBudget(env: Env) {
+  const perCountry: Record<number, HourlyDaily> = Object.fromEntries(
+    COUNTRY_TABLE.map((country) => [
+      country.value,
+      env.SMS_BUDGET_COUNTRIES.get(country.value) ?? env.SMS_BUDGET_COUNTRY,
+    ]),
+  );
+  return { total: env.SMS_BUDGET_TOTAL, perCountry, stepUpPercent: env.SMS_BUDGET_STEP_UP };
 }
 
 /** The captcha in front of every SMS: the built-in slider, a "siteverify" service, or Tencent Cloud captcha. */

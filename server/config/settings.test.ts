@@ -45,6 +45,7 @@ describe('settings', () => {
       allowedHosts: [],
       hstsPreload: false,
       sms: { provider: 'builtin', timeoutMs: 5000 },
+      smsBudget: expect.objectContaining({ total: { hourly: 500, daily: 5000 }, stepUpPercent: 80 }),
       conversions: { starreach: { baidu: undefined, urls: [] }, creatorbox: { baidu: undefined, urls: [] } },
       captcha: { provider: 'builtin' },
       wx: {
@@ -141,6 +142,31 @@ describe('settings', () => {
     TENCENT_SMS_SIGN_NAME: '星达通',
     TENCENT_SMS_TEMPLATE_ID: '100001',
   };
+
+  it('reads the SMS budgets: the total, each country (China its own), and refuses what it cannot use', () => {
+    const defaults = readSettings({}).smsBudget;
+    expect(defaults.perCountry[1]).toEqual({ hourly: 300, daily: 3000 });
+    expect(defaults.perCountry[13]).toEqual({ hourly: 20, daily: 100 });
+    expect(Object.keys(defaults.perCountry)).toHaveLength(18);
+    const set = readSettings({
+      SMS_BUDGET_TOTAL: '100/1000',
+      SMS_BUDGET_COUNTRY: '5/10',
+      SMS_BUDGET_COUNTRIES: '+44=50/200, 86=1000/9000',
+      SMS_BUDGET_STEP_UP: '90',
+    }).smsBudget;
+    expect(set.total).toEqual({ hourly: 100, daily: 1000 });
+    expect(set.stepUpPercent).toBe(90);
+    expect([set.perCountry[19], set.perCountry[1], set.perCountry[9]]).toEqual([
+      { hourly: 50, daily: 200 },
+      { hourly: 1000, daily: 9000 },
+      { hourly: 5, daily: 10 },
+    ]);
+    expect(() => readSettings({ SMS_BUDGET_TOTAL: '100' })).toThrow(/^SMS_BUDGET_TOTAL must be "per hour\/per day"/);
+    expect(() => readSettings({ SMS_BUDGET_COUNTRY: '10/5' })).toThrow(/^SMS_BUDGET_COUNTRY must allow/);
+    expect(() => readSettings({ SMS_BUDGET_COUNTRY: '0/5' })).toThrow(/^SMS_BUDGET_COUNTRY must allow/);
+    expect(() => readSettings({ SMS_BUDGET_COUNTRIES: '999=1/2' })).toThrow(/^SMS_BUDGET_COUNTRIES .*"999=1\/2"/);
+    expect(() => readSettings({ SMS_BUDGET_STEP_UP: '0' })).toThrow(/^SMS_BUDGET_STEP_UP /);
+  });
 
   it('reads Alibaba Cloud SMS per brand, brand 2 falling back to brand 1', () => {
     const sms = readSettings({ ...aliyun, ALIYUN_SMS_TEMPLATE_CODE_2: 'SMS_200', SMS_TIMEOUT_MS: '3000' }).sms;

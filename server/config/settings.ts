@@ -1,7 +1,7 @@
 /** Every setting, read once from the environment through the areas' schemas (./read.ts); `Settings` is inferred. */
 import { analytics, readAnalytics, readServerConversions } from './analytics';
 import { network } from './network';
-import { providers, readCaptcha, readSms, readWx } from './providers';
+import { providers, readCaptcha, readSms, readSmsBudget, readWx } from './providers';
 import { database, operations, site } from './site';
 
 export { analyticsOrigins } from '../http/third-party';
@@ -62,6 +62,7 @@ export function readSettings(environment: Record<string, string | undefined> = p
     allowedHosts: net.ALLOWED_HOSTS,
     hstsPreload: net.HSTS_PRELOAD,
     sms: readSms(services),
+    smsBudget: readSmsBudget(services),
     captcha: readCaptcha(services),
     wx: readWx(services),
     metrics: ops.METRICS_PORT === undefined ? null : { port: ops.METRICS_PORT, host: ops.METRICS_HOST },

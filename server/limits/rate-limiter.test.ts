@@ -222,6 +222,25 @@ describeDatabases('the rate limiter on the database', (getDb) => {
   const count = async (db: Queryable, bucket: string) =>
     (await db.query<{ n: number }>('select count(*) as n from rate_events where bucket = $1', [bucket]))[0].n;
 
+  it("tells a budget's use, the rules a check carries in force, and its wait once spent", async () => {
+    const db = getDb();
+    const limiter = createRateLimiter();
+    const germany = limit.smsBudgetPerCountry(49, { hourly: 4, daily: 6 });
+    const start = new Date('2026-11-25T10:00:00Z');
+    const minute = (n: number) => new Date(start.getTime() + n * 60_000);
+    const use = (now: Date) => db.transaction((tx) => limiter.usage(tx, [germany], now));
+    expect((await use(minute(0)))[0]).toMatchObject({ share: 0.25, wait: 0 });
+    for (let i = 0; i < 3; i++) await db.transaction((tx) => limiter.consume(tx, [germany], minute(i)));
+    // The 4th send takes the hour's last place; the rules of the check (4 an hour), not LIMITS' defaults, count.
+    expect((await use(minute(3)))[0]).toMatchObject({ share: 1, wait: 0 });
+    await db.transaction((tx) => limiter.consume(tx, [germany], minute(3)));
+    // Spent: room again when the oldest of the hour's 4 leaves it.
+    expect((await use(minute(10)))[0]).toMatchObject({ share: 1.25, wait: 50 * 60 });
+    expect(limiter.knownWait([germany], minute(10))).toBe(50 * 60);
+    // An hour on, the day's rule (6) holds: 4 of 6 used.
+    expect((await use(minute(70)))[0]).toMatchObject({ share: 5 / 6, wait: 0 });
+  });
+
   it('checks, consumes, takes back and forgets in transactions', async () => {
     const db = getDb();
     const limiter = createRateLimiter();

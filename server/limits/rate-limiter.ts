@@ -82,11 +82,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
   }
 
   /** Seconds until the check's bucket may count another event under every rule; 0 when it may now. */
-  async function retryAfter(tx: Queryable, { limit, bucket }: LimitCheck, now: Date): Promise<number> {
+  async function retryAfter(tx: Queryable, { limit, bucket, rules = LIMITS[limit].rules }: LimitCheck, now: Date) {
     if (lifted(bucket)) return 0;
     const known = knownWait(bucket, now);
     if (known) return known;
-    const rules = LIMITS[limit].rules;
     const most = Math.max(...rules.map((rule) => rule.limit));
     const rows = await tx.query<{ at: Date }>(
       'select at from rate_events where bucket = $1 and at > $2 order by at desc limit $3',
@@ -121,12 +120,54 @@ export function createRateLimiter(options: RateLimiterOptions = {}) {
       return wait;
     },
 
+    /**
+     * How full each check's bucket is, for limits that are budgets (many events, where `check` would read each
+     * one): the fullest rule's share with one more event counted (1 = this event would take the last place), and
+     * the wait when that is over 1. Locks the buckets in `tx` unless `lock` is false.
+     */
+    async usage(
+      tx: Queryable,
+      checks: readonly LimitCheck[],
+      now: Date,
+      { lock = true } = {},
+    ): Promise<{ check: LimitCheck; share: number; wait: number }[]> {
+      if (lock) await lockBuckets(tx, checks);
+      const answers = [];
+      for (const one of checks) {
+        const rules = one.rules ?? LIMITS[one.limit].rules;
+        let share = 0;
+        let freeAt = 0;
+        for (const rule of rules) {
+          const since = new Date(now.getTime() - rule.windowSeconds * 1000);
+          const [{ count }] = await tx.query<{ count: number }>(
+            'select count(*)::int as count from rate_events where bucket = $1 and at > $2',
+            [one.bucket, since],
+          );
+          share = Math.max(share, (count + 1) / rule.limit);
+          if (count < rule.limit) continue;
+          // The window has room again once the limit-th newest event has left it.
+          const [oldest] = await tx.query<{ at: Date }>(
+            'select at from rate_events where bucket = $1 and at > $2 order by at desc offset $3 limit 1',
+            [one.bucket, since, rule.limit - 1],
+          );
+          freeAt = Math.max(freeAt, (oldest?.at.getTime() ?? now.getTime()) + rule.windowSeconds * 1000);
+        }
+        const wait = freeAt ? secondsUntil(freeAt, now) : 0;
+        if (wait) {
+          countRefusal(one.limit);
+          rememberFull(one.bucket, freeAt, now, one.limit);
+        }
+        answers.push({ check: one, share, wait });
+      }
+      return answers;
+    },
+
     /** Counts one event in each check's bucket; the handle takes them back. */
     async consume(tx: Queryable, checks: readonly LimitCheck[], now: Date): Promise<Consumed> {
       const ids: number[] = [];
-      for (const { limit, bucket } of checks) {
+      for (const { limit, bucket, rules = LIMITS[limit].rules } of checks) {
         if (lifted(bucket)) continue;
-        const keep = longestWindow(LIMITS[limit].rules);
+        const keep = longestWindow(rules);
         const [row] = await tx.query<{ id: number }>(
           'insert into rate_events (bucket, at, expires_at) values ($1, $2, $3) returning id',
           [bucket, now, new Date(now.getTime() + keep * 1000)],

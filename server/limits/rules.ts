@@ -13,6 +13,8 @@ export const KEYS = {
   address: 'IP address',
   phone: 'country + number',
   account: 'tenant + phone, registered or not',
+  country: 'country',
+  site: 'the whole site',
 } as const;
 
 /** One rate limit: what it counts, per what, its rules, and whether each process counts it alone. */
@@ -28,7 +30,8 @@ export interface RateLimit {
 /** Every rate limit of the API. */
 export const LIMITS = {
   smsPerPhone: {
-    about: 'SMS codes to a phone (any purpose, any brand)',
+    about:
+      'SMS codes delivered to a phone (any purpose, any brand; a send that delivers nothing counts only per address)',
     per: 'phone',
     rules: [
       { limit: 1, windowSeconds: 60 },
@@ -40,6 +43,25 @@ export const LIMITS = {
     about: 'SMS codes requested from an address',
     per: 'address',
     rules: [{ limit: 20, windowSeconds: 3600 }],
+  },
+  // The SMS budgets: their rules are settings (SMS_BUDGET_*); these are the defaults, and a check carries the
+  // rules in force (limit.smsBudgetPerCountry). Only sends that deliver a code count.
+  smsBudgetPerCountry: {
+    about:
+      'SMS codes delivered to one country (`SMS_BUDGET_COUNTRY`, `SMS_BUDGET_COUNTRIES`: China 300 an hour and 3000 a day)',
+    per: 'country',
+    rules: [
+      { limit: 20, windowSeconds: 3600 },
+      { limit: 100, windowSeconds: 86_400 },
+    ],
+  },
+  smsBudgetTotal: {
+    about: 'SMS codes delivered, all countries together (`SMS_BUDGET_TOTAL`)',
+    per: 'site',
+    rules: [
+      { limit: 500, windowSeconds: 3600 },
+      { limit: 5000, windowSeconds: 86_400 },
+    ],
   },
   puzzlesPerIp: { about: 'captcha puzzles', per: 'address', rules: [{ limit: 30, windowSeconds: 600 }] },
   loginFailuresPerAccount: {
@@ -133,6 +155,8 @@ export function nextBackoff(
 export interface LimitCheck<Name extends RateLimitName = RateLimitName> {
   limit: Name;
   bucket: string;
+  /** The rules in force when they are settings (the SMS budgets); else LIMITS[limit].rules. */
+  rules?: readonly Rule[];
 }
 
 /** An account's login back-off (login_throttles.locked_until): no bucket of events, but memory can hold it. */
@@ -150,6 +174,12 @@ interface Account {
 
 const check = <Name extends RateLimitName>(name: Name, bucket: string): LimitCheck<Name> => ({ limit: name, bucket });
 
+/** An SMS budget's rules: so many an hour and so many a day. */
+const hourlyDaily = ({ hourly, daily }: { hourly: number; daily: number }): Rule[] => [
+  { limit: hourly, windowSeconds: 3600 },
+  { limit: daily, windowSeconds: 86_400 },
+];
+
 /**
  * The bucket of a per-address limit: every one is built here, and only these have `:ip:` in their name (what
  * BENCH_UNLIMITED lifts).
@@ -162,6 +192,14 @@ const byAccount = (prefix: string, account: Account) =>
 export const limit = {
   smsPerPhone: (countryCode: number, phone: string) => check('smsPerPhone', `sms:phone:${countryCode}:${phone}`),
   smsPerIp: (ip: string) => check('smsPerIp', byAddress('sms', ip)),
+  smsBudgetPerCountry: (countryCode: number, budget: { hourly: number; daily: number }) => ({
+    ...check('smsBudgetPerCountry', `sms:budget:country:${countryCode}`),
+    rules: hourlyDaily(budget),
+  }),
+  smsBudgetTotal: (budget: { hourly: number; daily: number }) => ({
+    ...check('smsBudgetTotal', 'sms:budget:total'),
+    rules: hourlyDaily(budget),
+  }),
   puzzlesPerIp: (ip: string) => check('puzzlesPerIp', byAddress('captcha', ip)),
   loginFailuresPerAccount: (account: Account) => check('loginFailuresPerAccount', byAccount('login:account', account)),
   loginFailuresPerIp: (ip: string) => check('loginFailuresPerIp', byAddress('login', ip)),

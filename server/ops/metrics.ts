@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { COUNTRY_TABLE } from '../../shared/countries';
 import { firstSegment, PAGE_BY_SEGMENT } from '../../shared/routes';
 
 export const registry = new Registry();
@@ -133,6 +134,35 @@ const smsMessages = counter(
 );
 export function countSms(outcome: 'sent' | 'failed', provider: string): void {
   smsMessages.inc({ outcome, provider });
+}
+
+const smsBudgetSends = counter(
+  'sms_budget_sends_total',
+  "SMS codes counted against the SMS budgets (server/accounts/sms.ts), by the phone's country (the English name of shared/countries.ts); sends that deliver nothing are not counted.",
+  ['country'],
+  COUNTRY_TABLE.map((country) => ({ country: country.name })),
+);
+const smsBudgetEvents = counter(
+  'sms_budget_events_total',
+  'Sends that found an SMS budget ("country" or "total") nearly or wholly spent, by country: "stepped_up" (passed the third-party captcha and sent), "paused" (refused 40015: nearly spent and no third-party captcha), "spent" (refused 40015).',
+  ['country', 'budget', 'event'],
+  COUNTRY_TABLE.flatMap((country) =>
+    ['country', 'total'].flatMap((budget) =>
+      ['stepped_up', 'paused', 'spent'].map((event) => ({ country: country.name, budget, event })),
+    ),
+  ),
+);
+/** An SMS code counted against the budgets of `country` (its English name) and of the site. */
+export function countSmsBudgetSend(country: string): void {
+  smsBudgetSends.inc({ country });
+}
+/** A send that found the `budget` of a send to `country` nearly (stepped_up, paused) or wholly (spent) used. */
+export function countSmsBudgetEvent(
+  country: string,
+  budget: 'country' | 'total',
+  event: 'stepped_up' | 'paused' | 'spent',
+): void {
+  smsBudgetEvents.inc({ country, budget, event });
 }
 
 const qrCodes = counter(

@@ -17,6 +17,7 @@ export const CODES = {
   passwordCommon: 40012,
   smsFailed: 40013,
   accountBanned: 40014,
+  smsPaused: 40015,
   unknownTicket: 40020,
   wrongState: 40021,
   bindFailed: 40022,
