@@ -2,8 +2,9 @@
  * Sending an SMS code (docs/product.md#calls): a captcha ticket, the limits per phone and per IP, the SMS budgets
  * of the phone's country and of the site, then a code for the purpose. A send that would deliver nothing (a
  * register code for a phone with an account, a login or reset code for a phone without one) answers as if sent,
- * sends nothing and counts only against the requester's address: a stranger can neither tell which phones have
- * accounts nor use up a phone's quota or the budgets. A failed send takes the code and the counted send back.
+ * sends nothing, and is counted like a delivered one except by the budgets. Register codes are limited per phone
+ * apart from login and reset codes, so a stranger's register sends for a registered phone do not use up what its
+ * owner needs to log in or reset. A failed send takes the code and the counted send back.
  * The codes themselves are in codes.ts.
  */
 
@@ -68,7 +69,8 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
   const now = ctx.now();
   const budget = ctx.smsBudget ?? DEFAULT_BUDGET;
   const country = COUNTRIES.get(key.countryCode)?.name ?? String(key.countryCode);
-  const perPhone = limit.smsPerPhone(key.countryCode, key.phone);
+  const perPhone =
+    input.purpose === 'register' ? limit.smsRegisterPerPhone(key) : limit.smsPerPhone(key.countryCode, key.phone);
   const perIp = limit.smsPerIp(req.ip);
   const checks = [perPhone, perIp];
   const budgets = [
@@ -106,9 +108,11 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
     // From here on the request counts, whatever the answer: the ticket is spent and the address counts the send.
     const user = await findUserByPhone(tx, key);
     // A register code for a phone with an account, a login or reset code for a phone without one: answer as if
-    // sent, send nothing, and count it against the requester only, not the phone's quota or the budgets.
+    // sent and send nothing. It counts against the address and the phone's limit for its purpose, as a delivered
+    // one would (the next answer must not tell them apart), but not against the SMS budgets; a register send
+    // never counts against the login and reset codes.
     if ((input.purpose === 'register') === Boolean(user)) {
-      const sent = await limiter.consume(tx, [perIp], now);
+      const sent = await limiter.consume(tx, checks, now);
       return { sent, issued: null };
     }
     const sent = await limiter.consume(tx, [...checks, ...budgets], now);

@@ -29,10 +29,21 @@ export interface RateLimit {
 
 /** Every rate limit of the API. */
 export const LIMITS = {
+  // Register codes and login/reset codes are counted apart, each whether or not it is delivered (else the
+  // answers would tell which phones have accounts): a stranger's register codes for a registered phone, which
+  // deliver nothing, cannot use up the login and reset codes its owner needs.
   smsPerPhone: {
-    about:
-      'SMS codes delivered to a phone (any purpose, any brand; a send that delivers nothing counts only per address)',
+    about: 'SMS login and reset codes to a phone (any brand; also those not sent, for a phone without an account)',
     per: 'phone',
+    rules: [
+      { limit: 1, windowSeconds: 60 },
+      { limit: 5, windowSeconds: 3600 },
+      { limit: 10, windowSeconds: 86_400 },
+    ],
+  },
+  smsRegisterPerPhone: {
+    about: 'SMS register codes to a phone (also those not sent, for a phone registered on that brand)',
+    per: 'account',
     rules: [
       { limit: 1, windowSeconds: 60 },
       { limit: 5, windowSeconds: 3600 },
@@ -191,6 +202,7 @@ const byAccount = (prefix: string, account: Account) =>
 /** What each flow counts, by the name of its limit: `limit.smsPerPhone(86, '13800138000')`. */
 export const limit = {
   smsPerPhone: (countryCode: number, phone: string) => check('smsPerPhone', `sms:phone:${countryCode}:${phone}`),
+  smsRegisterPerPhone: (account: Account) => check('smsRegisterPerPhone', byAccount('sms:register', account)),
   smsPerIp: (ip: string) => check('smsPerIp', byAddress('sms', ip)),
   smsBudgetPerCountry: (countryCode: number, budget: { hourly: number; daily: number }) => ({
     ...check('smsBudgetPerCountry', `sms:budget:country:${countryCode}`),
