@@ -196,6 +196,32 @@ export async function identityOfUser(tx: Queryable, userId: number): Promise<Ide
   return row ?? null;
 }
 
+/**
+ * Removes the binding of the identity `which` names (an account's, or an open id's); answers the open id and the
+ * account it was bound to, or null when there was no binding. The identity stays known (and banned if it was).
+ */
+export async function unbindIdentity(
+  db: Queryable,
+  which: { userId: number } | { tenantId: number; openId: string },
+): Promise<{ openId: string; userId: number } | null> {
+  const [row] =
+    'userId' in which
+      ? await db.query<{ open_id: string; user_id: number }>(
+          `update wx_identities w set user_id = null, bound_at = null from wx_identities old
+            where w.tenant_id = old.tenant_id and w.open_id = old.open_id and old.user_id = $1
+            returning w.open_id, old.user_id`,
+          [which.userId],
+        )
+      : await db.query<{ open_id: string; user_id: number }>(
+          `update wx_identities w set user_id = null, bound_at = null from wx_identities old
+            where w.tenant_id = old.tenant_id and w.open_id = old.open_id
+              and old.tenant_id = $1 and old.open_id = $2 and old.user_id is not null
+            returning w.open_id, old.user_id`,
+          [which.tenantId, which.openId],
+        );
+  return row ? { openId: row.open_id, userId: Number(row.user_id) } : null;
+}
+
 export async function bindIdentity(
   tx: Queryable,
   identity: Pick<IdentityRow, 'tenant_id' | 'open_id'>,
