@@ -12,7 +12,7 @@ import { brands } from '../../shared/brand';
 import { assertLoggedIn } from '../models/auth-page';
 import {
   assertSaid,
-  bindByPassword,
+  bindByCode,
   maskedPhone,
   phoneNetworkForThisFile,
   showCode,
@@ -51,7 +51,7 @@ describe('WeChat QR login in English on brand 2', () => {
         await panel.waitFor('unbound');
         await panel.root.getByText(panel.text.nickname(wxName)).waitFor();
 
-        await bindByPassword(panel, account);
+        await bindByCode(panel, account, BRAND2_URL);
         await assertLoggedIn(panel.auth, BRAND2_URL, account.nickname, BRAND.tenantId);
         await assertSaid(panel, 'bindSuccess');
         assert.equal((await qrStatus(BRAND2_URL, code.ticket)).body.data?.status, 'expired', 'the code is used up');

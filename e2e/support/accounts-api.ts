@@ -81,6 +81,28 @@ export async function sendCode(base: string, phone: string, purpose: SmsPurpose,
   return smsCode(phone, purpose, { since, log });
 }
 
+/**
+ * As sendCode, waiting out the one-code-a-minute limit of the phone (a bind right after the registration's code):
+ * a 429 is tried again every 5 s for up to 75 s.
+ */
+export async function sendCodeWhenAllowed(
+  base: string,
+  phone: string,
+  purpose: SmsPurpose,
+  log = SERVER_LOG,
+): Promise<string> {
+  const until = Date.now() + 75_000;
+  for (;;) {
+    const ticket = await captchaTicket(base);
+    const since = logMark(log);
+    const sent = await callApi(base, '/v2/sendSmsCode', { body: { phone, countryCode: 1, purpose, ticket } });
+    if (sent.status === 200 && sent.body.code === 200) return smsCode(phone, purpose, { since, log });
+    if (sent.status !== 429 || Date.now() > until)
+      throw new Error(`sendSmsCode failed: HTTP ${sent.status}, ${JSON.stringify(sent.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+}
+
 /** Registers a new account on the brand of `base` (one SMS code, read from `log`: see sendCode). */
 export async function registerAccount(
   base: string,
