@@ -23,6 +23,8 @@ export interface TicketRow {
   confirm_hash: string | null;
   bind_failures: number;
   created_ip: string;
+  /** The computer's browser and system ("Chrome · Windows", ./device.ts), or null. */
+  created_device: string | null;
   created_at: Date;
   expires_at: Date;
   scanned_at: Date | null;
@@ -60,13 +62,17 @@ export function matchesHash(hash: string | null, token: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-type NewTicket = Pick<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'expires_at'>;
+type NewTicket = Pick<
+  TicketRow,
+  'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'created_device' | 'expires_at'
+>;
 
 export async function insertTicket(tx: Queryable, t: NewTicket, now: Date): Promise<void> {
   await tx.query(
-    `insert into wx_login_tickets (ticket_hash, scene, tenant_id, state, qr_url, created_ip, created_at, expires_at)
-     values ($1, $2, $3, 'waiting', $4, $5, $6, $7)`,
-    [t.ticket_hash, t.scene, t.tenant_id, t.qr_url, t.created_ip, now, t.expires_at],
+    `insert into wx_login_tickets (ticket_hash, scene, tenant_id, state, qr_url, created_ip, created_device,
+                                   created_at, expires_at)
+     values ($1, $2, $3, 'waiting', $4, $5, $6, $7, $8)`,
+    [t.ticket_hash, t.scene, t.tenant_id, t.qr_url, t.created_ip, t.created_device, now, t.expires_at],
   );
 }
 
@@ -154,7 +160,9 @@ export async function readTicketForPoll(
 export async function updateTicket(
   tx: Queryable,
   ticketHash: string,
-  changes: Partial<Omit<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'created_at'>>,
+  changes: Partial<
+    Omit<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'created_device' | 'created_at'>
+  >,
 ): Promise<void> {
   const entries = Object.entries(changes);
   if (!entries.length) return;

@@ -26,7 +26,7 @@ export function scanLoginApi(deps: ApiDeps) {
   route(api, ops.createQrCode, async (c, input) => {
     await input.body();
     const origin = publicOrigin(c, deps.settings);
-    return ok(c, await createQrCode(ctx, { ...facts(c), origin }));
+    return ok(c, await createQrCode(ctx, { ...facts(c), origin, userAgent: c.req.header('user-agent') }));
   });
 
   route(api, ops.qrStatus, async (c, input) => {
