@@ -256,7 +256,7 @@ async function bindAndLogIn(page: EnginePage, locale: Locale, account: Account):
   await waitUntil(page, 'the bind form', () => page.evaluate((css) => !!document.querySelector(css), form));
   await page.press(`${form} input[name="phone"]`);
   await page.type(account.phone, 0);
-  // The SMS code sent to the phone (no password binds, issue 32): through the API, read from the server's log.
+  // The SMS code sent to the phone (no password binds): through the API, read from the server's log.
   const code = await sendCodeWhenAllowed(BASE_URL, account.phone, 'login');
   await page.press(`${form} input[name="code"]`);
   await page.type(code, 0);

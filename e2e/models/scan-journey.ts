@@ -114,7 +114,7 @@ export async function assertNoPolling(traffic: ScanTraffic, ms = 3000): Promise<
 }
 
 /**
- * Not bound → "Bind now" → phone and the SMS code sent to it → submit (a password no longer binds, issue 32). The
+ * Not bound → "Bind now" → phone and the SMS code sent to it → submit (a password no longer binds). The
  * code is sent through the API and read from the log of the server behind `base` (`log`); the panel's own
  * "get code" button with the captcha is walked by the SMS-code test of scan-login.spec.ts.
  */

@@ -1,7 +1,7 @@
 /**
  * Password reset (docs/product.md#calls): the SMS code sets a new password, revokes every session of the account,
  * ends a login lock-out and removes a WeChat bound in the last 24 hours unless the seller keeps it (a binding made
- * by someone who got hold of the account must not outlive the reset, issue 32).
+ * by someone who got hold of the account must not outlive the reset).
  */
 import type { ResetPasswordInput } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';

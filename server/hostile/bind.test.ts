@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 32, item 3, as the attacker tried it: a victim's live login QR code, seen over a shoulder or on a shared
+ * A hijacked WeChat binding, as an attacker tried it: a victim's live login QR code, seen over a shoulder or on a shared
  * screen, is scanned first by the attacker's WeChat; the victim's panel offers "This WeChat is not bound · Bind
  * now". Before: the victim's phone + password bound the attacker's WeChat to the victim's account, for good (a
  * password reset kept it), with no word to the victim. Now: only an SMS code to the account's phone binds, every
@@ -143,7 +143,7 @@ function setup(db: Database) {
   return { h, code, victimAccount, codeScannedByAttacker, attackerScansAgain, boundTo, bindWithCode, reset };
 }
 
-describeDatabases('hostile: hijacking a WeChat binding (issue 32, item 3)', (getDb) => {
+describeDatabases('hostile: hijacking a WeChat binding', (getDb) => {
   it("the victim's password on a code the attacker scanned binds nothing, and gives no session", async () => {
     const s = setup(getDb());
     await s.victimAccount();

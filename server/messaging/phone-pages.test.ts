@@ -345,7 +345,7 @@ describeDatabases('phone pages', (getDb) => {
       expect(html).toContain('>取消</button>');
     });
 
-    it('says which computer the login is for: its browser and system, and its address masked (issue 32)', async () => {
+    it('says which computer the login is for: its browser and system, and its address masked', async () => {
       const h = wxHarness(getDb());
       const { openId } = await h.account();
       const windowsChrome =

@@ -1,5 +1,5 @@
 /**
- * The SMS notice every new WeChat binding sends to the account's phone (issue 32: a binding made by someone else
+ * The SMS notice every new WeChat binding sends to the account's phone (a binding made by someone else
  * must not go unnoticed): the brand, that a WeChat was bound, and what to do if it was not the seller. It goes
  * through the SMS provider after the binding committed; a failed send is logged, never undoes the binding.
  * The vendors' SDKs (aliyun, tencent) send approved templates only, and none is configured for this text yet:

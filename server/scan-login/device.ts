@@ -1,5 +1,5 @@
 /**
- * What the phone's confirm page says about the computer a login is for (issue 32): the browser and operating
+ * What the phone's confirm page says about the computer a login is for: the browser and operating
  * system named from the computer's User-Agent ("Chrome · Windows"), and its address masked ("203.0.113.x").
  * There is no GeoIP database offline, so the place is the address, not a city.
  */

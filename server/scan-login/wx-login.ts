@@ -1,7 +1,7 @@
 /**
  * wx/userlogin on the computer: complete a confirmed code, bind an existing account to the identity that scanned
  * unbound, or register a new account for it. A bind needs an SMS code sent to the account's phone (purpose
- * `login`), never the password alone: whoever scanned the code may not be the one at the computer (issue 32), and
+ * `login`), never the password alone: whoever scanned the code may not be the one at the computer, and
  * every new binding sends the account an SMS notice (./bind-notice.ts).
  */
 import type { UserInfo } from '../../shared/contract/accounts';

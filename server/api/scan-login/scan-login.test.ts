@@ -514,7 +514,7 @@ describeDatabases('scan login', (getDb) => {
       const s = scanHarness(getDb);
       await s.h.register('13800138000');
       const qr = await unboundTicket(s);
-      // A password is no proof of who binds (issue 32): not accepted, not counted.
+      // A password is no proof of who binds: not accepted, not counted.
       expectError(await s.wxLogin(bindBody(qr.ticket, { code: undefined, password: PASSWORD })), 400, 40000);
       expect((await s.ticketRow(qr.scene)).bind_failures).toBe(0);
       for (let i = 0; i < 3; i++)

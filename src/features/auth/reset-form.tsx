@@ -36,7 +36,7 @@ export function ResetForm() {
   const [countryCode, setCountryCode] = useState(answeredCountry(answer, DEFAULT_COUNTRY));
   const form = useForm<Field>({ phone: '', code: '', password: '' }, FIELDS, answer);
   const { values, errors, setValue } = form;
-  // Off by default: a WeChat bound in the last 24 hours may be someone else's (issue 32).
+  // Off by default: a WeChat bound in the last 24 hours may be someone else's.
   const [keepWechat, setKeepWechat] = useState(false);
 
   const submit = async (event: FormEvent) => {

@@ -57,7 +57,7 @@ describe('bind form', () => {
     expect(effects.submits).toHaveLength(0);
   });
 
-  it('asks for no password: only a code sent to the phone binds (issue 32)', async () => {
+  it('asks for no password: only a code sent to the phone binds', async () => {
     await openBind();
     expect(screen.queryByLabelText('账号密码')).toBeNull();
     expect(screen.queryByRole('button', { name: '使用密码' })).toBeNull();

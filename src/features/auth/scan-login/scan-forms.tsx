@@ -63,7 +63,7 @@ function useHandedBackFailure<F extends string>(
 /**
  * Bind: the phone and an SMS code sent to it (purpose `login`). No password: the WeChat that scanned may be
  * someone else's (a code seen over the seller's shoulder), and only a code to the account's phone shows the
- * account's owner is the one binding it (issue 32); the account gets an SMS notice of the binding.
+ * account's owner is the one binding it; the account gets an SMS notice of the binding.
  */
 export function BindForm({ submitting, error, onSubmit }: ScanFormProps) {
   const { i18n, t } = useLingui();
