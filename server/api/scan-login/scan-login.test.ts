@@ -357,6 +357,9 @@ describeDatabases('scan login', (getDb) => {
       expect(await confirmPreview(s.db, s.confirmInput(qr.scene, token))).toEqual({
         userName: 'seller 8000',
         phone: '138****8000',
+        // The computer that made the code: no User-Agent in this harness, its address masked.
+        device: null,
+        address: '203.0.113.x',
       });
       expect(await confirmPreview(s.db, s.confirmInput(qr.scene, 'x'.repeat(43)))).toBeNull();
       expect(await confirmScan(s.db, s.confirmInput(qr.scene, 'x'.repeat(43)))).toBe('invalid');
