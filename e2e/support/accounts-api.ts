@@ -83,7 +83,8 @@ export async function sendCode(base: string, phone: string, purpose: SmsPurpose,
 
 /**
  * As sendCode, waiting out the one-code-a-minute limit of the phone (a bind right after the registration's code):
- * a 429 is tried again every 5 s for up to 75 s.
+ * a 429 waits the `retryAfter` it names and sends again with the same captcha ticket (a refused send does not spend
+ * it; puzzles are limited to 30 in 10 minutes per address, shared by the run); a refused ticket gets a new one.
  */
 export async function sendCodeWhenAllowed(
   base: string,
@@ -91,15 +92,18 @@ export async function sendCodeWhenAllowed(
   purpose: SmsPurpose,
   log = SERVER_LOG,
 ): Promise<string> {
-  const until = Date.now() + 75_000;
-  for (;;) {
-    const ticket = await captchaTicket(base);
+  let ticket = await captchaTicket(base);
+  for (let tries = 1; ; tries++) {
     const since = logMark(log);
-    const sent = await callApi(base, '/v2/sendSmsCode', { body: { phone, countryCode: 1, purpose, ticket } });
+    const sent = await callApi<{ retryAfter?: number }>(base, '/v2/sendSmsCode', {
+      body: { phone, countryCode: 1, purpose, ticket },
+    });
     if (sent.status === 200 && sent.body.code === 200) return smsCode(phone, purpose, { since, log });
-    if (sent.status !== 429 || Date.now() > until)
-      throw new Error(`sendSmsCode failed: HTTP ${sent.status}, ${JSON.stringify(sent.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    if (tries >= 3) throw new Error(`sendSmsCode failed: HTTP ${sent.status}, ${JSON.stringify(sent.body)}`);
+    if (sent.status === 429) {
+      const seconds = Math.min(sent.body.data?.retryAfter ?? 5, 70);
+      await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+    } else ticket = await captchaTicket(base);
   }
 }
 
