@@ -2,9 +2,9 @@
  * The WeChat QR login against the real server with the built-in phone simulator, in Chinese on brand 1:
  * one browser context is the computer (the login page's "微信扫码登录" tab), another the phone (a phone's screen
  * and user agent) that opens what its camera reads from the code on the computer's screen. A new WeChat
- * registers, then logs in by scanning again (cancel, then confirm on the phone); an account is bound by
- * password, a second WeChat cannot bind it too (bind failed), and a banned WeChat is refused; another account
- * is bound with an SMS code; polling pauses while the tab is hidden and stops in final states; the mobile
+ * registers, then logs in by scanning again (cancel, then confirm on the phone); an account is bound with an
+ * SMS code (no password binds), a second WeChat cannot bind it too (bind failed), and a banned WeChat is refused;
+ * another account is bound with a code asked for in the panel (captcha by keyboard); polling pauses while the tab is hidden and stops in final states; the mobile
  * /scan_code page. English on brand 2 is in scan-login-en.spec.ts, expiry and the operator's ban in
  * scan-login-expiry.spec.ts.
  *
