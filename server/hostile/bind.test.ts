@@ -178,6 +178,28 @@ describeDatabases('hostile: hijacking a WeChat binding', (getDb) => {
     expect(notices[0].text).toContain('重置密码');
   });
 
+  it('registering with WeChat on a code the attacker scanned also sends the phone the notice', async () => {
+    const s = setup(getDb());
+    const ticket = await s.codeScannedByAttacker();
+    const res = await s.h.call<{ userId: number }>('/v2/wx/userlogin', {
+      body: {
+        ticket,
+        action: 'register',
+        phone: '13900139000',
+        countryCode: 1,
+        code: await s.code('13900139000', 'register'),
+        password: PASSWORD,
+        nickname: 'newcomer',
+        channelId: 2,
+        clientId: 'morestores',
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await s.boundTo()).toBe(res.body.data?.userId);
+    const notices = gateway.messages.filter((m) => m.purpose === 'notice');
+    expect(notices.map((m) => m.phone)).toEqual(['13900139000']);
+  });
+
   it('a password reset removes a binding of the last 24 hours: the attacker no longer logs in', async () => {
     const s = setup(getDb());
     await s.victimAccount();

@@ -179,7 +179,7 @@ async function registerWithIdentity(
   input: { ticket: string; action: 'register' } & RegisterInput,
 ): Promise<WxLoginResult> {
   const now = ctx.now();
-  return commitThenThrow(ctx.db, async (tx) => {
+  const result = await commitThenThrow(ctx.db, async (tx) => {
     // The ticket first, then the phone and password rules before the code, so they cost no try (as in the web
     // registration); nothing is written before them, so their refusal rolls back nothing.
     const row = await lockForAction(tx, req, input.ticket, 'unbound', now);
@@ -196,6 +196,9 @@ async function registerWithIdentity(
     }
     const user = await createAccount(tx, req, key, input, now);
     if (user instanceof errors.Refusal) return (await countFailure(tx, row, now)) ?? user;
-    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'registered' as const };
+    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'registered' as const, user };
   });
+  // A new binding too: the WeChat that scanned may not be the registering person's own.
+  await sendBindNotice(ctx, req, result.user);
+  return { userInfo: result.userInfo, how: result.how };
 }
