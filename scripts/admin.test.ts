@@ -143,6 +143,37 @@ describeDatabases('npm run admin', (getDb) => {
     expect((await db.query("select 1 from wx_identities where banned_at is null and open_id = 'o-2'")).length).toBe(1);
   });
 
+  it("unbind-wechat removes an account's WeChat binding, by phone or by open id, and says when there is none", async () => {
+    const db = getDb();
+    const user = await seedUser(db, 14);
+    const bind = (openId: string) =>
+      db.query(
+        'insert into wx_identities (tenant_id, open_id, nickname, user_id, created_at, bound_at) values (14, $1, null, $2, $3, $3)',
+        [openId, user.id, NOW],
+      );
+    await bind('o-hijacker');
+    const byPhone = await run(['unbind-wechat', '--phone', '13800138000'], db);
+    expect(byPhone.code).toBe(0);
+    expect(byPhone.out).toMatch(/^Removed the WeChat "o-hijacker" from .*: it no longer logs in to the account\.$/);
+    expect(await db.query("select user_id, bound_at from wx_identities where open_id = 'o-hijacker'")).toEqual([
+      { user_id: null, bound_at: null },
+    ]);
+    expect((await run(['unbind-wechat', '--phone', '13800138000'], db)).out).toMatch(
+      /has no WeChat bound; nothing changed\.$/,
+    );
+
+    await db.query("delete from wx_identities where open_id = 'o-hijacker'");
+    await bind('o-2');
+    const byOpenId = await run(['unbind-wechat', '--openid', 'o-2'], db);
+    expect(byOpenId.out).toBe(
+      `Removed the binding of the WeChat identity "o-2" on StarReach (brand 1, tenant 14) to account ${user.id}: it no longer logs in to it.`,
+    );
+    expect((await run(['unbind-wechat', '--openid', 'o-2'], db)).out).toContain('is not bound; nothing changed');
+    const unknown = await run(['unbind-wechat', '--openid', 'o-3'], db);
+    expect(unknown).toMatchObject({ code: 1, err: 'No WeChat identity "o-3" on StarReach (brand 1, tenant 14).' });
+    expect((await run(['unbind-wechat', '--phone', '13800138000', '--reason', 'x'], db)).code).toBe(1);
+  });
+
   it('exits 1 with a clear message on bad input or an unknown account, and prints help', async () => {
     const db = getDb();
     await seedUser(db, 51, '13900139000');

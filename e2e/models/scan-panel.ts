@@ -217,13 +217,6 @@ export class ScanPanel {
     return this.form(kind).getByRole('button', { name: SMS_BUTTON_NAMES });
   }
 
-  /** In the bind form: prove the account with an SMS code instead of the password ("使用验证码"). */
-  async useCodeToBind(): Promise<void> {
-    const button = this.form('bind').getByRole('button', { name: exact(this.text.withCode) });
-    await button.click();
-    assert.equal(await button.getAttribute('aria-pressed'), 'true', 'the SMS-code way is chosen');
-  }
-
   /** Types the phone, clicks "get code" and passes the captcha; resolves when the code is sent. */
   async askForCode(kind: BindForm, phone: string, how: 'drag' | 'keyboard' = 'drag'): Promise<void> {
     await this.field(kind, this.auth.text.phone).fill(phone);

@@ -1,6 +1,6 @@
 /**
  * The WeChat QR login in English on brand 2 (CreatorBox, its own port), the whole way: an account made on
- * brand 2 is bound by password from the WeChat panel of /en/login, then the same WeChat logs in by scanning and
+ * brand 2 is bound with an SMS code from the WeChat panel of /en/login, then the same WeChat logs in by scanning and
  * confirming on the phone. The phone pages speak English too. Brand 2's WeChat users are not brand 1's: brand
  * 1's simulator does not list them.
  *
@@ -12,7 +12,7 @@ import { brands } from '../../shared/brand';
 import { assertLoggedIn } from '../models/auth-page';
 import {
   assertSaid,
-  bindByPassword,
+  bindByCode,
   maskedPhone,
   phoneNetworkForThisFile,
   showCode,
@@ -30,7 +30,7 @@ const lan = phoneNetworkForThisFile();
 const BRAND = brands.creatorbox;
 
 describe('WeChat QR login in English on brand 2', () => {
-  test('bind by password, then log in by scanning and confirming on the phone', async (t) => {
+  test('bind with an SMS code, then log in by scanning and confirming on the phone', async (t) => {
     const account = await registerAccount(BRAND2_URL, { nickname: `CB seller ${uniquePhone().slice(-4)}` });
     const wxName = `WeChat ${account.phone.slice(-6)}`;
     await withPhone(t, browser, lan, 'en', BRAND2_URL, async (phone) => {
@@ -51,7 +51,7 @@ describe('WeChat QR login in English on brand 2', () => {
         await panel.waitFor('unbound');
         await panel.root.getByText(panel.text.nickname(wxName)).waitFor();
 
-        await bindByPassword(panel, account);
+        await bindByCode(panel, account, BRAND2_URL);
         await assertLoggedIn(panel.auth, BRAND2_URL, account.nickname, BRAND.tenantId);
         await assertSaid(panel, 'bindSuccess');
         assert.equal((await qrStatus(BRAND2_URL, code.ticket)).body.data?.status, 'expired', 'the code is used up');

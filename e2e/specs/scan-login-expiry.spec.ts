@@ -14,7 +14,7 @@ import { brands } from '../../shared/brand';
 import { assertLoggedIn, WORKBENCH } from '../models/auth-page';
 import {
   assertNoPolling,
-  bindByPassword,
+  bindByCode,
   phoneNetworkForThisFile,
   showCode,
   withDesktopPanel,
@@ -93,7 +93,7 @@ describe('WeChat QR login: expiry and the operator ban (own server, codes live 1
         await phone.open(code.url);
         await phone.newIdentity(wxName);
         await phone.scan();
-        await bindByPassword(panel, account);
+        await bindByCode(panel, account, base, current().logFile);
         const token = await assertLoggedIn(panel.auth, base, account.nickname, TENANT);
 
         // The operator bans the account (the command reaches the running server; the database stays its own).

@@ -2,9 +2,9 @@
  * The WeChat QR login against the real server with the built-in phone simulator, in Chinese on brand 1:
  * one browser context is the computer (the login page's "微信扫码登录" tab), another the phone (a phone's screen
  * and user agent) that opens what its camera reads from the code on the computer's screen. A new WeChat
- * registers, then logs in by scanning again (cancel, then confirm on the phone); an account is bound by
- * password, a second WeChat cannot bind it too (bind failed), and a banned WeChat is refused; another account
- * is bound with an SMS code; polling pauses while the tab is hidden and stops in final states; the mobile
+ * registers, then logs in by scanning again (cancel, then confirm on the phone); an account is bound with an
+ * SMS code (no password binds), a second WeChat cannot bind it too (bind failed), and a banned WeChat is refused;
+ * another account is bound with a code asked for in the panel (captcha by keyboard); polling pauses while the tab is hidden and stops in final states; the mobile
  * /scan_code page. English on brand 2 is in scan-login-en.spec.ts, expiry and the operator's ban in
  * scan-login-expiry.spec.ts.
  *
@@ -19,7 +19,7 @@ import { assertLoggedIn } from '../models/auth-page';
 import {
   assertNoPolling,
   assertSaid,
-  bindByPassword,
+  bindByCode,
   desktopOptions,
   maskedPhone,
   phoneNetworkForThisFile,
@@ -145,18 +145,18 @@ describe('WeChat QR login in Chinese on brand 1', () => {
       });
     }));
 
-  test('bind by password; a second WeChat cannot bind that account too; a banned WeChat is refused', async (t) => {
+  test('bind by SMS code; a second WeChat cannot bind that account too; a banned WeChat is refused', async (t) => {
     const account: Account = await registerAccount(BASE_URL);
     const first = `绑定${account.phone.slice(-6)}`;
     const second = `再绑${account.phone.slice(-6)}`;
     await withPhone(t, browser, lan, 'zh', BASE_URL, async (phone) => {
-      // Bind now, by password: bind success, logged in as the account.
+      // Bind now, with an SMS code: bind success, logged in as the account.
       await withDesktopPanel(t, browser, 'zh', BASE_URL, async (panel, traffic) => {
         const code = await showCode(panel, traffic, BASE_URL);
         await phone.open(code.url);
         await phone.newIdentity(first);
         await phone.scan();
-        await bindByPassword(panel, account);
+        await bindByCode(panel, account, BASE_URL);
         await assertLoggedIn(panel.auth, BASE_URL, account.nickname, TENANT);
         await assertSaid(panel, 'bindSuccess');
       });
@@ -168,7 +168,7 @@ describe('WeChat QR login in Chinese on brand 1', () => {
         assert.ok((await phone.identityText(first)).includes(maskedPhone(account.phone)), 'listed as bound');
         await phone.newIdentity(second);
         await phone.scan();
-        await bindByPassword(panel, account);
+        await bindByCode(panel, account, BASE_URL);
         await panel.waitFor('bindFailed');
         await assertNoAxeViolations(panel.page, 'the WeChat tab, bind failed');
         assert.equal(await panel.auth.authCookie(), undefined, 'not logged in');
@@ -235,7 +235,6 @@ describe('WeChat QR login in Chinese on brand 1', () => {
         await panel.waitFor('unbound');
         await panel.bindNow.click();
         await panel.waitFor('bindForm');
-        await panel.useCodeToBind();
         // One code a minute per phone: wait for the rest of the minute since the register code.
         await sleep(Math.max(0, madeAt + 61_000 - Date.now()));
         const since = logMark();

@@ -420,32 +420,32 @@ describe('scan-login machine', () => {
       expect(view()).toMatchObject({ step: 'choose' });
     });
 
-    it.each([
-      ['password', sampleForms.bindWithPassword],
-      ['SMS code', sampleForms.bindWithCode],
-    ] as const)('binds with a %s: sends ticket and form, then bindSuccess with how=bind', async (_, form) => {
-      const { actor, effects, view } = await unbound();
-      actor.send({ type: 'scan.bindNow' });
-      // A register form cannot be sent from the bind form.
-      actor.send({ type: 'scan.submit', form: sampleForms.register });
-      expect(effects.submits).toHaveLength(0);
-      actor.send({ type: 'scan.submit', form });
-      expect(view()).toMatchObject({ kind: 'unbound', step: 'bind', submitting: true });
-      expect(effects.submits.map((s) => s.input)).toEqual([{ ticket: sampleQrCode.ticket, form }]);
-      // A second click while sending is ignored.
-      actor.send({ type: 'scan.submit', form });
-      expect(effects.submits).toHaveLength(1);
-      effects.answerSubmit(sampleUserInfo);
-      await flush();
-      expect(view()).toEqual({ kind: 'bindSuccess', userInfo: sampleUserInfo });
-      expect(effects.completed).toEqual([{ userInfo: sampleUserInfo, how: 'bind' }]);
-      expect(actor.getSnapshot().status).toBe('done');
-    });
+    it.each([['SMS code', sampleForms.bindWithCode]] as const)(
+      'binds with a %s: sends ticket and form, then bindSuccess with how=bind',
+      async (_, form) => {
+        const { actor, effects, view } = await unbound();
+        actor.send({ type: 'scan.bindNow' });
+        // A register form cannot be sent from the bind form.
+        actor.send({ type: 'scan.submit', form: sampleForms.register });
+        expect(effects.submits).toHaveLength(0);
+        actor.send({ type: 'scan.submit', form });
+        expect(view()).toMatchObject({ kind: 'unbound', step: 'bind', submitting: true });
+        expect(effects.submits.map((s) => s.input)).toEqual([{ ticket: sampleQrCode.ticket, form }]);
+        // A second click while sending is ignored.
+        actor.send({ type: 'scan.submit', form });
+        expect(effects.submits).toHaveLength(1);
+        effects.answerSubmit(sampleUserInfo);
+        await flush();
+        expect(view()).toEqual({ kind: 'bindSuccess', userInfo: sampleUserInfo });
+        expect(effects.completed).toEqual([{ userInfo: sampleUserInfo, how: 'bind' }]);
+        expect(actor.getSnapshot().status).toBe('done');
+      },
+    );
 
     it('registers: registerSuccess with how=register', async () => {
       const { actor, effects, view } = await unbound();
       actor.send({ type: 'scan.registerNow' });
-      actor.send({ type: 'scan.submit', form: sampleForms.bindWithPassword });
+      actor.send({ type: 'scan.submit', form: sampleForms.bindWithCode });
       expect(effects.submits).toHaveLength(0);
       actor.send({ type: 'scan.submit', form: sampleForms.register });
       expect(view()).toMatchObject({ step: 'register', submitting: true });
@@ -459,11 +459,11 @@ describe('scan-login machine', () => {
     it('shows other errors on the form it came from, and clears them on the next send or on back', async () => {
       const { actor, effects, view } = await unbound();
       actor.send({ type: 'scan.bindNow' });
-      actor.send({ type: 'scan.submit', form: sampleForms.bindWithPassword });
+      actor.send({ type: 'scan.submit', form: sampleForms.bindWithCode });
       effects.failSubmit(sampleErrors.wrongPassword);
       await flush();
       expect(view()).toMatchObject({ step: 'bind', submitting: false, error: sampleErrors.wrongPassword });
-      actor.send({ type: 'scan.submit', form: sampleForms.bindWithPassword });
+      actor.send({ type: 'scan.submit', form: sampleForms.bindWithCode });
       expect(view()).toMatchObject({ submitting: true, error: null });
       effects.failSubmit(sampleErrors.rateLimited);
       await flush();

@@ -180,7 +180,6 @@ export const sampleStatuses = {
 } as const satisfies Record<string, QrStatusResult>;
 
 export const sampleForms = {
-  bindWithPassword: { action: 'bind', phone: '13800138000', countryCode: 86, password: 'secret-123' },
   bindWithCode: { action: 'bind', phone: '13800138000', countryCode: 86, code: '123456' },
   register: {
     action: 'register',
@@ -219,7 +218,7 @@ export const scanLoginPathEvents = [
   { type: 'scan.bindNow' },
   { type: 'scan.registerNow' },
   { type: 'scan.back' },
-  { type: 'scan.submit', form: sampleForms.bindWithPassword },
+  { type: 'scan.submit', form: sampleForms.bindWithCode },
   { type: 'scan.submit', form: sampleForms.register },
   { type: 'xstate.done.actor.createQrCode', output: sampleQrCode },
   { type: 'xstate.error.actor.createQrCode', error: sampleErrors.network },

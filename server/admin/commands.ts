@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { PROJECT_ROOT } from '../ops/paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
-import { identityOfUser, lockIdentity } from '../scan-login/tickets';
+import { identityOfUser, lockIdentity, unbindIdentity } from '../scan-login/tickets';
 import { DATA_COMMANDS, DATA_USAGE, isRefusal, runDataCommand } from './data-commands';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -27,6 +27,9 @@ Commands:
       Ban a WeChat identity: scanning with it answers "account banned".
   unban-wechat --openid <open id> [--brand 1|2]
       Lift a WeChat identity's ban.
+  unbind-wechat --phone <number> [--country <value>] [--brand 1|2]
+  unbind-wechat --openid <open id> [--brand 1|2]
+      Remove the WeChat binding of an account (or of a WeChat identity): that WeChat no longer logs in to it.
   show --phone <number> [--country <value>] [--brand 1|2]
   show --openid <open id> [--brand 1|2]
       Show an account (or a WeChat identity): ban, bound WeChat, live sessions.
@@ -78,6 +81,7 @@ const ALLOWED: Record<string, (keyof Options)[]> = {
   unban: ['phone', 'country', 'brand'],
   'ban-wechat': ['openid', 'brand'],
   'unban-wechat': ['openid', 'brand'],
+  'unbind-wechat': ['phone', 'country', 'brand', 'openid'],
   show: ['phone', 'country', 'brand', 'openid'],
 };
 
@@ -221,6 +225,33 @@ async function run(db: Database, command: string, options: Options, io: AdminIo,
           changed ? `Banned ${what}: scanning with it now answers "account banned".` : `${what} was already banned.`,
         );
       else print(changed ? `Lifted the ban on ${what}.` : `${what} is not banned; nothing changed.`);
+      return;
+    }
+    case 'unbind-wechat': {
+      if (options.openid) {
+        const brandId = brandOf(options);
+        const openId = openIdOf(options);
+        const removed = await unbindIdentity(db, { tenantId: brands[brandId].tenantId, openId });
+        if (!removed) {
+          if (!(await lockIdentity(db, brands[brandId].tenantId, openId)))
+            throw new UsageError(`No WeChat identity "${openId}" on ${brandLabel(brandId)}.`);
+          print(`The WeChat identity "${openId}" on ${brandLabel(brandId)} is not bound; nothing changed.`);
+          return;
+        }
+        print(
+          `Removed the binding of the WeChat identity "${openId}" on ${brandLabel(brandId)} to account ${removed.userId}: it no longer logs in to it.`,
+        );
+        return;
+      }
+      const choice = phoneOf(options);
+      const user = await findAccount(db, choice);
+      const what = describeAccount(user, choice.brandId);
+      const removed = await unbindIdentity(db, { userId: user.id });
+      print(
+        removed
+          ? `Removed the WeChat "${removed.openId}" from ${what}: it no longer logs in to the account.`
+          : `${capitalized(what)} has no WeChat bound; nothing changed.`,
+      );
       return;
     }
     case 'show': {

@@ -57,6 +57,13 @@ export function confirmRoutes(deps: PhonePagesDeps) {
   <p>${translate(/*i18n*/ '账号', lang)} <strong data-testid="confirm-phone">${preview.phone}</strong>
     <span class="meta" data-testid="confirm-user">${preview.userName}</span></p>
   <p class="meta">${translate(/*i18n*/ '请确认是您本人正在电脑上登录。', lang)}</p>
+  <dl class="meta" data-testid="confirm-computer">
+    <dt>${translate(/*i18n*/ '登录的电脑', lang)}</dt>
+    <dd data-testid="confirm-device">${preview.device ?? translate(/*i18n*/ '未知浏览器', lang)}</dd>
+    <dt>${translate(/*i18n*/ '电脑的网络地址', lang)}</dt>
+    <dd data-testid="confirm-address">${preview.address ?? translate(/*i18n*/ '未知', lang)}</dd>
+  </dl>
+  <p class="meta">${translate(/*i18n*/ '如果这不是您面前的电脑，请点“取消”：有人可能在用您扫的码登录。', lang)}</p>
   <form method="post" action="/wx/confirm" class="actions">
     <input type="hidden" name="scene" value="${scene}">
     <input type="hidden" name="t" value="${t}">

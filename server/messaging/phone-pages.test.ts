@@ -345,6 +345,24 @@ describeDatabases('phone pages', (getDb) => {
       expect(html).toContain('>取消</button>');
     });
 
+    it('says which computer the login is for: its browser and system, and its address masked', async () => {
+      const h = wxHarness(getDb());
+      const { openId } = await h.account();
+      const windowsChrome =
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+      const code = await h.createCode({ headers: { 'user-agent': windowsChrome } });
+      const res = await scan(h, { scene: code.scene, openId });
+      const t = /t=([\w-]+)/.exec(res.body.replyHtml ?? '')![1];
+      const html = await (
+        await h.request(`/wx/confirm?scene=${code.scene}&t=${t}`, { headers: { 'user-agent': IPHONE } })
+      ).text();
+      expect(html).toContain('<dd data-testid="confirm-device">Chrome · Windows</dd>');
+      // The harness's computer is 203.0.113.7: shown without its last part.
+      expect(html).toContain('<dd data-testid="confirm-address">203.0.113.x</dd>');
+      expect(html).not.toContain('203.0.113.7');
+      expect(html).toContain('如果这不是您面前的电脑');
+    });
+
     it('cancel puts the code back to waiting; the link is then invalid', async () => {
       const h = wxHarness(getDb());
       const { code, t } = await scanned(h);

@@ -80,7 +80,12 @@ function formCall(
     case 'reset':
       return {
         path: ops.resetPassword.path,
-        body: { ...base, code: text('code'), password: text('password', false) },
+        body: {
+          ...base,
+          code: text('code'),
+          password: text('password', false),
+          ...(fields.keepWechat === 'on' ? { keepWechat: true } : {}),
+        },
         schema: resetBody,
       };
   }

@@ -3,6 +3,7 @@ import { maskPhone } from '../accounts/phone';
 import { findUserById } from '../accounts/users';
 import type { Database } from '../db/database';
 import { isBanned, markBanned } from './context';
+import { maskAddress } from './device';
 import { findTicket, isExpired, lockIdentity, matchesHash, updateTicket } from './tickets';
 
 /** After the phone confirmed, the browser has this long to collect the session (it polls every 2 s). */
@@ -19,12 +20,19 @@ export interface ConfirmInput {
 export async function confirmPreview(
   db: Database,
   input: ConfirmInput,
-): Promise<{ userName: string; phone: string } | null> {
+): Promise<{ userName: string; phone: string; device: string | null; address: string | null } | null> {
   const ticket = await findTicket(db, 'scene', input.scene, input.tenantId, false);
   if (ticket?.state !== 'scanned' || isExpired(ticket, input.now)) return null;
   if (!matchesHash(ticket.confirm_hash, input.confirmToken) || ticket.user_id === null) return null;
   const user = await findUserById(db, ticket.user_id);
-  return user ? { userName: user.nickname, phone: maskPhone(user.phone) } : null;
+  if (!user) return null;
+  // Which computer the login is for: its browser and system, and its address masked (./device.ts).
+  return {
+    userName: user.nickname,
+    phone: maskPhone(user.phone),
+    device: ticket.created_device,
+    address: maskAddress(ticket.created_ip),
+  };
 }
 
 /**

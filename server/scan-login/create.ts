@@ -11,6 +11,7 @@ import { log } from '../ops/log';
 import { countQr } from '../ops/metrics';
 import type { MessagingProvider } from '../providers/messaging/types';
 import type { ScanContext } from './context';
+import { describeDevice } from './device';
 import * as scanErrors from './errors';
 import { qrPngDataUrl } from './qr-png';
 import { insertTicket } from './tickets';
@@ -23,7 +24,10 @@ export function qrImage(url: string): Promise<string> {
   return qrPngDataUrl(url, { margin: 2, width: 240 });
 }
 
-export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origin: string }): Promise<QrCode> {
+export async function createQrCode(
+  ctx: ScanContext,
+  req: RequestFacts & { origin: string; userAgent?: string },
+): Promise<QrCode> {
   const messaging = ctx.messaging;
   if (!messaging) throw scanErrors.unavailable();
   const now = ctx.now();
@@ -57,7 +61,8 @@ export async function createQrCode(ctx: ScanContext, req: RequestFacts & { origi
   const qrcode = await qrImage(created.url);
   const expiresAt = new Date(now.getTime() + expiresIn * 1000);
   const row = { ticket_hash: hashToken(ticket), scene, tenant_id: req.tenantId, qr_url: created.url };
-  await insertTicket(ctx.db, { ...row, created_ip: req.ip, expires_at: expiresAt }, now);
+  const device = describeDevice(req.userAgent);
+  await insertTicket(ctx.db, { ...row, created_ip: req.ip, created_device: device, expires_at: expiresAt }, now);
   countQr('created');
   return {
     ticket,

@@ -23,6 +23,8 @@ export interface TicketRow {
   confirm_hash: string | null;
   bind_failures: number;
   created_ip: string;
+  /** The computer's browser and system ("Chrome · Windows", ./device.ts), or null. */
+  created_device: string | null;
   created_at: Date;
   expires_at: Date;
   scanned_at: Date | null;
@@ -60,13 +62,17 @@ export function matchesHash(hash: string | null, token: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-type NewTicket = Pick<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'expires_at'>;
+type NewTicket = Pick<
+  TicketRow,
+  'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'created_device' | 'expires_at'
+>;
 
 export async function insertTicket(tx: Queryable, t: NewTicket, now: Date): Promise<void> {
   await tx.query(
-    `insert into wx_login_tickets (ticket_hash, scene, tenant_id, state, qr_url, created_ip, created_at, expires_at)
-     values ($1, $2, $3, 'waiting', $4, $5, $6, $7)`,
-    [t.ticket_hash, t.scene, t.tenant_id, t.qr_url, t.created_ip, now, t.expires_at],
+    `insert into wx_login_tickets (ticket_hash, scene, tenant_id, state, qr_url, created_ip, created_device,
+                                   created_at, expires_at)
+     values ($1, $2, $3, 'waiting', $4, $5, $6, $7, $8)`,
+    [t.ticket_hash, t.scene, t.tenant_id, t.qr_url, t.created_ip, t.created_device, now, t.expires_at],
   );
 }
 
@@ -154,7 +160,9 @@ export async function readTicketForPoll(
 export async function updateTicket(
   tx: Queryable,
   ticketHash: string,
-  changes: Partial<Omit<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'created_at'>>,
+  changes: Partial<
+    Omit<TicketRow, 'ticket_hash' | 'scene' | 'tenant_id' | 'qr_url' | 'created_ip' | 'created_device' | 'created_at'>
+  >,
 ): Promise<void> {
   const entries = Object.entries(changes);
   if (!entries.length) return;
@@ -194,6 +202,32 @@ export async function lockIdentity(tx: Queryable, tenantId: number, openId: stri
 export async function identityOfUser(tx: Queryable, userId: number): Promise<IdentityRow | null> {
   const [row] = await tx.query<IdentityRow>('select * from wx_identities where user_id = $1', [userId]);
   return row ?? null;
+}
+
+/**
+ * Removes the binding of the identity `which` names (an account's, or an open id's); answers the open id and the
+ * account it was bound to, or null when there was no binding. The identity stays known (and banned if it was).
+ */
+export async function unbindIdentity(
+  db: Queryable,
+  which: { userId: number } | { tenantId: number; openId: string },
+): Promise<{ openId: string; userId: number } | null> {
+  const [row] =
+    'userId' in which
+      ? await db.query<{ open_id: string; user_id: number }>(
+          `update wx_identities w set user_id = null, bound_at = null from wx_identities old
+            where w.tenant_id = old.tenant_id and w.open_id = old.open_id and old.user_id = $1
+            returning w.open_id, old.user_id`,
+          [which.userId],
+        )
+      : await db.query<{ open_id: string; user_id: number }>(
+          `update wx_identities w set user_id = null, bound_at = null from wx_identities old
+            where w.tenant_id = old.tenant_id and w.open_id = old.open_id
+              and old.tenant_id = $1 and old.open_id = $2 and old.user_id is not null
+            returning w.open_id, old.user_id`,
+          [which.tenantId, which.openId],
+        );
+  return row ? { openId: row.open_id, userId: Number(row.user_id) } : null;
 }
 
 export async function bindIdentity(

@@ -1,11 +1,13 @@
 /**
  * wx/userlogin on the computer: complete a confirmed code, bind an existing account to the identity that scanned
- * unbound, or register a new account for it.
+ * unbound, or register a new account for it. A bind needs an SMS code sent to the account's phone (purpose
+ * `login`), never the password alone: whoever scanned the code may not be the one at the computer, and
+ * every new binding sends the account an SMS notice (./bind-notice.ts).
  */
 import type { UserInfo } from '../../shared/contract/accounts';
 import { commitThenThrow } from '../accounts/context';
 import * as errors from '../accounts/errors';
-import { clearLoginAttempt, type LoginInput, type VerifiedLogin, verifyLogin } from '../accounts/login';
+import { clearLoginAttempt, type VerifiedLogin, verifyLogin } from '../accounts/login';
 import { checkRegistration, createAccount, type RegisterInput } from '../accounts/registration';
 import { hashToken, startSession } from '../accounts/sessions';
 import { findUserById, type UserRow } from '../accounts/users';
@@ -13,6 +15,7 @@ import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { MAX_BIND_FAILURES } from '../limits/rules';
 import { countQr } from '../ops/metrics';
+import { sendBindNotice } from './bind-notice';
 import { handOut, isBanned, markBanned, type ScanContext } from './context';
 import * as scanErrors from './errors';
 import {
@@ -28,8 +31,15 @@ import {
 
 export type WxLoginInput =
   | { ticket: string; action: 'login' }
-  | ({ ticket: string; action: 'bind' } & LoginInput)
+  | ({ ticket: string; action: 'bind' } & BindInput)
   | ({ ticket: string; action: 'register' } & RegisterInput);
+
+/** The phone and the SMS code (purpose `login`) sent to it: a password is not accepted for a bind. */
+export interface BindInput {
+  phone: string;
+  countryCode: number;
+  code: string;
+}
 
 export interface WxLoginResult {
   userInfo: UserInfo;
@@ -114,7 +124,7 @@ async function completeBound(ctx: ScanContext, req: RequestFacts, ticket: string
 async function bind(
   ctx: ScanContext,
   req: RequestFacts,
-  input: { ticket: string; action: 'bind' } & LoginInput,
+  input: { ticket: string; action: 'bind' } & BindInput,
 ): Promise<WxLoginResult> {
   const ticketHash = hashToken(input.ticket);
   // The ticket first: no credential is checked for a dead or wrong-state code.
@@ -124,11 +134,9 @@ async function bind(
 
   let verified: VerifiedLogin;
   try {
-    verified = await verifyLogin(ctx, req, input);
+    verified = await verifyLogin(ctx, req, { phone: input.phone, countryCode: input.countryCode, code: input.code });
   } catch (error) {
-    const wrongSecret =
-      error instanceof ApiError &&
-      (error.code === errors.CODES.wrongCredentials || error.code === errors.CODES.wrongCode);
+    const wrongSecret = error instanceof ApiError && error.code === errors.CODES.wrongCode;
     if (wrongSecret) {
       const now = ctx.now();
       await commitThenThrow(ctx.db, async (tx) => {
@@ -141,7 +149,7 @@ async function bind(
   }
 
   const now = ctx.now();
-  return commitThenThrow(ctx.db, async (tx) => {
+  const result = await commitThenThrow(ctx.db, async (tx) => {
     const row = await lockForAction(tx, req, input.ticket, 'unbound', now);
     const identity = row.open_id === null ? null : await lockIdentity(tx, row.tenant_id, row.open_id);
     if (!identity) throw scanErrors.wrongState();
@@ -159,8 +167,10 @@ async function bind(
       await markBindFailed(tx, row, now);
       return new errors.Refusal(scanErrors.bindFailed(taken));
     }
-    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'bound' as const };
+    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'bound' as const, user };
   });
+  await sendBindNotice(ctx, req, result.user);
+  return { userInfo: result.userInfo, how: result.how };
 }
 
 async function registerWithIdentity(
@@ -169,7 +179,7 @@ async function registerWithIdentity(
   input: { ticket: string; action: 'register' } & RegisterInput,
 ): Promise<WxLoginResult> {
   const now = ctx.now();
-  return commitThenThrow(ctx.db, async (tx) => {
+  const result = await commitThenThrow(ctx.db, async (tx) => {
     // The ticket first, then the phone and password rules before the code, so they cost no try (as in the web
     // registration); nothing is written before them, so their refusal rolls back nothing.
     const row = await lockForAction(tx, req, input.ticket, 'unbound', now);
@@ -186,6 +196,9 @@ async function registerWithIdentity(
     }
     const user = await createAccount(tx, req, key, input, now);
     if (user instanceof errors.Refusal) return (await countFailure(tx, row, now)) ?? user;
-    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'registered' as const };
+    return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'registered' as const, user };
   });
+  // A new binding too: the WeChat that scanned may not be the registering person's own.
+  await sendBindNotice(ctx, req, result.user);
+  return { userInfo: result.userInfo, how: result.how };
 }

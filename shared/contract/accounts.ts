@@ -89,7 +89,19 @@ export const loginBody = z.strictObject({
   code: code.optional(),
 });
 
-export const resetBody = z.strictObject({ phone, countryCode, code, password: newPassword });
+export const resetBody = z.strictObject({
+  phone,
+  countryCode,
+  code,
+  password: newPassword,
+  keepWechat: z
+    .boolean()
+    .optional()
+    .describe(
+      'Keep a WeChat bound to the account in the last 24 hours (default false: the reset removes such a binding, ' +
+        'which may be a hijacker’s)',
+    ),
+});
 
 export const logoutBody = z.strictObject({ userName: z.string().max(64) });
 
@@ -249,7 +261,9 @@ export const accountsOperations = {
   resetPassword: operation({
     method: 'post',
     path: '/v2/web/modpsw',
-    summary: 'Reset the password with an SMS code; revokes every session of the user',
+    summary:
+      'Reset the password with an SMS code; revokes every session of the user and removes a WeChat bound in the ' +
+      'last 24 hours unless keepWechat',
     tags,
     body: resetBody,
     errors: {

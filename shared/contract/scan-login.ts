@@ -4,7 +4,7 @@
  * they describe the calls in /api/openapi.json and give the browser and the scan-login machine their types.
  */
 import { z } from 'zod';
-import { type LoginInput, loginBody, type RegisterInput, registerBody, userInfoData } from './accounts';
+import { loginBody, type RegisterInput, registerBody, userInfoData } from './accounts';
 import { ERROR_NOTES, operation } from './operation';
 
 /** A browser's ticket: 32 random bytes in base64url. */
@@ -25,11 +25,17 @@ export const wxLoginBody = z.discriminatedUnion('action', [
   z.strictObject({ ticket, action: z.literal('login').describe('Complete a ticket the phone confirmed (bound)') }),
   z.strictObject({
     ticket,
-    action: z.literal('bind').describe('Bind the WeChat that scanned (unbound) to an account and log in'),
+    action: z
+      .literal('bind')
+      .describe(
+        'Bind the WeChat that scanned (unbound) to an account and log in; only with an SMS code sent to the ' +
+          "account's phone (a password alone binds nothing: whoever scanned may not be the account's owner)",
+      ),
     phone: credentials.phone,
     countryCode: credentials.countryCode,
-    password: credentials.password,
-    code: credentials.code.describe('A code of purpose "login"; give either password or code'),
+    code: credentials.code
+      .unwrap()
+      .describe('The SMS code of purpose "login" sent to the phone; a wrong one answers 40004 and counts a try'),
   }),
   registerBody.extend({
     ticket,
@@ -107,9 +113,8 @@ export const scanLoginOperations = {
     body: wxLoginBody,
     data: userInfoData,
     errors: {
-      40000: `${ERROR_NOTES.validation}; bind: exactly one of password and code; register: password length`,
+      40000: `${ERROR_NOTES.validation}; bind: no code (a password is not accepted); register: password length`,
       ...ticketErrors,
-      40003: 'bind: wrong phone or password (also for an unregistered phone); counts a failed attempt',
       40004: 'bind / register: wrong, expired or used code; counts a failed attempt',
       40006: 'register: the phone is already registered',
       40011: 'the phone number does not fit its country',
@@ -126,6 +131,8 @@ export type QrCode = z.output<typeof qrCodeData>;
 /** What `GET /v2/wx/get_qr_status` answers. */
 export type QrStatus = z.output<typeof qrStatusData>;
 /** The bind or register form of `POST /v2/wx/userlogin`, without the ticket. */
-export type WxLoginForm = ({ action: 'bind' } & LoginInput) | ({ action: 'register' } & RegisterInput);
+export type WxLoginForm =
+  | { action: 'bind'; phone: string; countryCode: number; code: string }
+  | ({ action: 'register' } & RegisterInput);
 /** The body of `POST /v2/wx/userlogin` (wxLoginBody): a bound ticket alone, or with the bind or register form. */
 export type WxLoginInput = { ticket: string } & ({ action: 'login' } | WxLoginForm);

@@ -10,8 +10,7 @@ import { publicOrigin } from '../../http/request';
 import { noteUser } from '../../ops/log';
 import { createQrCode } from '../../scan-login/create';
 import { readStatus } from '../../scan-login/status';
-import { type WxLoginInput, wxLogin } from '../../scan-login/wx-login';
-import { loginCredentials } from '../accounts/fields';
+import { wxLogin } from '../../scan-login/wx-login';
 import { type ApiDeps, flowContext } from '../deps';
 import { nameFields, ok, requestFacts } from '../http';
 import { route } from '../route';
@@ -27,7 +26,7 @@ export function scanLoginApi(deps: ApiDeps) {
   route(api, ops.createQrCode, async (c, input) => {
     await input.body();
     const origin = publicOrigin(c, deps.settings);
-    return ok(c, await createQrCode(ctx, { ...facts(c), origin }));
+    return ok(c, await createQrCode(ctx, { ...facts(c), origin, userAgent: c.req.header('user-agent') }));
   });
 
   route(api, ops.qrStatus, async (c, input) => {
@@ -40,9 +39,7 @@ export function scanLoginApi(deps: ApiDeps) {
 
   route(api, ops.wxLogin, async (c, input) => {
     const body = await input.body();
-    const login: WxLoginInput =
-      body.action === 'bind' ? { ticket: body.ticket, action: 'bind', ...loginCredentials(body) } : body;
-    const result = await wxLogin(ctx, facts(c), login);
+    const result = await wxLogin(ctx, facts(c), body);
     noteUser(c, result.userInfo.userId);
     return ok(c, result.userInfo, SUCCESS[result.how]);
   });

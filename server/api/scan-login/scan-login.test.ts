@@ -112,7 +112,7 @@ const bindBody = (ticket: string, extra: Record<string, unknown> = {}) => ({
   action: 'bind',
   phone: '13800138000',
   countryCode: 1,
-  password: PASSWORD,
+  code: '000000',
   ...extra,
 });
 
@@ -357,6 +357,9 @@ describeDatabases('scan login', (getDb) => {
       expect(await confirmPreview(s.db, s.confirmInput(qr.scene, token))).toEqual({
         userName: 'seller 8000',
         phone: '138****8000',
+        // The computer that made the code: no User-Agent in this harness, its address masked.
+        device: null,
+        address: '203.0.113.x',
       });
       expect(await confirmPreview(s.db, s.confirmInput(qr.scene, 'x'.repeat(43)))).toBeNull();
       expect(await confirmScan(s.db, s.confirmInput(qr.scene, 'x'.repeat(43)))).toBe('invalid');
@@ -479,18 +482,19 @@ describeDatabases('scan login', (getDb) => {
       expectError(await s.wxLogin(bindBody(qr.ticket)), 410, 40023);
     });
 
-    it('binds by password: 绑定成功, the identity is bound, and its next scan asks for a confirmation', async () => {
+    it('binds by SMS code: 绑定成功, the identity is bound, and its next scan asks for a confirmation', async () => {
       const s = scanHarness(getDb);
       const user = await s.h.register('13800138000');
       const qr = await unboundTicket(s);
-      const res = await s.wxLogin(bindBody(qr.ticket));
+      const code = await s.h.code('13800138000', 'login');
+      const res = await s.wxLogin(bindBody(qr.ticket, { code }));
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('绑定成功');
       expect(res.body.data).toMatchObject({ userId: user.userId, phone: '138****8000', tenantId: 14 });
       expect(await s.identityRow('o-new')).toMatchObject({ user_id: user.userId, bound_at: s.h.now() });
       expect(await s.ticketRow(qr.scene)).toMatchObject({ state: 'done', user_id: user.userId });
       expect(await s.status(qr.ticket)).toEqual({ status: 'expired' });
-      expectError(await s.wxLogin(bindBody(qr.ticket)), 410, 40023);
+      expectError(await s.wxLogin(bindBody(qr.ticket, { code })), 410, 40023);
       expect(await s.h.count('login_throttles')).toBe(0);
 
       const next = await s.create();
@@ -502,39 +506,38 @@ describeDatabases('scan login', (getDb) => {
       const user = await s.h.register('13800138000');
       const qr = await unboundTicket(s);
       const code = await s.h.code('13800138000', 'login');
-      const res = await s.wxLogin(bindBody(qr.ticket, { password: undefined, code }), { lang: 'en' });
+      const res = await s.wxLogin(bindBody(qr.ticket, { code }), { lang: 'en' });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Bind success');
       expect(res.body.data?.userId).toBe(user.userId);
       expect((await s.identityRow('o-new')).user_id).toBe(user.userId);
     });
 
-    it('counts wrong passwords and codes on the ticket: 40003 / 40004, then the 5th is 40022 bind_failed', async () => {
+    it('counts wrong codes on the ticket: 40004, then the 5th is 40022 bind_failed; a password is refused', async () => {
       const s = scanHarness(getDb);
       await s.h.register('13800138000');
       const qr = await unboundTicket(s);
+      // A password is no proof of who binds: not accepted, not counted.
+      expectError(await s.wxLogin(bindBody(qr.ticket, { code: undefined, password: PASSWORD })), 400, 40000);
+      expect((await s.ticketRow(qr.scene)).bind_failures).toBe(0);
       for (let i = 0; i < 3; i++)
-        expectError(
-          await s.wxLogin(bindBody(qr.ticket, { password: 'wrong password' })),
-          400,
-          40003,
-          '手机号或密码错误',
-        );
+        expectError(await s.wxLogin(bindBody(qr.ticket, { code: '111111' })), 400, 40004, '验证码错误或已过期');
       // An unregistered phone answers the same and counts the same.
-      expectError(await s.wxLogin(bindBody(qr.ticket, { phone: '13900139000' })), 400, 40003);
+      expectError(await s.wxLogin(bindBody(qr.ticket, { phone: '13900139000' })), 400, 40004);
       expect((await s.ticketRow(qr.scene)).bind_failures).toBe(4);
       expect(await s.status(qr.ticket)).toMatchObject({ status: 'unbound' });
       // A refusal that is not a wrong secret does not count.
       expectError(await s.wxLogin(bindBody(qr.ticket, { phone: '123' })), 400, 40011);
       expect((await s.ticketRow(qr.scene)).bind_failures).toBe(4);
 
-      const fifth = await s.wxLogin(bindBody(qr.ticket, { password: undefined, code: '000000' }), { lang: 'en' });
+      const fifth = await s.wxLogin(bindBody(qr.ticket, { code: '000000' }), { lang: 'en' });
       expectError(fifth, 409, 40022, 'Bind failed: Too many failed attempts');
       expect(fifth.body.data).toEqual({ reason: 'tooManyFailures' });
       expect(await s.ticketRow(qr.scene)).toMatchObject({ state: 'bind_failed', bind_failures: 5 });
       expect(await s.status(qr.ticket)).toEqual({ status: 'bind_failed' });
-      // Final: even the right password now answers 40022, and nothing is bound.
-      expectError(await s.wxLogin(bindBody(qr.ticket)), 409, 40022);
+      // Final: even the right code now answers 40022, and nothing is bound.
+      const code = await s.h.code('13800138000', 'login');
+      expectError(await s.wxLogin(bindBody(qr.ticket, { code })), 409, 40022);
       expect((await s.identityRow('o-new')).user_id).toBeNull();
       expect(await s.scan(qr.scene, 'o-new')).toEqual({ kind: 'expired' });
       // The login back-off counted them like web logins (4 failures of that phone: one try was another phone).
@@ -548,7 +551,7 @@ describeDatabases('scan login', (getDb) => {
       const s = scanHarness(getDb);
       await s.boundAccount('13800138000', 'o-old');
       const qr = await unboundTicket(s);
-      const res = await s.wxLogin(bindBody(qr.ticket));
+      const res = await s.wxLogin(bindBody(qr.ticket, { code: await s.h.code('13800138000', 'login') }));
       expectError(res, 409, 40022, '绑定失败：该账号已绑定其他微信');
       expect(res.body.data).toEqual({ reason: 'accountBound' });
       expect(await s.status(qr.ticket)).toEqual({ status: 'bind_failed' });
@@ -558,7 +561,8 @@ describeDatabases('scan login', (getDb) => {
       const other = await s.h.register('13700137000');
       const qr2 = await unboundTicket(s, 'o-race');
       await s.db.query("update wx_identities set user_id = $1 where open_id = 'o-race'", [other.userId]);
-      const raced = await s.wxLogin(bindBody(qr2.ticket, { phone: '13700137000' }));
+      const code = await s.h.code('13700137000', 'login');
+      const raced = await s.wxLogin(bindBody(qr2.ticket, { phone: '13700137000', code }));
       expectError(raced, 409, 40022);
       expect(raced.body.data).toEqual({ reason: 'identityBound' });
       expect(await s.h.count('sessions', 'revoked_at is null')).toBe(sessions + 1);
@@ -670,8 +674,9 @@ describeDatabases('scan login', (getDb) => {
       const user = await s.h.register('13800138000');
       await banAccount(s.db, { userId: user.userId, reason: null, now: s.h.now() });
       const qr = await unboundTicket(s);
-      expectError(await s.wxLogin(bindBody(qr.ticket, { password: 'wrong password' })), 400, 40003);
-      const res = await s.wxLogin(bindBody(qr.ticket), { lang: 'en' });
+      expectError(await s.wxLogin(bindBody(qr.ticket, { code: '111111' })), 400, 40004);
+      const code = await s.h.code('13800138000', 'login');
+      const res = await s.wxLogin(bindBody(qr.ticket, { code }), { lang: 'en' });
       expectError(res, 403, 40014, 'Account is banned');
       expect(await s.status(qr.ticket)).toEqual({ status: 'banned' });
       expect((await s.identityRow('o-new')).user_id).toBeNull();
@@ -704,15 +709,15 @@ describeDatabases('scan login', (getDb) => {
   });
 
   describe('validation, sweeper, documentation', () => {
-    it('refuses a bad action, extra fields and a bind with both or neither secret', async () => {
+    it('refuses a bad action, extra fields and a bind with a password or without a code', async () => {
       const s = scanHarness(getDb);
       const qr = await unboundTicket(s);
       expectError(await s.wxLogin({ ticket: qr.ticket, action: 'steal' }), 400, 40000);
       expectError(await s.wxLogin({ ticket: qr.ticket }), 400, 40000);
       expectError(await s.wxLogin({ ticket: qr.ticket, action: 'login', phone: '1' }), 400, 40000);
       expectError(await s.wxLogin({ ...bindBody(qr.ticket), extra: 1 }), 400, 40000);
-      expectError(await s.wxLogin({ ...bindBody(qr.ticket), code: '123456' }), 400, 40000);
-      expectError(await s.wxLogin(bindBody(qr.ticket, { password: undefined })), 400, 40000);
+      expectError(await s.wxLogin({ ...bindBody(qr.ticket), password: PASSWORD }), 400, 40000);
+      expectError(await s.wxLogin(bindBody(qr.ticket, { code: undefined })), 400, 40000);
       expectError(await s.wxLogin({ ...bindBody(qr.ticket), ticket: 'short' }), 400, 40000);
       expectError(
         await s.wxLogin({

@@ -21,7 +21,7 @@ export function createHttpGateway(options: HttpGatewayOptions): SmsProvider {
           to: `+${message.dial}${message.phone}`,
           countryCode: message.dial,
           phone: message.phone,
-          template: 'verification_code',
+          template: message.purpose === 'notice' ? 'notice' : 'verification_code',
           purpose: message.purpose,
           code: message.code,
           text: message.text,

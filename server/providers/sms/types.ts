@@ -15,7 +15,9 @@ export interface SmsMessage {
   dial: string;
   /** National number, digits only. */
   phone: string;
-  purpose: SmsPurpose;
+  /** A code's purpose, or 'notice': a message without a code (the account's new WeChat binding). */
+  purpose: SmsPurpose | 'notice';
+  /** Empty for a notice. */
   code: string;
   language: 'zh' | 'en';
   /** The ready-made text, for gateways that send free text rather than a template. */

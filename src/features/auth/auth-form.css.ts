@@ -207,3 +207,13 @@ export const mode = style({
 });
 
 export const optional = style({ fontWeight: 400, color: vars.color.muted });
+
+/** A checkbox with its words (the reset form's "keep the WeChat bound in the last 24 hours"). */
+export const check = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  fontSize: 14,
+  color: vars.color.ink,
+  cursor: 'pointer',
+});

@@ -36,6 +36,8 @@ export function ResetForm() {
   const [countryCode, setCountryCode] = useState(answeredCountry(answer, DEFAULT_COUNTRY));
   const form = useForm<Field>({ phone: '', code: '', password: '' }, FIELDS, answer);
   const { values, errors, setValue } = form;
+  // Off by default: a WeChat bound in the last 24 hours may be someone else's.
+  const [keepWechat, setKeepWechat] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +58,7 @@ export function ResetForm() {
         countryCode,
         code: values.code.trim(),
         password: values.password,
+        ...(keepWechat ? { keepWechat: true } : {}),
       });
       toast.success(t`密码重置成功`);
       // The server has ended every session of the account; one held in this browser ends too (it goes to login).
@@ -89,6 +92,20 @@ export function ResetForm() {
         error={errors.password}
         inputRef={form.inputRef('password')}
       />
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          name="keepWechat"
+          checked={keepWechat}
+          onChange={(event) => setKeepWechat(event.target.checked)}
+        />
+        <span>
+          <Trans>保留最近 24 小时内绑定的微信</Trans>
+        </span>
+      </label>
+      <p className={styles.hint}>
+        <Trans>不勾选时，重置密码会解除最近 24 小时内绑定到该账号的微信（可能是他人绑定的）。</Trans>
+      </p>
       <FormNotice>{form.notice}</FormNotice>
       <SubmitButton busy={form.busy} busyLabel={busyLabels.reset}>
         <Trans>重置密码</Trans>

@@ -47,25 +47,33 @@ describe('bind form', () => {
     expect(stateHeading()).toHaveTextContent('绑定已有账号');
     await user.click(screen.getByRole('button', { name: '绑定并登录' }));
     expect(errorOf('手机号码')).toBe('请输入手机号码');
-    expect(errorOf('账号密码')).toBe('请输入账号密码');
+    expect(errorOf('验证码')).toBe('请输入验证码');
     expect(field('手机号码')).toHaveFocus();
     await user.type(field('手机号码'), '12345');
-    await user.type(field('账号密码'), 'short');
+    await user.type(field('验证码'), '12');
     await user.click(screen.getByRole('button', { name: '绑定并登录' }));
     expect(errorOf('手机号码')).toBe('手机号格式不正确');
-    expect(errorOf('账号密码')).toBe('密码长度为 8 到 64 个字符');
+    expect(errorOf('验证码')).not.toBeNull();
     expect(effects.submits).toHaveLength(0);
   });
 
-  it('binds with phone and password, then says "绑定成功" and completes the login', async () => {
+  it('asks for no password: only a code sent to the phone binds', async () => {
+    await openBind();
+    expect(screen.queryByLabelText('账号密码')).toBeNull();
+    expect(screen.queryByRole('button', { name: '使用密码' })).toBeNull();
+    expect(screen.getByText('验证码将发送到该账号的手机，绑定后该手机会收到一条通知短信。')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeInTheDocument();
+  });
+
+  it('binds with phone and SMS code, then says "绑定成功" and completes the login', async () => {
     const { user, effects } = await openBind();
     await user.type(field('手机号码'), '138 0013 8000');
-    await user.type(field('账号密码'), 'correct horse');
+    await user.type(field('验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '绑定并登录' }));
     await waitFor(() => expect(effects.pendingCount().submits).toBe(1));
     expect(effects.submits[0].input).toEqual({
       ticket: sampleQrCode.ticket,
-      form: { action: 'bind', phone: '13800138000', countryCode: 1, password: 'correct horse' },
+      form: { action: 'bind', phone: '13800138000', countryCode: 1, code: '123456' },
     });
     expect(screen.getByRole('button', { name: '绑定中…' })).toHaveAttribute('aria-disabled', 'true');
     effects.answerSubmit(sampleUserInfo);
@@ -75,7 +83,6 @@ describe('bind form', () => {
 
   it('binds with an SMS code, and shows a wrong code next to the code field', async () => {
     const { user, effects } = await openBind('en');
-    await user.click(screen.getByRole('button', { name: 'With an SMS code' }));
     await user.type(field('Phone number'), '13800138000');
     await user.type(field('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Bind and log in' }));
@@ -92,22 +99,22 @@ describe('bind form', () => {
     expect(stateHeading()).toHaveTextContent('Bind an existing account');
   });
 
-  it('toasts a wrong phone or password and keeps what was typed', async () => {
+  it('toasts a refusal without a field and keeps what was typed', async () => {
     const { user, effects } = await openBind();
     await user.type(field('手机号码'), '13800138000');
-    await user.type(field('账号密码'), 'wrong password');
+    await user.type(field('验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '绑定并登录' }));
     await waitFor(() => expect(effects.pendingCount().submits).toBe(1));
-    effects.failSubmit(apiError(400, 40003, '手机号或密码错误'));
-    expect(await screen.findByText('绑定失败：手机号或密码错误')).toBeInTheDocument();
-    expect(field('账号密码')).toHaveValue('wrong password');
+    effects.failSubmit(apiError(500, 50000, '服务器内部错误'));
+    expect(await screen.findByText('绑定失败：服务器内部错误')).toBeInTheDocument();
+    expect(field('验证码')).toHaveValue('123456');
     expect(screen.getByRole('button', { name: '绑定并登录' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('says "绑定失败" with the reason for a final failure, and scans again', async () => {
     const { user, effects } = await openBind();
     await user.type(field('手机号码'), '13800138000');
-    await user.type(field('账号密码'), 'correct horse');
+    await user.type(field('验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '绑定并登录' }));
     await waitFor(() => expect(effects.pendingCount().submits).toBe(1));
     effects.failSubmit(apiError(409, 40022, '该账号已绑定其他微信'));
@@ -123,7 +130,7 @@ describe('bind form', () => {
   ])('ends in the state the server says (%s)', async (error, heading) => {
     const { user, effects } = await openBind();
     await user.type(field('手机号码'), '13800138000');
-    await user.type(field('账号密码'), 'correct horse');
+    await user.type(field('验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '绑定并登录' }));
     await waitFor(() => expect(effects.pendingCount().submits).toBe(1));
     effects.failSubmit(error);

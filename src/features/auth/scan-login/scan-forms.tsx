@@ -1,6 +1,6 @@
 /**
- * The two forms of a WeChat that is not bound to an account yet: bind it to an existing account (phone with
- * password, or phone with an SMS code of purpose `login`), or register a new account with it (phone, SMS code
+ * The two forms of a WeChat that is not bound to an account yet: bind it to an existing account (phone with an
+ * SMS code of purpose `login`; no password, see BindForm), or register a new account with it (phone, SMS code
  * of purpose `register`, password, nickname — the WeChat nickname to begin with — and the invite code and
  * attribution the register form sends). They check what they can before sending and give the machine a
  * `WxLoginForm`; the machine runs the call, and a failure it hands back (`error`) is shown the way the other
@@ -14,15 +14,6 @@ import type { WxLoginForm } from '#machines/scan-login/scan-login.selectors';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
 import { type FailureForm, showFailure } from '../api-errors';
 import * as formStyles from '../auth-form.css';
-import {
-  CREDENTIAL_API_FIELDS,
-  CREDENTIAL_FIELDS,
-  type CredentialField,
-  CredentialFields,
-  type CredentialMode,
-  checkCredentials,
-  credentialsInput,
-} from '../credential-fields';
 import { FormNotice, SubmitButton, useBusyLabels } from '../form-parts';
 import {
   checkRegisterFields,
@@ -33,8 +24,9 @@ import {
   registerInput,
   useInviteCodePrefill,
 } from '../register-fields';
-import { useForm } from '../use-form';
-import { NICKNAME_MAX } from '../validation';
+import { FormPhoneField, SmsCodeField } from '../sms-code-field';
+import { collectErrors, useForm } from '../use-form';
+import { checkCode, checkPhone, NICKNAME_MAX, normalizePhone, validationMessages } from '../validation';
 
 export interface ScanFormProps {
   /** The machine is sending the form. */
@@ -43,6 +35,10 @@ export interface ScanFormProps {
   error: unknown;
   onSubmit: (form: WxLoginForm) => void;
 }
+
+const BIND_FIELDS = ['phone', 'code'] as const;
+type BindField = (typeof BIND_FIELDS)[number];
+const BIND_API_FIELDS = { phone: 'phone', code: 'code' } as const;
 
 const bindFailed = msg`绑定失败`;
 const bindFailedWith = (reason: string) => msg`绑定失败：${reason}`;
@@ -64,34 +60,37 @@ function useHandedBackFailure<F extends string>(
   });
 }
 
+/**
+ * Bind: the phone and an SMS code sent to it (purpose `login`). No password: the WeChat that scanned may be
+ * someone else's (a code seen over the seller's shoulder), and only a code to the account's phone shows the
+ * account's owner is the one binding it; the account gets an SMS notice of the binding.
+ */
 export function BindForm({ submitting, error, onSubmit }: ScanFormProps) {
   const { i18n, t } = useLingui();
-  const [mode, setMode] = useState<CredentialMode>('password');
   const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
-  const form = useForm<CredentialField>({ phone: '', password: '', code: '' }, CREDENTIAL_FIELDS);
+  const form = useForm<BindField>({ phone: '', code: '' }, BIND_FIELDS);
   const { values } = form;
-  useHandedBackFailure(form, error, CREDENTIAL_API_FIELDS, { i18n, failed: bindFailed, failedWith: bindFailedWith });
+  useHandedBackFailure(form, error, BIND_API_FIELDS, { i18n, failed: bindFailed, failedWith: bindFailedWith });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
     form.setNotice(null);
-    if (!form.showErrors(checkCredentials(values, countryCode, mode))) return;
-    onSubmit({ action: 'bind', ...credentialsInput(values, countryCode, mode) });
+    const problems = collectErrors({
+      phone: checkPhone(values.phone, countryCode, validationMessages.phoneRequired),
+      code: checkCode(values.code),
+    });
+    if (!form.showErrors(problems)) return;
+    onSubmit({ action: 'bind', phone: normalizePhone(values.phone), countryCode, code: values.code.trim() });
   };
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate aria-label={t`绑定已有账号`}>
-      <CredentialFields
-        form={form}
-        mode={mode}
-        onMode={setMode}
-        countryCode={countryCode}
-        onCountry={setCountryCode}
-        legend={<Trans>验证方式</Trans>}
-        passwordMode={<Trans>使用密码</Trans>}
-        codeMode={<Trans>使用验证码</Trans>}
-      />
+      <p className={formStyles.hint}>
+        <Trans>验证码将发送到该账号的手机，绑定后该手机会收到一条通知短信。</Trans>
+      </p>
+      <FormPhoneField form={form} countryCode={countryCode} onCountry={setCountryCode} />
+      <SmsCodeField form={form} countryCode={countryCode} purpose="login" />
 
       <FormNotice>{form.notice}</FormNotice>
       <SubmitButton busy={submitting} busyLabel={t`绑定中…`}>

@@ -136,7 +136,7 @@ describe('scan panel paths', () => {
                 const { form } = visitor;
                 fireEvent.change(field('手机号码'), { target: { value: '13800138000' } });
                 if (form.action === 'bind') {
-                  fireEvent.change(field('账号密码'), { target: { value: 'secret-123' } });
+                  fireEvent.change(field('验证码'), { target: { value: '123456' } });
                   click('绑定并登录');
                 } else {
                   fireEvent.change(field('验证码'), { target: { value: '654321' } });

@@ -91,7 +91,7 @@ describe('login page: the WeChat tab', () => {
     const { user } = await renderAuthPage('/en/login?tab=scan');
     await user.click(await screen.findByRole('button', { name: 'Bind now' }));
     await user.type(field('Phone number'), '13800138000');
-    await user.type(field('Password'), 'correct horse');
+    await user.type(field('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Bind and log in' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/en/workbench/function_introduction'));
     expect(wxUserLogin).toHaveBeenCalledWith({
@@ -99,7 +99,7 @@ describe('login page: the WeChat tab', () => {
       action: 'bind',
       phone: '13800138000',
       countryCode: 1,
-      password: 'correct horse',
+      code: '123456',
     });
     expect(getToasts()).toContainEqual(expect.objectContaining({ kind: 'success', message: 'Bind success' }));
     expect(await screen.findByRole('heading', { name: 'Bind success' })).toBeInTheDocument();
