@@ -52,6 +52,7 @@ describe('limits', () => {
       limit.smsPerIp,
       limit.puzzlesPerIp,
       limit.loginFailuresPerIp,
+      limit.registerAttemptsPerIp,
       limit.qrCodesPerIp,
       limit.qrPollsPerIp,
     ];

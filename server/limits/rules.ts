@@ -52,6 +52,15 @@ export const LIMITS = {
     per: 'address',
     rules: [{ limit: 50, windowSeconds: 3600 }],
   },
+  // Each one tries a code (and would tell a registered phone from another): issue 32.
+  registerAttemptsPerIp: {
+    about: 'registrations tried from an address (web and WeChat, right code or not)',
+    per: 'address',
+    rules: [
+      { limit: 10, windowSeconds: 600 },
+      { limit: 50, windowSeconds: 86_400 },
+    ],
+  },
   qrCodesPerIp: {
     about: 'login QR codes (scan login) created',
     per: 'address',
@@ -165,6 +174,7 @@ export const limit = {
   puzzlesPerIp: (ip: string) => check('puzzlesPerIp', byAddress('captcha', ip)),
   loginFailuresPerAccount: (account: Account) => check('loginFailuresPerAccount', byAccount('login:account', account)),
   loginFailuresPerIp: (ip: string) => check('loginFailuresPerIp', byAddress('login', ip)),
+  registerAttemptsPerIp: (ip: string) => check('registerAttemptsPerIp', byAddress('register', ip)),
   qrCodesPerIp: (ip: string) => check('qrCodesPerIp', byAddress('qr:create', ip)),
   qrPollsPerIp: (ip: string) => check('qrPollsPerIp', byAddress('qr:poll', ip)),
   likesPerIp: (ip: string) => check('likesPerIp', byAddress('college:like', ip)),
