@@ -155,6 +155,16 @@ export function countLogin(method: 'password' | 'code', outcome: 'succeeded' | '
   logins.inc({ method, outcome });
 }
 
+const loginLockouts = counter(
+  'login_lockouts_total',
+  'Per-account login back-offs (captcha asked from addresses that never signed in): "started" at the 5th consecutive failure of an account, "maxed" when one account\'s streak reaches the longest wait (about 9 failures: locked again and again). Never labelled by account.',
+  ['stage'],
+  ['started', 'maxed'].map((stage) => ({ stage })),
+);
+export function countLockout(stage: 'started' | 'maxed'): void {
+  loginLockouts.inc({ stage });
+}
+
 const adConversions = counter(
   'ad_conversions_total',
   'Ad conversions the server reported from its outbox, by click id and outcome: "sent", "retry" (a failure that will be tried again), "given_up" (refused for good or out of attempts), "not_configured".',
