@@ -1,6 +1,6 @@
 /**
  * Login with a password or an SMS code (docs/product.md#calls): the limits per IP and per account and IP, the
- * account's limits and back-off (which ask an address that never signed in to the account for a captcha, issue 32),
+ * account's limits and back-off (which ask an address that never signed in to the account for a captcha, decision 045),
  * then the credentials. `verifyLogin` and `clearLoginAttempt` are shared with the scan login's "bind an
  * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
  */

@@ -32,7 +32,7 @@ export function checkRegistration(req: RequestFacts, input: RegisterInput): Phon
  * Creates the account inside the caller's transaction (the web registration, and the scan login's "register
  * with WeChat"): the address's register attempts (429), then the code, then the phone. A wrong code is returned
  * as a Refusal, because its counted try (and the counted attempt) must be committed; 40006 (thrown) only for a
- * right code, so a made-up code answers the same 40004 whether or not the phone has an account (issue 32).
+ * right code, so a made-up code answers the same 40004 whether or not the phone has an account (decision 045).
  */
 export async function createAccount(
   ctx: Pick<AccountsContext, 'limiter'>,

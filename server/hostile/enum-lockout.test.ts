@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 32, item 6: a lock-out hits the attacker, not the owner. An attacker at address A fails 100+ times against
+ * The targeted lock-out (decision 045): a lock-out hits the attacker, not the owner. An attacker at address A fails 100+ times against
  * an account; the owner, from an address that signed in to it before, still logs in with the right password,
  * while A stays refused; a new address must solve the captcha (40005) and gets in with a ticket.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 32, item 1: registration must not tell a registered phone from another. The same made-up-code requests
+ * Enumeration by registration (decision 045): registration must not tell a registered phone from another. The same made-up-code requests
  * for a registered and an unregistered phone, on the web and with WeChat, get the same status, the same body and
  * the same time (median of 20 each); the ticket's try is counted alike; register attempts are limited per
  * address. `ENUM_MEASURE=1` adds the attack: 1,000 made-up numbers from one client, how many are told apart.

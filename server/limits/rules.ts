@@ -54,7 +54,7 @@ export const LIMITS = {
     rules: [{ limit: 50, windowSeconds: 3600 }],
   },
   // The back-off of one address against one account: an attacker's failures hold the attacker, not the owner
-  // elsewhere (issue 32; docs/decisions/045-lock-outs-that-hit-the-attacker.md).
+  // elsewhere (docs/decisions/045-lock-outs-that-hit-the-attacker.md).
   loginFailuresPerAccountIp: {
     about: 'failed logins of an account from one address',
     per: 'accountAddress',
@@ -63,7 +63,7 @@ export const LIMITS = {
       { limit: 20, windowSeconds: 86_400 },
     ],
   },
-  // Each one tries a code (and would tell a registered phone from another): issue 32.
+  // Each one tries a code (and would tell a registered phone from another): decision 045.
   registerAttemptsPerIp: {
     about: 'registrations tried from an address (web and WeChat, right code or not)',
     per: 'address',

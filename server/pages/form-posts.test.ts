@@ -257,7 +257,7 @@ describeDatabases('auth forms posted without the script', (getDb) => {
       ip: '203.0.113.9',
     });
     expect(api.status).toBe(429);
-    // ...while the address that signed in to the account before still gets in (issue 32).
+    // ...while the address that signed in to the account before still gets in (decision 045).
     const home = await h.call('/v2/web/userlogin', {
       body: { phone: '13800138000', countryCode: 1, password: PASSWORD },
     });

@@ -154,7 +154,7 @@ describeDatabases('accounts: register, login, reset, logout', (getDb) => {
       expect(await h.count('users')).toBe(0);
 
       // Used: once registered, the code cannot register again; the code is checked before the phone, so the
-      // answer is the 40004 of any wrong code, not "registered" (issue 32).
+      // answer is the 40004 of any wrong code, not "registered" (decision 045).
       h.advance(61);
       const good = await h.code('13800138000', 'register');
       expect((await h.call('/v2/web/register', { body: registration(good) })).status).toBe(200);

@@ -617,7 +617,7 @@ describeDatabases('scan login', (getDb) => {
       expectError(await s.wxLogin(body({ password: 'password' })), 400, 40012);
       expectError(await s.wxLogin(body({ password: 'short' })), 400, 40000);
       // A taken phone with a made-up code: the code is checked first, so the same 40004 and the same try
-      // counted as for any phone (issue 32: no telling a registered phone).
+      // counted as for any phone (no telling a registered phone: decision 045).
       expectError(await s.wxLogin(body({ phone: '13700137000' })), 400, 40004);
       expect(await s.ticketRow(qr.scene)).toMatchObject({ state: 'unbound', bind_failures: 2 });
       expect(await s.h.count('users')).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The captcha the login asks for after repeated failures of an account (40005, issue 32): the configured one
+ * The captcha the login asks for after repeated failures of an account (40005, decision 045): the configured one
  * (the built-in slider or Tencent's), opened at once; its ticket goes with the next login attempt. Loaded with
  * its first use, like the SMS button's logic.
  */

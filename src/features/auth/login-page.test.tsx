@@ -322,7 +322,7 @@ describe('login page: tabs and links', () => {
 });
 
 // Last in the file: it uses a puzzle of the mock's count, which the SMS tests above expect from 1.
-describe('login page: the captcha after repeated failures (issue 32)', () => {
+describe('login page: the captcha after repeated failures (decision 045)', () => {
   it('opens the captcha when the server asks for it (40005) and retries the login with its ticket', async () => {
     vi.mocked(login)
       .mockRejectedValueOnce(apiError(400, 40005, '请先完成安全验证'))
