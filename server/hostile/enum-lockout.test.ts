@@ -27,11 +27,15 @@ describeDatabases('hostile: targeted lock-out', (getDb) => {
       codes.set(answer.body.code, (codes.get(answer.body.code) ?? 0) + 1);
       h.advance(30);
     }
+    if (process.env.ENUM_MEASURE === '1')
+      console.log(`[lockout] attacker answers: ${JSON.stringify(Object.fromEntries(codes))}`);
     // Only the first few were even checked; the rest refused (429) or asked for the captcha (40005).
     expect(codes.get(40003)).toBeLessThanOrEqual(20);
     expect((codes.get(429) ?? 0) + (codes.get(40005) ?? 0)).toBeGreaterThanOrEqual(100);
 
     const owner = await attempt(h, PASSWORD, OWNER);
+    if (process.env.ENUM_MEASURE === '1')
+      console.log(`[lockout] owner from a known address: ${owner.status} ${owner.body.code}`);
     expect(owner.status, JSON.stringify(owner.body)).toBe(200);
     expect(owner.body.data).toMatchObject({ userName: expect.any(String) });
 
