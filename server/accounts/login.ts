@@ -228,3 +228,12 @@ async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginIn
     return startSession(tx, verified.user, req, now);
   });
 }
+
+/** Accounts whose back-off is in force at `now` (the metrics' `portal_login_accounts_backing_off`). */
+export async function countBackingOff(db: Queryable, now: Date): Promise<number> {
+  const [row] = await db.query<{ n: number | string }>(
+    'select count(*) as n from login_throttles where locked_until > $1',
+    [now],
+  );
+  return Number(row?.n ?? 0);
+}

@@ -5,6 +5,8 @@
  * while A stays refused; a new address must solve the captcha (40005) and gets in with a ticket.
  */
 import { expect, it, vi } from 'vitest';
+import { countBackingOff } from '../accounts/login';
+import { scrape, watchBackoffs } from '../ops/metrics';
 import { type Harness, harness, PASSWORD } from '../testing/accounts-harness';
 import { describeDatabases } from '../testing/databases';
 
@@ -52,6 +54,12 @@ describeDatabases('hostile: targeted lock-out', (getDb) => {
     // Spread over many addresses, so no address is held by its own limits: only the account's back-off plays.
     for (let i = 0; i < 5; i++)
       expect((await attempt(h, 'wrong password', `198.51.100.${i + 1}`)).body.code).toBe(40003);
+    // The metrics count the lock-out and show one account backing off, named nowhere.
+    watchBackoffs(() => countBackingOff(getDb(), h.now()));
+    const scraped = await scrape();
+    expect(scraped).toMatch(/^portal_login_accounts_backing_off 1$/m);
+    expect(scraped).toMatch(/^portal_login_lockouts_total\{stage="started"\} [1-9]/m);
+    expect(scraped).not.toContain('13800138000');
     const newcomer = '192.0.2.50';
     const asked = await attempt(h, PASSWORD, newcomer);
     expect(asked.status).toBe(400);
