@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
+import { countBackingOff } from './accounts/login';
 import { startSweeper } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
@@ -20,7 +21,7 @@ import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
 import { logUnsetBrandContents } from './ops/brand-contents-log';
 import { log } from './ops/log';
-import { startMetricsServer, watchPool, watchReadiness } from './ops/metrics';
+import { startMetricsServer, watchBackoffs, watchPool, watchReadiness } from './ops/metrics';
 import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './ops/paths';
 import { installShutdown } from './ops/shutdown';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
@@ -164,6 +165,7 @@ async function main() {
     const health = healthApi(db);
     watchReadiness(async () => !shutdown.stopping() && (await health.request('/ready')).status === 200);
     watchPool(() => db.poolStats?.());
+    watchBackoffs(() => countBackingOff(db, now()));
     metricsServer = await startMetricsServer(settings.metrics);
     log.info(`Metrics: http://${settings.metrics.host}:${settings.metrics.port}/metrics (Prometheus).`);
   }

@@ -1,5 +1,6 @@
 /**
- * Login with a password or an SMS code (docs/product.md#calls): the limits and the back-off per account and per IP,
+ * Login with a password or an SMS code (docs/product.md#calls): the limits per IP and per account and IP, the
+ * account's limits and back-off (which ask an address that never signed in to the account for a captcha, decision 045),
  * then the credentials. `verifyLogin` and `clearLoginAttempt` are shared with the scan login's "bind an
  * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
  */
@@ -10,8 +11,9 @@ export type { LoginInput };
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { Consumed } from '../limits/rate-limiter';
-import { limit, nextBackoff } from '../limits/rules';
-import { countLogin } from '../ops/metrics';
+import { backoffSeconds, LOGIN_BACKOFF, limit, nextBackoff } from '../limits/rules';
+import { countLockout, countLogin, countRefusal } from '../ops/metrics';
+import { recordRemoteTicket, redeemTicket } from './captcha';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
@@ -19,33 +21,80 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 import { startSession } from './sessions';
 import { findUserByPhone, type PhoneKey, type UserRow } from './users';
 
-/** The failed-login limits of an address and an account. */
-const loginLimits = (ip: string, key: PhoneKey) => [limit.loginFailuresPerIp(ip), limit.loginFailuresPerAccount(key)];
+/** The failed-login limits every attempt counts: its address, and its address against this account. */
+const addressLimits = (ip: string, key: PhoneKey) => [
+  limit.loginFailuresPerIp(ip),
+  limit.loginFailuresPerAccountIp(key, ip),
+];
+
+/** How long an address that signed in to an account is trusted by it (docs/decisions/045-…). */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/**
+ * Whether the account had a session started from this address in the last 90 days. Asked for an unregistered
+ * phone too (with no user), so both take the same query.
+ */
+async function signedInFrom(tx: Queryable, user: UserRow | null, ip: string, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    'select 1 from sessions where user_id = $1 and created_ip = $2 and created_at > $3 limit 1',
+    [user?.id ?? 0, ip, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000)],
+  );
+  return rows.length > 0 && user !== null;
+}
+
+/** The consecutive failures at which an account's back-off first reaches its longest wait. */
+const MAXED_FAILURES = (() => {
+  let failures = LOGIN_BACKOFF.freeFailures + 1;
+  while (backoffSeconds(failures) < LOGIN_BACKOFF.maxSeconds) failures++;
+  return failures;
+})();
+
+/** A captcha ticket sent with a login: checked with a remote provider before the transaction. */
+interface LoginTicket {
+  ticket: string;
+  /** A remote provider's verdict (null for the built-in slider, redeemed in the transaction). */
+  remoteOk: boolean | null;
+}
 
 /**
  * Counts the attempt as a failure before checking it (and takes the count back on success), so parallel
- * attempts cannot all slip through before the back-off starts.
+ * attempts cannot all slip through before the back-off starts. The address's limits hold every attempt; the
+ * account's (100 an hour, and the back-off) hold only addresses that never signed in to it: during the back-off
+ * they need a captcha ticket for each attempt (40005), so an attacker elsewhere cannot lock the owner out.
  */
 async function reserveLoginAttempt(
   ctx: AccountsContext,
   tx: Queryable,
   key: PhoneKey,
+  user: UserRow | null,
   ip: string,
+  ticket: LoginTicket | null,
   now: Date,
-): Promise<Consumed> {
-  const checks = loginLimits(ip, key);
+): Promise<{ consumed: Consumed; backoff: Throttle | null }> {
+  const known = await signedInFrom(tx, user, ip, now);
+  const checks = known ? addressLimits(ip, key) : [...addressLimits(ip, key), limit.loginFailuresPerAccount(key)];
   const limited = await ctx.limiter.check(tx, checks, now);
-  const [throttle] = await tx.query<{ failures: number; last_failure_at: Date; locked_until: Date | null }>(
+  if (limited > 0) throw errors.tooMany(limited, 'login');
+  const [throttle] = await tx.query<Throttle>(
     'select failures, last_failure_at, locked_until from login_throttles where tenant_id = $1 and country_code = $2 and phone = $3',
     [key.tenantId, key.countryCode, key.phone],
   );
-  const locked = throttle?.locked_until ? Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000) : 0;
-  if (locked > 0 && throttle?.locked_until)
-    ctx.limiter.refuseUntil(limit.loginBackoff(key), throttle.locked_until, now);
-  const wait = Math.max(locked, limited);
-  if (wait > 0) throw errors.tooMany(wait, 'login');
+  const backingOff = throttle?.locked_until && throttle.locked_until.getTime() > now.getTime();
+  if (backingOff && !known) {
+    const genuine =
+      ticket !== null &&
+      (ticket.remoteOk === null
+        ? await redeemTicket(tx, ticket.ticket, now)
+        : ticket.remoteOk && (await recordRemoteTicket(tx, ticket.ticket, now)));
+    if (!genuine) {
+      countRefusal('loginBackoff');
+      throw errors.needCaptcha();
+    }
+  }
 
   const next = nextBackoff(throttle && { failures: throttle.failures, lastFailureAt: throttle.last_failure_at }, now);
+  if (next.lockedUntil && next.failures === LOGIN_BACKOFF.freeFailures + 1) countLockout('started');
+  if (next.lockedUntil && next.failures === MAXED_FAILURES) countLockout('maxed');
   await tx.query(
     `insert into login_throttles (tenant_id, country_code, phone, failures, last_failure_at, locked_until)
      values ($1, $2, $3, $4, $5, $6)
@@ -54,7 +103,15 @@ async function reserveLoginAttempt(
                    locked_until = excluded.locked_until`,
     [key.tenantId, key.countryCode, key.phone, next.failures, now, next.lockedUntil],
   );
-  return ctx.limiter.consume(tx, checks, now);
+  // A back-off in force outlives a success (see clearLoginAttempt); one that is not is ended by it.
+  return { consumed: await ctx.limiter.consume(tx, checks, now), backoff: backingOff ? (throttle ?? null) : null };
+}
+
+/** An account's row of login_throttles. */
+interface Throttle {
+  failures: number;
+  last_failure_at: Date;
+  locked_until: Date | null;
 }
 
 /** Ends the back-off of a phone. */
@@ -66,10 +123,18 @@ async function endBackoff(tx: Queryable, key: PhoneKey): Promise<void> {
   ]);
 }
 
-/** Ends the back-off of a phone and forgets every failure counted for its account (a password reset). */
-export async function clearLoginFailures(ctx: AccountsContext, tx: Queryable, key: PhoneKey): Promise<void> {
+/**
+ * Ends the back-off of a phone and forgets every failure counted for its account, and those of the address that
+ * proved it owns the phone (a password reset).
+ */
+export async function clearLoginFailures(
+  ctx: AccountsContext,
+  tx: Queryable,
+  key: PhoneKey,
+  ip: string,
+): Promise<void> {
   await endBackoff(tx, key);
-  await ctx.limiter.forget(tx, [limit.loginFailuresPerAccount(key)]);
+  await ctx.limiter.forget(tx, [limit.loginFailuresPerAccount(key), limit.loginFailuresPerAccountIp(key, ip)]);
 }
 
 /** Credentials that passed the check: the account, and the failure counted for the attempt (to take back). */
@@ -77,6 +142,8 @@ export interface VerifiedLogin {
   user: UserRow;
   key: PhoneKey;
   attempt: Consumed;
+  /** The account's back-off in force before this attempt, if any: a success puts it back rather than ending it. */
+  backoff: Throttle | null;
 }
 
 /**
@@ -89,13 +156,21 @@ export interface VerifiedLogin {
 export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<VerifiedLogin> {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
-  // An address or account this process just found at its limit is refused without the database (limits/rate-limiter.ts).
-  const known = ctx.limiter.knownWait([...loginLimits(req.ip, key), limit.loginBackoff(key)], now);
+  // An address this process just found at its limit is refused without the database (limits/rate-limiter.ts).
+  const known = ctx.limiter.knownWait(addressLimits(req.ip, key), now);
   if (known) throw errors.tooMany(known, 'login');
-  const { attempt, user } = await ctx.db.transaction(async (tx) => ({
-    attempt: await reserveLoginAttempt(ctx, tx, key, req.ip, now),
-    user: await findUserByPhone(tx, key),
-  }));
+  let ticket: LoginTicket | null = null;
+  if (input.ticket) {
+    // A remote provider is asked before the transaction (the built-in slider's ticket is redeemed in it).
+    const remoteOk =
+      ctx.captcha.kind === 'builtin' ? null : await ctx.captcha.verify(input.ticket, req.ip, input.randstr);
+    ticket = { ticket: input.ticket, remoteOk };
+  }
+  const { attempt, backoff, user } = await ctx.db.transaction(async (tx) => {
+    const found = await findUserByPhone(tx, key);
+    const reserved = await reserveLoginAttempt(ctx, tx, key, found, req.ip, ticket, now);
+    return { attempt: reserved.consumed, backoff: reserved.backoff, user: found };
+  });
 
   let valid: boolean;
   if (input.password !== undefined) {
@@ -107,12 +182,23 @@ export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input
     valid = check === 'ok' && user !== null;
   }
   if (!valid || !user) throw input.password !== undefined ? errors.wrongCredentials() : errors.wrongCode();
-  return { user, key, attempt };
+  return { user, key, attempt, backoff };
 }
 
-/** Takes back the failure `verifyLogin` counted and ends the back-off: the credentials were right. */
+/**
+ * Takes back the failure `verifyLogin` counted: the credentials were right. The account's back-off ends, unless one
+ * was in force (the owner got in from a known address or with a captcha while someone else keeps failing): then it
+ * is put back as it was, so the attacker still meets the captcha.
+ */
 export async function clearLoginAttempt(tx: Queryable, verified: VerifiedLogin): Promise<void> {
-  await endBackoff(tx, verified.key);
+  const { backoff, key } = verified;
+  if (!backoff) await endBackoff(tx, key);
+  else
+    await tx.query(
+      `update login_throttles set failures = $4, last_failure_at = $5, locked_until = $6
+        where tenant_id = $1 and country_code = $2 and phone = $3`,
+      [key.tenantId, key.countryCode, key.phone, backoff.failures, backoff.last_failure_at, backoff.locked_until],
+    );
   await verified.attempt.takeBack(tx);
 }
 
@@ -123,8 +209,11 @@ export async function login(ctx: AccountsContext, req: RequestFacts, input: Logi
     countLogin(method, 'succeeded');
     return info;
   } catch (error) {
-    // A refusal by the limits (429) is counted as such; a server or database failure is not the user's.
-    if (error instanceof ApiError && error.status !== 429 && error.status < 500) countLogin(method, 'failed');
+    // A refusal by the limits (429, or the captcha the back-off asks for) is counted as such; a server or
+    // database failure is not the user's.
+    const refusedByLimits =
+      error instanceof ApiError && (error.status === 429 || error.code === errors.CODES.needCaptcha);
+    if (error instanceof ApiError && !refusedByLimits && error.status < 500) countLogin(method, 'failed');
     throw error;
   }
 }
@@ -138,4 +227,13 @@ async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginIn
     if (verified.user.banned_at) return new errors.Refusal(errors.accountBanned());
     return startSession(tx, verified.user, req, now);
   });
+}
+
+/** Accounts whose back-off is in force at `now` (the metrics' `portal_login_accounts_backing_off`). */
+export async function countBackingOff(db: Queryable, now: Date): Promise<number> {
+  const [row] = await db.query<{ n: number | string }>(
+    'select count(*) as n from login_throttles where locked_until > $1',
+    [now],
+  );
+  return Number(row?.n ?? 0);
 }

@@ -10,6 +10,7 @@ export type { RegisterInput };
 import type { RequestFacts } from '../api/http';
 import { enqueueConversions } from '../conversions/outbox';
 import type { Queryable } from '../db/database';
+import { limit } from '../limits/rules';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey, requireGoodPassword } from './context';
 import * as errors from './errors';
@@ -29,19 +30,26 @@ export function checkRegistration(req: RequestFacts, input: RegisterInput): Phon
 
 /**
  * Creates the account inside the caller's transaction (the web registration, and the scan login's "register
- * with WeChat"): 40006 (thrown) when the phone is taken; a wrong code is returned as a Refusal, because its
- * counted try must be committed.
+ * with WeChat"): the address's register attempts (429), then the code, then the phone. A wrong code is returned
+ * as a Refusal, because its counted try (and the counted attempt) must be committed; 40006 (thrown) only for a
+ * right code, so a made-up code answers the same 40004 whether or not the phone has an account (decision 045).
  */
 export async function createAccount(
+  ctx: Pick<AccountsContext, 'limiter'>,
   tx: Queryable,
   req: RequestFacts,
   key: PhoneKey,
   input: RegisterInput,
   now: Date,
 ): Promise<UserRow | errors.Refusal> {
-  if (await findUserByPhone(tx, key)) throw errors.phoneRegistered();
+  const checks = [limit.registerAttemptsPerIp(req.ip)];
+  const wait = await ctx.limiter.check(tx, checks, now);
+  if (wait) throw errors.tooMany(wait);
+  await ctx.limiter.consume(tx, checks, now);
   if ((await consumeCode(tx, { ...key, purpose: 'register' }, input.code, now)) !== 'ok')
     return new errors.Refusal(errors.wrongCode());
+  // Only someone who received the code gets here: telling them the phone is taken tells them nothing new.
+  if (await findUserByPhone(tx, key)) throw errors.phoneRegistered();
   const user = await insertUser(
     tx,
     {
@@ -66,8 +74,11 @@ export async function createAccount(
 export async function register(ctx: AccountsContext, req: RequestFacts, input: RegisterInput): Promise<UserInfo> {
   const key = checkRegistration(req, input);
   const now = ctx.now();
+  // An address this process just found at its limit is refused without the database (limits/rate-limiter.ts).
+  const known = ctx.limiter.knownWait([limit.registerAttemptsPerIp(req.ip)], now);
+  if (known) throw errors.tooMany(known);
   return commitThenThrow(ctx.db, async (tx) => {
-    const user = await createAccount(tx, req, key, input, now);
+    const user = await createAccount(ctx, tx, req, key, input, now);
     if (user instanceof errors.Refusal) return user;
     return startSession(tx, user, req, now);
   });

@@ -39,7 +39,7 @@ export async function resetPassword(ctx: AccountsContext, req: RequestFacts, inp
     if (check !== 'ok' || !user) return new errors.Refusal(errors.wrongCode());
     await updatePassword(tx, user.id, await hashPassword(input.password), now);
     await revokeAllSessions(tx, user.id, now);
-    await clearLoginFailures(ctx, tx, key);
+    await clearLoginFailures(ctx, tx, key, req.ip);
     if (!input.keepWechat) await unbindRecent(tx, user.id, now);
     return null;
   });

@@ -52,11 +52,16 @@ describe('limits', () => {
       limit.smsPerIp,
       limit.puzzlesPerIp,
       limit.loginFailuresPerIp,
+      limit.registerAttemptsPerIp,
       limit.qrCodesPerIp,
       limit.qrPollsPerIp,
     ];
     for (const check of [...perIp, limit.likesPerIp].map((of) => of(ip)))
       expect(check.bucket).toMatch(/:ip:192\.0\.2\.9$/);
+    expect(limit.loginFailuresPerAccountIp(account, ip)).toEqual({
+      limit: 'loginFailuresPerAccountIp',
+      bucket: 'login:pair:14:86:13800138000:ip:192.0.2.9',
+    });
     for (const check of [
       limit.smsPerPhone(86, ip),
       limit.loginFailuresPerAccount(account),

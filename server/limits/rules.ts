@@ -15,6 +15,7 @@ export const KEYS = {
   account: 'tenant + phone, registered or not',
   country: 'country',
   site: 'the whole site',
+  accountAddress: 'tenant + phone + IP address',
 } as const;
 
 /** One rate limit: what it counts, per what, its rules, and whether each process counts it alone. */
@@ -85,6 +86,25 @@ export const LIMITS = {
     per: 'address',
     rules: [{ limit: 50, windowSeconds: 3600 }],
   },
+  // The back-off of one address against one account: an attacker's failures hold the attacker, not the owner
+  // elsewhere (docs/decisions/045-lock-outs-that-hit-the-attacker.md).
+  loginFailuresPerAccountIp: {
+    about: 'failed logins of an account from one address',
+    per: 'accountAddress',
+    rules: [
+      { limit: 5, windowSeconds: 900 },
+      { limit: 20, windowSeconds: 86_400 },
+    ],
+  },
+  // Each one tries a code (and would tell a registered phone from another): decision 045.
+  registerAttemptsPerIp: {
+    about: 'registrations tried from an address (web and WeChat, right code or not)',
+    per: 'address',
+    rules: [
+      { limit: 10, windowSeconds: 600 },
+      { limit: 50, windowSeconds: 86_400 },
+    ],
+  },
   qrCodesPerIp: {
     about: 'login QR codes (scan login) created',
     per: 'address',
@@ -136,7 +156,11 @@ export const SIZE_LIMITS = {
   adminRequest: 64 * 1024,
 } as const;
 
-/** Per-account back-off: after the 5th consecutive failure 1 minute, doubling each time, at most 15 minutes. */
+/**
+ * Per-account back-off: after the 5th consecutive failure 1 minute, doubling each time, at most 15 minutes. While
+ * it runs, an address that never signed in to the account needs a captcha ticket for each attempt (40005); one that
+ * did goes on (docs/decisions/045-lock-outs-that-hit-the-attacker.md).
+ */
 export const LOGIN_BACKOFF = { freeFailures: 4, firstSeconds: 60, maxSeconds: 900, forgetAfterSeconds: 86_400 };
 
 /** The wait after `failures` consecutive failures (0 while below the threshold). */
@@ -215,6 +239,9 @@ export const limit = {
   puzzlesPerIp: (ip: string) => check('puzzlesPerIp', byAddress('captcha', ip)),
   loginFailuresPerAccount: (account: Account) => check('loginFailuresPerAccount', byAccount('login:account', account)),
   loginFailuresPerIp: (ip: string) => check('loginFailuresPerIp', byAddress('login', ip)),
+  loginFailuresPerAccountIp: (account: Account, ip: string) =>
+    check('loginFailuresPerAccountIp', byAddress(byAccount('login:pair', account), ip)),
+  registerAttemptsPerIp: (ip: string) => check('registerAttemptsPerIp', byAddress('register', ip)),
   qrCodesPerIp: (ip: string) => check('qrCodesPerIp', byAddress('qr:create', ip)),
   qrPollsPerIp: (ip: string) => check('qrPollsPerIp', byAddress('qr:poll', ip)),
   likesPerIp: (ip: string) => check('likesPerIp', byAddress('college:like', ip)),

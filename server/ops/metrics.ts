@@ -185,6 +185,27 @@ export function countLogin(method: 'password' | 'code', outcome: 'succeeded' | '
   logins.inc({ method, outcome });
 }
 
+const loginLockouts = counter(
+  'login_lockouts_total',
+  'Per-account login back-offs (captcha asked from addresses that never signed in): "started" at the 5th consecutive failure of an account, "maxed" when one account\'s streak reaches the longest wait (about 9 failures: locked again and again). Never labelled by account.',
+  ['stage'],
+  ['started', 'maxed'].map((stage) => ({ stage })),
+);
+export function countLockout(stage: 'started' | 'maxed'): void {
+  loginLockouts.inc({ stage });
+}
+
+const accountsBackingOff = new Gauge({
+  name: `${PREFIX}login_accounts_backing_off`,
+  help: 'Accounts (registered or not) whose login back-off is in force now: addresses that never signed in to them must solve the captcha. Read from the database at each scrape.',
+  registers: [registry],
+});
+let backingOff: (() => Promise<number>) | null = null;
+/** The count behind `portal_login_accounts_backing_off`, read at each scrape. */
+export function watchBackoffs(count: () => Promise<number>): void {
+  backingOff = count;
+}
+
 const adConversions = counter(
   'ad_conversions_total',
   'Ad conversions the server reported from its outbox, by click id and outcome: "sent", "retry" (a failure that will be tried again), "given_up" (refused for good or out of attempts), "not_configured".',
@@ -209,6 +230,12 @@ function startProcessMetrics(): void {
 /** The text a scrape reads (readiness is checked first). */
 export async function scrape(): Promise<string> {
   if (readiness) ready.set((await readiness().catch(() => false)) ? 1 : 0);
+  // A failed count leaves the last one (the database may be away: portal_ready says so).
+  if (backingOff)
+    await backingOff().then(
+      (count) => accountsBackingOff.set(count),
+      () => {},
+    );
   return registry.metrics();
 }
 

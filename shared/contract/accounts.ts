@@ -87,6 +87,13 @@ export const loginBody = z.strictObject({
   countryCode,
   password: z.string().min(1).max(1024).optional().describe('Give either password or code'),
   code: code.optional(),
+  ticket: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .describe('A captcha ticket, when the server asked for one (40005 after repeated failures of the account)'),
+  randstr: z.string().min(1).max(128).optional().describe('Tencent captcha: the random string given with the ticket'),
 });
 
 export const resetBody = z.strictObject({
@@ -254,6 +261,8 @@ export const accountsOperations = {
       40000: ERROR_NOTES.validation,
       40003: 'wrong phone or password (also for an unregistered phone)',
       40004: 'code login: wrong, expired or used code (also for an unregistered phone)',
+      40005:
+        'after repeated failures of the account, from an address that never signed in to it: solve the captcha and send its ticket (missing, used or expired ticket)',
       40011: 'the phone number does not fit its country',
       429: ERROR_NOTES.limit,
     },
@@ -331,6 +340,7 @@ export type RegisterInput = z.output<typeof registerBody>;
 export type ResetPasswordInput = z.output<typeof resetBody>;
 export type LogoutInput = z.output<typeof logoutBody>;
 /** A login's credentials: exactly one of password and code (the server answers 40000 otherwise). */
-export type LoginInput =
+export type LoginInput = (
   | { phone: string; countryCode: number; password: string; code?: undefined }
-  | { phone: string; countryCode: number; code: string; password?: undefined };
+  | { phone: string; countryCode: number; code: string; password?: undefined }
+) & { ticket?: string; randstr?: string };

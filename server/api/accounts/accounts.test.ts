@@ -153,12 +153,13 @@ describeDatabases('accounts: register, login, reset, logout', (getDb) => {
       expect((await h.call('/v2/web/register', { body: registration(other) })).body.code).toBe(40004);
       expect(await h.count('users')).toBe(0);
 
-      // Used: once registered, the code cannot register again (and the phone is taken anyway).
+      // Used: once registered, the code cannot register again; the code is checked before the phone, so the
+      // answer is the 40004 of any wrong code, not "registered" (decision 045).
       h.advance(61);
       const good = await h.code('13800138000', 'register');
       expect((await h.call('/v2/web/register', { body: registration(good) })).status).toBe(200);
       const again = await h.call('/v2/web/register', { body: registration(good) });
-      expect(again.body).toEqual({ code: 40006, message: '该手机号已注册，请直接登录' });
+      expect(again.body).toEqual({ code: 40004, message: '验证码错误或已过期' });
       expect(await h.count('users')).toBe(1);
     });
 

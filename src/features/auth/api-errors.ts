@@ -14,6 +14,8 @@ import { toast } from '~/components/toast/toast';
 import { ApiRequestError } from '~/lib/api/errors';
 
 export const networkFailure = msg`网络连接失败，请检查网络后重试`;
+/** The configured captcha could not be shown (the SMS button, the login's captcha). */
+export const captchaUnavailable = msg`安全验证暂时无法使用，请稍后再试`;
 
 const FIELD_OF_CODE: Record<number, string> = {
   [CODES.phoneInvalid]: 'phone',

@@ -2,7 +2,7 @@
 
 import { CODES } from '#shared/contract/codes';
 import type { CaptchaFailure, CaptchaService } from '~/components/slider-captcha/slider-captcha';
-import { captchaPuzzle, captchaVerify } from '~/lib/api/accounts';
+import { captchaConfig, captchaPuzzle, captchaVerify } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
 
 export function toCaptchaFailure(error: unknown): CaptchaFailure {
@@ -28,3 +28,16 @@ export const captchaService: CaptchaService = {
       throw toCaptchaFailure(error);
     }),
 };
+
+/** Which captcha the server wants; the built-in slider when it cannot say. */
+export type CaptchaChoice = { provider: 'builtin' } | { provider: 'tencent'; appId: string };
+
+export async function loadCaptchaChoice(): Promise<CaptchaChoice> {
+  try {
+    const config = await captchaConfig();
+    if (config?.provider === 'tencent' && config.appId) return { provider: 'tencent', appId: config.appId };
+  } catch {
+    // The slider's own calls will tell the user if the server is unreachable.
+  }
+  return { provider: 'builtin' };
+}

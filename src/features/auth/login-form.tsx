@@ -5,12 +5,16 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type ComponentType, type FormEvent, useState } from 'react';
+import { CODES } from '#shared/contract/codes';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
+import { toast } from '~/components/toast/toast';
 import { login } from '~/lib/api/accounts';
+import { ApiRequestError } from '~/lib/api/errors';
+import { guardChunk } from '~/lib/chunk-reload';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
-import { showFailure } from './api-errors';
+import { networkFailure, showFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { completeSignIn } from './complete';
 import {
@@ -23,10 +27,14 @@ import {
   credentialsInput,
 } from './credential-fields';
 import { DefaultSubmit, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
+import type { LoginCaptchaProps } from './login-captcha';
 import { safeRedirect, workbenchFor } from './navigation';
 import { answeredCountry, useForm, useFormAnswer } from './use-form';
 
 const loginFailed = msg`登录失败`;
+
+/** The captcha the server asks for after repeated failures of the account (40005); loaded with its first use. */
+const loadLoginCaptcha = guardChunk(() => import('./login-captcha'));
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
 
 /** This page's address with `way` set (the SMS way, the phone's reset form) or removed, the rest kept. */
@@ -54,23 +62,49 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
   const [countryCode, setCountryCode] = useState(answeredCountry(answer, DEFAULT_COUNTRY));
   const form = useForm<CredentialField>({ phone: '', password: '', code: '' }, CREDENTIAL_FIELDS, answer);
   const { values } = form;
+  // The captcha shown when the server asks for one (40005): its ticket retries the same login.
+  const [Captcha, setCaptcha] = useState<ComponentType<LoginCaptchaProps> | null>(null);
+  const [captchaOpen, setCaptchaOpen] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (form.busy) return;
-    form.setNotice(null);
-    if (!form.showErrors(checkCredentials(values, countryCode, mode))) return;
+  const askCaptcha = () => {
+    if (Captcha) {
+      setCaptchaOpen(true);
+      return;
+    }
+    loadLoginCaptcha().then(
+      (module) => {
+        setCaptcha(() => module.LoginCaptcha);
+        setCaptchaOpen(true);
+      },
+      () => toast.error(i18n._(networkFailure)),
+    );
+  };
+
+  const attempt = async (captcha?: { ticket: string; randstr?: string }) => {
     form.setBusy(true);
     try {
-      const userInfo = await login(credentialsInput(values, countryCode, mode));
+      const userInfo = await login({ ...credentialsInput(values, countryCode, mode), ...captcha });
       const target =
         safeRedirect(redirect, { origin: window.location.origin, workbenchUrl, isMobile }) ??
         workbenchFor(workbenchUrl, locale);
       await completeSignIn(userInfo, t`登录成功`, target);
       // The page is being replaced; the button stays busy until it is.
     } catch (error) {
+      if (error instanceof ApiRequestError && error.code === CODES.needCaptcha) {
+        form.setBusy(false);
+        askCaptcha();
+        return;
+      }
       showFailure(form, error, CREDENTIAL_API_FIELDS, { i18n, failed: loginFailed, failedWith: loginFailedWith });
     }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    form.setNotice(null);
+    if (!form.showErrors(checkCredentials(values, countryCode, mode))) return;
+    await attempt();
   };
 
   return (
@@ -94,6 +128,15 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
       <SubmitButton busy={form.busy} busyLabel={busyLabels.login}>
         <Trans>登录</Trans>
       </SubmitButton>
+      {Captcha && captchaOpen ? (
+        <Captcha
+          onPassed={(ticket, randstr) => {
+            setCaptchaOpen(false);
+            void attempt({ ticket, ...(randstr ? { randstr } : {}) });
+          }}
+          onClose={() => setCaptchaOpen(false)}
+        />
+      ) : null}
     </form>
   );
 }

@@ -320,3 +320,26 @@ describe('login page: tabs and links', () => {
     expect(screen.queryByRole('link', { name: '进入工作台' })).not.toBeInTheDocument();
   });
 });
+
+// Last in the file: it uses a puzzle of the mock's count, which the SMS tests above expect from 1.
+describe('login page: the captcha after repeated failures (decision 045)', () => {
+  it('opens the captcha when the server asks for it (40005) and retries the login with its ticket', async () => {
+    vi.mocked(login)
+      .mockRejectedValueOnce(apiError(400, 40005, '请先完成安全验证'))
+      .mockResolvedValueOnce(userInfo);
+    const { user } = await renderAuthPage('/login');
+    await user.type(field('手机号码'), '13800138000');
+    await user.type(field('账号密码'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await passCaptcha(user);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/workbench/function_introduction'));
+    expect(login).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(login).mock.calls[0][0]).not.toHaveProperty('ticket');
+    expect(vi.mocked(login).mock.calls[1][0]).toMatchObject({
+      phone: '13800138000',
+      password: 'correct horse',
+      ticket: 'ticket-1',
+    });
+    expect(screen.queryByText(/登录失败/)).toBeNull();
+  });
+});

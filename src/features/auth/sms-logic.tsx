@@ -26,10 +26,10 @@ import { CODES } from '#shared/contract/codes';
 import { CaptchaDialog } from '~/components/slider-captcha/captcha-dialog';
 import { TencentCaptchaLauncher } from '~/components/tencent-captcha/tencent-captcha-launcher';
 import { toast } from '~/components/toast/toast';
-import { captchaConfig, type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
+import { type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
-import { networkFailure } from './api-errors';
-import { captchaService } from './captcha-service';
+import { captchaUnavailable, networkFailure } from './api-errors';
+import { type CaptchaChoice, captchaService, loadCaptchaChoice } from './captcha-service';
 
 /** What the button shows: the machine's phase and the seconds left of a countdown. */
 export interface SmsView {
@@ -71,21 +71,7 @@ export function toSmsFailure(error: unknown): SmsSendFailure {
 
 const PHONE_CODES = new Set<number>([CODES.phoneRegistered, CODES.phoneInvalid]);
 
-/** Which captcha the server wants; the built-in slider when it cannot say. */
-type CaptchaChoice = { provider: 'builtin' } | { provider: 'tencent'; appId: string };
-
-async function loadCaptchaChoice(): Promise<CaptchaChoice> {
-  try {
-    const config = await captchaConfig();
-    if (config?.provider === 'tencent' && config.appId) return { provider: 'tencent', appId: config.appId };
-  } catch {
-    // The slider's own calls will tell the user if the server is unreachable.
-  }
-  return { provider: 'builtin' };
-}
-
 const sentMessage = msg`验证码发送成功`;
-const captchaUnavailable = msg`安全验证暂时无法使用，请稍后再试`;
 const sendFailed = msg`手机验证码发送失败`;
 const sendFailedWith = (reason: string) => msg`手机验证码发送失败：${reason}`;
 
