@@ -2,6 +2,7 @@
  * Every limit of the product, as rules (rate limits per address, phone or account; the login back-off; tries;
  * request sizes). Nothing here counts (rate-limiter.ts does); docs/api.md's limits tables are generated from it.
  */
+import { addressKey } from './address-key';
 
 export interface Rule {
   limit: number;
@@ -152,9 +153,9 @@ const check = <Name extends RateLimitName>(name: Name, bucket: string): LimitChe
 
 /**
  * The bucket of a per-address limit: every one is built here, and only these have `:ip:` in their name (what
- * BENCH_UNLIMITED lifts).
+ * BENCH_UNLIMITED lifts); an IPv6 client counts by its /64 (./address-key.ts).
  */
-const byAddress = (prefix: string, ip: string) => `${prefix}:ip:${ip}`;
+const byAddress = (prefix: string, ip: string) => `${prefix}:ip:${addressKey(ip)}`;
 const byAccount = (prefix: string, account: Account) =>
   `${prefix}:${account.tenantId}:${account.countryCode}:${account.phone}`;
 
