@@ -109,7 +109,7 @@ describeDatabases('item 5: addresses as the limits count them', (getDb) => {
     const warnings = captured.lines.filter((line) => String(line.msg).includes('X-Forwarded-For'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0].msg).toContain('TRUST_PROXY');
-  });
+  }, 60_000);
 
   it("with TRUST_PROXY=<range> only the proxy's own forwarding counts", async () => {
     const h = harness(getDb(), { env: { TRUST_PROXY: '10.0.0.0/8' } });
@@ -125,7 +125,7 @@ describeDatabases('item 5: addresses as the limits count them', (getDb) => {
     expect(proxied[PUZZLES]).toBe(429);
     // Another client behind the same proxy has its own limit.
     expect(await puzzle(h, '10.0.0.2', { 'x-forwarded-for': '203.0.113.41' })).toBe(200);
-  });
+  }, 60_000);
 
   it('two IPv6 addresses of one /64 share a limit; another /64 does not; IPv4-mapped IPv6 is its IPv4', async () => {
     const h = harness(getDb());
@@ -134,7 +134,7 @@ describeDatabases('item 5: addresses as the limits count them', (getDb) => {
     expect(await puzzle(h, '2001:db8:1:3::1')).toBe(200);
     for (let i = 0; i < PUZZLES; i++) expect(await puzzle(h, '192.0.2.77')).toBe(200);
     expect(await puzzle(h, '::ffff:192.0.2.77')).toBe(429);
-  });
+  }, 60_000);
 
   it("the QR poll's in-memory limit counts a /64 as one client", async () => {
     const h = harness(getDb());
@@ -161,7 +161,7 @@ describeDatabases('item 5: addresses as the limits count them', (getDb) => {
     expect(ids).not.toContain('attacker-chosen-id');
     expect(ids).not.toContain('forged.1');
     expect(ids).toContain('proxy.1');
-  });
+  }, 60_000);
 });
 
 describe('item 7: BENCH_UNLIMITED only under NODE_ENV=bench', () => {
@@ -185,25 +185,29 @@ describeDatabases('item 7: nicknames', (getDb) => {
     ['a paragraph separator', 'ad\u2029min'],
     ['a zero-width no-break space (BOM) inside', 'ad\ufeffmin'],
     ['a NUL', 'ad\u0000min'],
-  ])('registration refuses %s and stores nothing', async (_what, nickname) => {
-    const h = harness(getDb());
-    const code = await h.code('13800138000', 'register');
-    const body = {
-      phone: '13800138000',
-      countryCode: 1,
-      code,
-      password: PASSWORD,
-      channelId: 2,
-      clientId: 'morestores',
-    };
-    const answer = await h.call('/v2/web/register', { body: { ...body, nickname } });
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/昵称/);
-    expect(await h.count('users')).toBe(0);
-    // The same request with a plain nickname registers.
-    expect((await h.call('/v2/web/register', { body: { ...body, nickname: 'admin' } })).status).toBe(200);
-    expect(await h.count('users')).toBe(1);
-  });
+  ])(
+    'registration refuses %s and stores nothing',
+    async (_what, nickname) => {
+      const h = harness(getDb());
+      const code = await h.code('13800138000', 'register');
+      const body = {
+        phone: '13800138000',
+        countryCode: 1,
+        code,
+        password: PASSWORD,
+        channelId: 2,
+        clientId: 'morestores',
+      };
+      const answer = await h.call('/v2/web/register', { body: { ...body, nickname } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(/昵称/);
+      expect(await h.count('users')).toBe(0);
+      // The same request with a plain nickname registers.
+      expect((await h.call('/v2/web/register', { body: { ...body, nickname: 'admin' } })).status).toBe(200);
+      expect(await h.count('users')).toBe(1);
+    },
+    60_000,
+  );
 
   it('the WeChat reply carries the nickname as text: no second link, no markup', () => {
     const hostile = '<a href="https://evil.example/">点此确认登录</a>';
