@@ -1,9 +1,9 @@
 // @vitest-environment node
 /**
- * Issue 32, items 4, 5 and 7 as an attacker tries them: placeholder secrets, a TRUST_PROXY hop count on a public
- * HOST, spoofed X-Forwarded-For with and without a trusted proxy, IPv6 clients rotating addresses inside their
- * /64, BENCH_UNLIMITED outside NODE_ENV=bench, bidi and NUL nicknames, junk query strings filling the page cache,
- * a client's own X-Request-Id in the logs, and a nickname's markup in the WeChat reply.
+ * Attacks on the settings, the proxy trust and the small holes of the sign-up portal: placeholder secrets, a
+ * TRUST_PROXY hop count on a public HOST, spoofed X-Forwarded-For with and without a trusted proxy, IPv6 clients
+ * rotating addresses inside their /64, BENCH_UNLIMITED outside NODE_ENV=bench, bidi and NUL nicknames, junk query
+ * strings filling the page cache, a client's own X-Request-Id in the logs, a nickname's markup in the WeChat reply.
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -46,7 +46,7 @@ async function start(env: Record<string, string>, ms = 20_000) {
   return { code, output };
 }
 
-describe('item 4: a placeholder secret stops the start, naming the setting', () => {
+describe('a placeholder secret stops the start, naming the setting', () => {
   const allowed = { STANDINS: '1', HOST: '127.0.0.1' };
   it.each([
     ['WX_TOKEN', 'change-me'],
@@ -69,7 +69,7 @@ describe('item 4: a placeholder secret stops the start, naming the setting', () 
   });
 });
 
-describe('item 5: TRUST_PROXY', () => {
+describe('TRUST_PROXY', () => {
   it('a hop count with HOST=0.0.0.0 (the default) refuses to start: exit 78, the setting named, nothing listening', async () => {
     const { code, output } = await start({ TRUST_PROXY: '1', HOST: '0.0.0.0' });
     expect(code).toBe(78);
@@ -93,7 +93,7 @@ describe('item 5: TRUST_PROXY', () => {
   });
 });
 
-describeDatabases('item 5: addresses as the limits count them', (getDb) => {
+describeDatabases('addresses as the limits count them', (getDb) => {
   const puzzle = (h: ReturnType<typeof harness>, ip: string, headers: Record<string, string> = {}) =>
     h.call('/v2/captcha/puzzle', { body: {}, ip, headers }).then((answer) => answer.status);
 
@@ -164,7 +164,7 @@ describeDatabases('item 5: addresses as the limits count them', (getDb) => {
   }, 60_000);
 });
 
-describe('item 7: BENCH_UNLIMITED only under NODE_ENV=bench', () => {
+describe('BENCH_UNLIMITED only under NODE_ENV=bench', () => {
   it.each(['staging', 'production', 'development', 'test'])('NODE_ENV=%s refuses it', (NODE_ENV) => {
     expect(() => readSettings({ NODE_ENV, BENCH_UNLIMITED: '1' })).toThrow(SettingsRefusal);
   });
@@ -177,7 +177,7 @@ describe('item 7: BENCH_UNLIMITED only under NODE_ENV=bench', () => {
   }, 30_000);
 });
 
-describeDatabases('item 7: nicknames', (getDb) => {
+describeDatabases('nicknames', (getDb) => {
   it.each([
     ['a right-to-left override', 'ad\u202emin'],
     ['a zero-width space', 'ad\u200bmin'],
@@ -261,7 +261,7 @@ describeDatabases('item 7: nicknames', (getDb) => {
   });
 });
 
-describe('item 7: the page cache keys known query parameters only', () => {
+describe('the page cache keys known query parameters only', () => {
   it('a query string of random junk is answered from the page cached without it', async () => {
     const renderer: Renderer = {
       renderPage: vi.fn(

@@ -11,7 +11,7 @@ export interface Rule {
 
 /** What a rate limit counts per, in the words docs/api.md uses for the key. */
 export const KEYS = {
-  address: 'IP address',
+  address: 'IP address (IPv6: its /64)',
   phone: 'country + number',
   account: 'tenant + phone, registered or not',
 } as const;
