@@ -26,6 +26,7 @@ interface Service {
   stop_grace_period?: string;
   init?: boolean;
   volumes?: string[];
+  networks?: Record<string, { ipv4_address?: string }>;
 }
 
 describe('deploy/compose.yaml', () => {
@@ -43,7 +44,9 @@ describe('deploy/compose.yaml', () => {
       expect(portal.depends_on?.postgres.condition).toBe('service_healthy');
       expect(portal.ports).toBeUndefined();
       expect(portal.environment?.DATABASE_URL).toMatch(/^postgres:\/\/portal:.*@postgres:5432\/portal$/);
-      expect(portal.environment?.TRUST_PROXY).toBe('1');
+      // Only the proxy's own address reports the client (a hop count is refused with HOST=0.0.0.0).
+      expect(portal.environment?.TRUST_PROXY).toBe(services.proxy.networks?.default.ipv4_address);
+      expect(portal.environment?.TRUST_PROXY).toMatch(/^172\.30\.240\.\d+$/);
       expect(portal.environment?.DATABASE_POOL_SIZE).toBeDefined();
       expect(portal.healthcheck?.test.join(' ')).toContain('/api/ready');
       // Stopping waits longer than the server's own drain and the time it gives requests under way after it.

@@ -1,6 +1,6 @@
 /** Every setting, read once from the environment through the areas' schemas (./read.ts); `Settings` is inferred. */
 import { analytics, readAnalytics, readServerConversions } from './analytics';
-import { network } from './network';
+import { hopCountRefusal, network } from './network';
 import { providers, readCaptcha, readSms, readSmsBudget, readWx } from './providers';
 import { database, operations, site } from './site';
 
@@ -16,7 +16,7 @@ export class SettingsRefusal extends Error {
 }
 
 export const BENCH_UNLIMITED_REFUSAL = new SettingsRefusal(
-  'BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only; a production start (NODE_ENV=production) refuses it. Unset BENCH_UNLIMITED, or start the benchmark server with NODE_ENV=bench.',
+  'BENCH_UNLIMITED=1 lifts the per-IP rate limits for benchmarks only: only a start with NODE_ENV=bench accepts it (production, staging or any other NODE_ENV refuses it). Unset BENCH_UNLIMITED, or start the benchmark server with NODE_ENV=bench.',
 );
 
 export function readSettings(environment: Record<string, string | undefined> = process.env) {
@@ -26,7 +26,7 @@ export function readSettings(environment: Record<string, string | undefined> = p
   const ads = analytics.schema.parse(environment);
   const services = providers.schema.parse(environment);
   const development = env.NODE_ENV === 'development';
-  if (ops.BENCH_UNLIMITED && env.NODE_ENV === 'production') throw BENCH_UNLIMITED_REFUSAL;
+  if (ops.BENCH_UNLIMITED && env.NODE_ENV !== 'bench') throw BENCH_UNLIMITED_REFUSAL;
   if (ops.METRICS_PORT !== undefined && [env.PORT, env.BRAND2_PORT].includes(ops.METRICS_PORT))
     throw new Error(`METRICS_PORT must not be a public port (PORT, BRAND2_PORT), got "${ops.METRICS_PORT}"`);
   return {
@@ -70,11 +70,21 @@ export function readSettings(environment: Record<string, string | undefined> = p
 }
 
 /** Refused at start when they read like a placeholder or are short enough to guess. */
-const SECRETS = AREAS.flatMap((a) => Object.keys(a.variables)).filter((name) => /(SECRET|TOKEN|_KEY)(_2)?$/.test(name));
+export const SECRETS = AREAS.flatMap((a) => Object.keys(a.variables)).filter((name) =>
+  /(SECRET|TOKEN|_KEY)(_2)?$/.test(name),
+);
+/** The words of an example file or a tutorial left in place of the real secret (`change-me`, `your_secret_here`, …). */
+const PLACEHOLDER =
+  /change.?(?:me|it|this)|replace.?(?:me|this|with)|placeholder|your.?(?:own.?)?(?:secret|token|key|app)|(?:secret|token|key).?here|^(?<one>.)\k<one>*$/i;
 
-/** Why a start must not go on (null: it may): a placeholder or short secret, or a stand-in without STANDINS=1. */
+/** Why a start must not go on (null: it may): a hop count on a public HOST, a placeholder or short secret, a stand-in. */
 export function startRefusal(environment: Record<string, string | undefined>, settings: Settings) {
-  const weak = SECRETS.filter((name) => /^.{1,15}$|change.?me/i.test(environment[name]?.trim() ?? ''));
+  const hops = hopCountRefusal(settings.trustProxy, settings.host);
+  if (hops) return new SettingsRefusal(`Not starting: ${hops}`);
+  const weak = SECRETS.filter((name) => {
+    const value = environment[name]?.trim() ?? '';
+    return value !== '' && (value.length < 16 || PLACEHOLDER.test(value));
+  });
   if (weak.length > 0)
     return new SettingsRefusal(
       `Not starting: ${weak.join(', ')}: a placeholder or shorter than 16 characters; set the real secret (docs/deploy.md).`,

@@ -25,5 +25,5 @@ export const operations = area('Running and stopping', {
   SHUTDOWN_TIMEOUT_MS: v(wholeNumber, '10000'), // requests still running this many ms after the drain are cut off (a process stops within drain + timeout)
   METRICS_PORT: v((value, name) => (value ? between(1, 65_535)(value, name) : undefined)), // the port of the Prometheus endpoint `/metrics` (its own listener; unset: off; never `PORT` or `BRAND2_PORT`). Each process exposes its own
   METRICS_HOST: v(text, '127.0.0.1'), // the interface the metrics listener binds (`0.0.0.0` in a container whose port is not published)
-  BENCH_UNLIMITED: v(oneOrZero), // `1` lifts the per-IP rate limits so a load test from one address measures the server; a start with `NODE_ENV=production` refuses it (exit code 78)
+  BENCH_UNLIMITED: v(oneOrZero), // `1` lifts the per-IP rate limits so a load test from one address measures the server; only with `NODE_ENV=bench`: any other `NODE_ENV` (production, staging, …) refuses the start (exit code 78)
 });

@@ -35,12 +35,42 @@ function forwardedRequest(c: Context) {
   } as unknown as IncomingMessage;
 }
 
+let warnedUntrustedForwarding = false;
+let untrustedForwardingWarning: (peer: string) => void = () => {};
+
+/**
+ * What to do, once per process, when an X-Forwarded-For arrives while TRUST_PROXY trusts no proxy (server/ops/log.ts
+ * logs a warning: behind a proxy every client shares the proxy's address in the per-address limits).
+ */
+export function onUntrustedForwarding(warn: (peer: string) => void): void {
+  untrustedForwardingWarning = warn;
+}
+
+function warnUntrustedForwarding(peer: string): void {
+  warnedUntrustedForwarding = true;
+  untrustedForwardingWarning(peer);
+}
+
 /** The client's address: the socket's peer, or the right-most untrusted X-Forwarded-For entry (proxy-addr). */
 export function clientAddress(c: Context, trustProxy: ProxyTrust | null): string {
+  if (!trustProxy) {
+    const peer = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress || 'unknown';
+    if (!warnedUntrustedForwarding && c.req.header('x-forwarded-for') !== undefined) warnUntrustedForwarding(peer);
+    return peer;
+  }
   const request = forwardedRequest(c);
-  const peer = request.socket.remoteAddress || 'unknown';
-  if (!trustProxy || !request.socket.remoteAddress) return peer;
+  if (!request.socket.remoteAddress) return 'unknown';
   return proxyAddr(request, trustProxy);
+}
+
+/** The client's X-Request-Id, kept only from a trusted proxy (anyone else could write ids into the logs). */
+export function forwardedRequestId(c: Context, trustProxy: ProxyTrust | null): string | undefined {
+  if (!trustProxy) return undefined;
+  const id = c.req.header('x-request-id');
+  if (id === undefined) return undefined;
+  return trusts(trustProxy, (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? '')
+    ? id
+    : undefined;
 }
 
 /** Whether the socket's peer is a trusted proxy (a peer that cannot be read is trusted only by a hop count). */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * BENCH_UNLIMITED=1: lifts the per-IP limits for a load test from one address, and a production start
- * refuses it with a clear message and its own exit code.
+ * BENCH_UNLIMITED=1: lifts the per-IP limits for a load test from one address under NODE_ENV=bench, and any
+ * other start (production, staging, …) refuses it with a clear message and its own exit code.
  */
 
 import { spawn } from 'node:child_process';
@@ -16,11 +16,13 @@ import { LIMITS } from './rules';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('BENCH_UNLIMITED', () => {
-  it('is off by default, on with 1 outside production, refused in production', () => {
+  it('is off by default, on with 1 under NODE_ENV=bench only, refused under any other NODE_ENV', () => {
     expect(readSettings({}).benchUnlimited).toBe(false);
     expect(readSettings({ NODE_ENV: 'bench', BENCH_UNLIMITED: '1' }).benchUnlimited).toBe(true);
-    expect(() => readSettings({ NODE_ENV: 'production', BENCH_UNLIMITED: '1' })).toThrow(SettingsRefusal);
-    expect(() => readSettings({ NODE_ENV: 'production', BENCH_UNLIMITED: '1' })).toThrow(/NODE_ENV=production/);
+    for (const NODE_ENV of ['production', 'staging', 'development', 'test', undefined]) {
+      expect(() => readSettings({ NODE_ENV, BENCH_UNLIMITED: '1' })).toThrow(SettingsRefusal);
+      expect(() => readSettings({ NODE_ENV, BENCH_UNLIMITED: '1' })).toThrow(/only a start with NODE_ENV=bench/);
+    }
     expect(() => readSettings({ BENCH_UNLIMITED: 'yes' })).toThrow(/BENCH_UNLIMITED must be 1 or 0/);
   });
 
@@ -49,7 +51,7 @@ describe('BENCH_UNLIMITED', () => {
     const { migrate } = await import('../db/migrate');
     await migrate(db);
     try {
-      const h = harness(db, { env: { BENCH_UNLIMITED: '1' } });
+      const h = harness(db, { env: { NODE_ENV: 'bench', BENCH_UNLIMITED: '1' } });
       const ticket = 'A'.repeat(43);
       const statuses = new Set<number>();
       for (let i = 0; i < LIMITS.qrPollsPerIp.rules[0].limit + 5; i++)
@@ -66,7 +68,7 @@ describe('BENCH_UNLIMITED', () => {
     const { migrate } = await import('../db/migrate');
     await migrate(db);
     try {
-      const lifted = harness(db, { env: { BENCH_UNLIMITED: '1' } });
+      const lifted = harness(db, { env: { NODE_ENV: 'bench', BENCH_UNLIMITED: '1' } });
       // Created after the lifted one: the lift stays with that app.
       const limited = harness(db);
       const puzzles = async (h: typeof lifted, n: number) => {

@@ -2,6 +2,7 @@
  * Every limit of the product, as rules (rate limits per address, phone or account; the login back-off; tries;
  * request sizes). Nothing here counts (rate-limiter.ts does); docs/api.md's limits tables are generated from it.
  */
+import { addressKey } from './address-key';
 
 export interface Rule {
   limit: number;
@@ -10,12 +11,12 @@ export interface Rule {
 
 /** What a rate limit counts per, in the words docs/api.md uses for the key. */
 export const KEYS = {
-  address: 'IP address',
+  address: 'IP address (IPv6: its /64)',
   phone: 'country + number',
   account: 'tenant + phone, registered or not',
   country: 'country',
   site: 'the whole site',
-  accountAddress: 'tenant + phone + IP address',
+  accountAddress: 'tenant + phone + IP address (IPv6: its /64)',
 } as const;
 
 /** One rate limit: what it counts, per what, its rules, and whether each process counts it alone. */
@@ -217,9 +218,9 @@ const hourlyDaily = ({ hourly, daily }: { hourly: number; daily: number }): Rule
 
 /**
  * The bucket of a per-address limit: every one is built here, and only these have `:ip:` in their name (what
- * BENCH_UNLIMITED lifts).
+ * BENCH_UNLIMITED lifts); an IPv6 client counts by its /64 (./address-key.ts).
  */
-const byAddress = (prefix: string, ip: string) => `${prefix}:ip:${ip}`;
+const byAddress = (prefix: string, ip: string) => `${prefix}:ip:${addressKey(ip)}`;
 const byAccount = (prefix: string, account: Account) =>
   `${prefix}:${account.tenantId}:${account.countryCode}:${account.phone}`;
 

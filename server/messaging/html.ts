@@ -61,7 +61,7 @@ export function page(input: { lang: Lang; title: string; header?: Markup; body: 
 export function sendPage(
   c: Context,
   rendered: { html: string; csp: string },
-  status: 200 | 400 | 403 | 404 | 410 = 200,
+  status: 200 | 400 | 403 | 404 | 410 | 429 = 200,
 ) {
   return c.html(rendered.html, status, {
     'Cache-Control': 'no-store',

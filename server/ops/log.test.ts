@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * Structured logs: a JSON line per request with level, time, request id (an incoming
- * X-Request-Id is honoured and echoed), method, path, status, duration and brand; no password, token, code or
+ * X-Request-Id from a trusted proxy is honoured and echoed), method, path, status, duration and brand; no password, token, code or
  * unmasked phone number in any line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,9 +29,10 @@ describe('maskPhones', () => {
 });
 
 describeDatabases('request logs', (getDb) => {
-  it('writes one JSON line per request with the request id, and echoes an incoming X-Request-Id', async () => {
+  it("writes one JSON line per request with the request id, and echoes a trusted proxy's X-Request-Id", async () => {
     const lines = capturedLines();
-    const h = harness(getDb());
+    // The harness's peer (203.0.113.1) is the trusted proxy; server/hostile/config.test.ts: anyone else's is ignored.
+    const h = harness(getDb(), { env: { TRUST_PROXY: '203.0.113.1' } });
     const answer = await h.call('/v2/college/sections', {
       headers: { 'x-request-id': 'proxy-abc.123' },
       host: 'localhost:3031',

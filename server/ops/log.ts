@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Settings } from '../config/settings';
-import { clientAddress, requestBrand } from '../http/request';
+import { clientAddress, forwardedRequestId, onUntrustedForwarding, requestBrand } from '../http/request';
 import { catchAllTemplate, observeRequest } from './metrics';
 
 /** 13800138000 → 138****8000; any run of 7 or more digits is treated as a phone number. */
@@ -69,10 +69,18 @@ export function setLogger(logger: Logger): void {
   log = logger;
 }
 
+// Once per process (server/http/request.ts): a forwarded address while no proxy is trusted.
+onUntrustedForwarding((peer) =>
+  log.warn(
+    { peer },
+    'A request carries X-Forwarded-For but TRUST_PROXY trusts no proxy: the socket peer is taken as the client. Behind a proxy, set TRUST_PROXY to its address or range (docs/deploy.md), or every client shares one per-address limit.',
+  ),
+);
+
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /**
- * A sane incoming X-Request-Id (set by a proxy), else a new one. Not hono/request-id: the fast paths in front of
+ * A sane incoming X-Request-Id (from a trusted proxy: callers pass `forwardedRequestId`), else a new one. Not hono/request-id: the fast paths in front of
  * the app need the same rule without a Hono context, and its rule refuses the '.' and ':' of proxies' ids.
  */
 export function requestIdFrom(incoming: string | undefined): string {
@@ -148,7 +156,7 @@ export function requestLog(
 ): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    const id = requestIdFrom(c.req.header('x-request-id'));
+    const id = requestIdFrom(forwardedRequestId(c, settings.trustProxy));
     c.set('requestId' as never, id as never);
     c.header('X-Request-Id', id);
     try {

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Settings } from '../config/settings';
-import { clientAddress, nodeContext, requestBrand } from '../http/request';
+import { clientAddress, forwardedRequestId, nodeContext, requestBrand } from '../http/request';
 import { understandsManifestSrc, withoutManifestSrc } from '../http/security-headers';
 import { logRequest, requestIdFrom } from '../ops/log';
 import { catchAllTemplate } from '../ops/metrics';
@@ -88,7 +88,7 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
       return false;
     }
     if (!hit) return false;
-    const reqId = requestIdFrom(c.req.header('x-request-id'));
+    const reqId = requestIdFrom(forwardedRequestId(c, settings.trustProxy));
     const { status, headers, body } = hitAnswer(c, hit.page, hit.setCookie, reqId);
     outgoing.writeHead(status, headers);
     if (body) outgoing.end(body);

@@ -31,12 +31,14 @@ export function createPageHandler(deps: PageHandlerDeps) {
     const url = new URL(c.req.url);
     const rules = pageRules(c, url, requestIsHttps(c, settings.trustProxy));
     if (rules.redirect) return rules.redirect;
-    const { env, origin, key } = pageInputs(c, settings, renderDeps.now);
+    const { env, origin, key, target } = pageInputs(c, settings, renderDeps.now);
+    // Rendered from the path and its known query parameters only (the key's; render.ts, PAGE_QUERY_PARAMS).
+    const renderUrl = new URL(`${url.origin}${target}`);
     // /scan_code carries a fresh code of its own: rendered for this visitor, never stored (./scan-ticket.ts).
     const code = deps.apiFetch && wantsScanTicket(c, url.pathname) ? await createPageTicket(c, renderDeps) : null;
     if (code) {
       env.scanCode = code;
-      const page = await renderFresh(c, renderDeps, url, env, origin);
+      const page = await renderFresh(c, renderDeps, renderUrl, env, origin);
       if (page instanceof Response) return page;
       // Compressed as a stored page is, but `no-store` and without an ETag: it holds this visitor's code.
       const response = respond(c, page, undefined);
@@ -44,7 +46,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
       response.headers.delete('etag');
       return response;
     }
-    const page = await cachedOrRendered(key, () => renderFresh(c, renderDeps, url, env, origin));
+    const page = await cachedOrRendered(key, () => renderFresh(c, renderDeps, renderUrl, env, origin));
     return page instanceof Response ? page : respond(c, page, rules.setCookie);
   }
 

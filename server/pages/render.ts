@@ -1,7 +1,8 @@
 /** Rendering a page: what its HTML depends on (environment, cache key), and a render with its stored headers. */
 import type { ServerManifest } from '@tanstack/router-core';
 import type { Context } from 'hono';
-import { resolveBrandId } from '../../shared/brand';
+import { brands, resolveBrandId } from '../../shared/brand';
+import { ATTRIBUTION_PARAMS } from '../../shared/contract/attribution';
 import { isMobileUserAgent, platformFromUserAgent } from '../../shared/device';
 import type { Locale } from '../../shared/locale';
 import { AUTH_COOKIE, type PortalEnv } from '../../shared/portal-env';
@@ -58,10 +59,50 @@ export async function postToApi(c: Context, deps: RenderDeps, path: string, body
 /** Router response headers that are never stored: cookies (visitor-specific) and what the cache sets itself. */
 const STORED_HEADER_SKIP = /^(set-cookie|content-(length|encoding|type)|etag|vary|cache-control)$/;
 
-/** The raw path and query of the request, exactly as sent (the cache key; no decoding, so no two URLs collide). */
-function rawPathAndQuery(url: string): string {
+/**
+ * The query parameters a page's HTML may depend on: the college's page and search, the login form's tab and way,
+ * the sign-in redirect, and the attribution and invite parameters the register form and its links carry on. Any
+ * other parameter is left out of the cache key and of the URL the page is rendered from: random junk in a query
+ * string gets the cached page of the URL without it (a new render and a new entry each time otherwise).
+ */
+export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'page',
+  'q',
+  'tab',
+  'way',
+  'redirect',
+  ...ATTRIBUTION_PARAMS,
+  ...['utm_source', 'utm_medium', 'utm_campaign', 'utm_content'],
+  ...Object.values(brands).map((brand) => brand.inviteQueryKey),
+]);
+
+function knownParam(part: string): boolean {
+  const end = part.indexOf('=');
+  const name = end < 0 ? part : part.slice(0, end);
+  if (PAGE_QUERY_PARAMS.has(name)) return true;
+  if (!name.includes('%') && !name.includes('+')) return false;
+  try {
+    return PAGE_QUERY_PARAMS.has(decodeURIComponent(name.replaceAll('+', ' ')));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The path and the known query parameters of the request, raw as sent and in their order (the cache key and the
+ * render's URL; no decoding of values, so no two URLs collide).
+ */
+export function pageTarget(url: string): string {
   const start = url.indexOf('/', url.indexOf('//') + 2);
-  return start < 0 ? '/' : url.slice(start);
+  if (start < 0) return '/';
+  const query = url.indexOf('?', start);
+  if (query < 0) return url.slice(start);
+  const path = url.slice(start, query);
+  const hash = url.indexOf('#', query);
+  const parts = url.slice(query + 1, hash < 0 ? undefined : hash).split('&');
+  const kept = parts.filter(knownParam);
+  if (kept.length === parts.length) return url.slice(start, hash < 0 ? undefined : hash);
+  return kept.length === 0 ? path : `${path}?${kept.join('&')}`;
 }
 
 /** Everything a page's HTML depends on; settings (edition, workbench, downloads) are fixed per process. */
@@ -88,8 +129,10 @@ export function pageInputs(c: Context, settings: Settings, now: () => Date) {
   // Absolute URLs come from the configured or an accepted origin, never from whatever Host a client sends.
   const origin = publicOrigin(c, settings, env.brandId);
   // HTTPS is in the key for the Strict-Transport-Security header stored with the page.
-  const key = `${https ? 's' : 'p'}|${env.signedIn ? 'a' : 'n'}|${env.brandId}|${env.isMobile ? 'm' : 'd'}|${env.platform}|${env.year}|${origin}|${rawPathAndQuery(c.req.url)}`;
-  return { env, origin, https, key };
+  // Only the known query parameters (PAGE_QUERY_PARAMS): the render sees `target`, not the request's own URL.
+  const target = pageTarget(c.req.url);
+  const key = `${https ? 's' : 'p'}|${env.signedIn ? 'a' : 'n'}|${env.brandId}|${env.isMobile ? 'm' : 'd'}|${env.platform}|${env.year}|${origin}|${target}`;
+  return { env, origin, https, key, target };
 }
 
 /** Renders the page of `url` and builds what is stored of it; a redirect comes back as it is. */

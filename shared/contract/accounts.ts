@@ -42,6 +42,14 @@ const newPassword = z.string().max(1024).describe('8 to 64 characters, not one o
 const attribution = z.string().max(200).optional();
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const noControl = /^[^\u0000-\u001f\u007f]*$/;
+/**
+ * A nickname has no control, format or line/paragraph separator characters (Unicode Cc, Cf, Zl, Zp): no bidi
+ * override that shows `ad\u202emin` as another name, no zero-width or invisible character. The WeChat simulator
+ * checks its nicknames with the same rule (server/messaging/simulator/routes.ts).
+ */
+export const NICKNAME_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
+export const NICKNAME_MAX = 32;
+export const nickname = z.string().trim().min(1).max(NICKNAME_MAX).regex(NICKNAME_CHARACTERS);
 
 export const emptyBody = z.strictObject({});
 
@@ -75,7 +83,7 @@ export const registerBody = z.strictObject({
   countryCode,
   code,
   password: newPassword,
-  nickname: z.string().trim().min(1).max(32).regex(noControl),
+  nickname,
   inviteCode: z.string().trim().max(64).regex(noControl).nullable().optional(),
   channelId: numberOf([2, 6, 32]),
   clientId: stringOf(['morestores']),

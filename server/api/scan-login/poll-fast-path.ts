@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TICKET_PATTERN } from '../../../shared/contract/scan-login';
-import { nodeContext } from '../../http/request';
+import { forwardedRequestId, nodeContext } from '../../http/request';
 import { securityHeaderValues } from '../../http/security-headers';
 import { logRequest, requestIdFrom } from '../../ops/log';
 import { readStatusFromMemory } from '../../scan-login/status';
@@ -35,7 +35,7 @@ export function qrPollFastPath(deps: ApiDeps): (incoming: IncomingMessage, outgo
     const status = readStatusFromMemory(ctx, facts, ticket);
     if (!status) return false;
     const body = JSON.stringify({ code: 200, message: SUCCESS_WORDS[facts.language], data: status });
-    const reqId = requestIdFrom(c.req.header('x-request-id'));
+    const reqId = requestIdFrom(forwardedRequestId(c, deps.settings.trustProxy));
     outgoing.writeHead(200, {
       ...securityHeaderValues(c, deps.settings),
       'cache-control': 'no-store',

@@ -3,6 +3,7 @@
  * the scan (Chinese unless the simulator asked for English). The confirm sentence carries the link to our
  * /wx/confirm page as an `<a>` tag, which the platform's chat shows as a link.
  */
+import { escapeHtml } from '../../http/html';
 import type { ScanOutcome } from '../../scan-login/scan';
 import { translate } from '../catalog';
 
@@ -19,7 +20,8 @@ export function replyText(outcome: ScanOutcome, input: { brandName: string; lang
   switch (outcome.kind) {
     case 'confirm': {
       const link = `<a href="${input.link}">${translate(/*i18n*/ '点此确认登录', input.lang)}</a>`;
-      const values = { userName: outcome.userName, brand, link };
+      // The chat shows the reply as markup: the nickname (anyone's choice) goes in as text, never as a tag.
+      const values = { userName: escapeHtml(outcome.userName), brand: escapeHtml(brand), link };
       return translate({ id: /*i18n*/ '{userName}，您正在电脑上登录{brand}，{link}', values }, input.lang);
     }
     case 'unbound':

@@ -11,16 +11,20 @@ import { type IdentityRow, NICKNAME_MAX } from './repository';
 import { T } from './text';
 
 /** The reply's text as HTML: escaped, with the `<a href="http...">label</a>` links the webhook writes made links. */
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
+/** The text of the reply's markup as the chat shows it (the server escapes the nickname in it). */
+const text = (markupText: string) => markupText.replace(/&(?:lt|gt|amp|quot|#39);/g, (entity) => ENTITIES[entity]);
+
 function replyHtml(content: string): Markup {
   const parts: (string | Markup)[] = [];
   const link = /<a href="(https?:\/\/[^"<>\s]+)">([^<]*)<\/a>/g;
   let last = 0;
   for (const match of content.matchAll(link)) {
-    parts.push(content.slice(last, match.index));
-    parts.push(markup`<a href="${match[1]}" data-testid="confirm-link">${match[2]}</a>`);
+    parts.push(text(content.slice(last, match.index)));
+    parts.push(markup`<a href="${match[1]}" data-testid="confirm-link">${text(match[2])}</a>`);
     last = (match.index ?? 0) + match[0].length;
   }
-  parts.push(content.slice(last));
+  parts.push(text(content.slice(last)));
   return markup`${parts}`;
 }
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
 
 export const OPEN_ID = /^[\w-]{1,128}$/;
-export const NICKNAME_MAX = 32;
+export { NICKNAME_MAX } from '../../../shared/contract/accounts';
 
 /** An open id shaped like the platform's: "o" and 27 base64url characters. */
 export function newOpenId(): string {

@@ -10,8 +10,11 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { brands } from '../../../shared/brand';
+import { NICKNAME_CHARACTERS, NICKNAME_MAX, nickname } from '../../../shared/contract/accounts';
 import { hashToken } from '../../accounts/sessions';
-import { requestBrand, requestIsHttps } from '../../http/request';
+import { clientAddress, requestBrand, requestIsHttps } from '../../http/request';
+import { addressKey } from '../../limits/address-key';
+import { MemoryLimiter } from '../../limits/memory-limiter';
 import { log } from '../../ops/log';
 import { webhookSignature } from '../../providers/messaging/signature';
 import { buildEventXml, parseFlatXml, XmlError } from '../../providers/messaging/xml';
@@ -21,7 +24,7 @@ import { readForm, sameOrigin } from '../forms';
 import { type Lang, pageLanguage, sendPage } from '../html';
 import type { PhonePagesDeps } from '../types';
 import { banForms, identityList, scanBubbles, simulatorPage } from './page';
-import { createIdentity, listIdentities, NICKNAME_MAX, newOpenId, OPEN_ID, ownsIdentity } from './repository';
+import { createIdentity, listIdentities, newOpenId, OPEN_ID, ownsIdentity } from './repository';
 import { T } from './text';
 
 /** The HttpOnly cookie that makes a phone browser the owner of the identities it creates. */
@@ -31,12 +34,23 @@ const OWNER_PATTERN = /^[\w-]{43}$/;
 const scanFields = { scene: z.string().regex(SCENE_PATTERN), lang: z.enum(['zh', 'en']).optional() };
 const scanBody = z.union([
   z.strictObject({ ...scanFields, openId: z.string().regex(OPEN_ID) }),
-  z.strictObject({ ...scanFields, nickname: z.string().trim().min(1).max(NICKNAME_MAX) }),
+  // The API's own nickname rule (length, no control, format or separator characters).
+  z.strictObject({ ...scanFields, nickname }),
 ]);
+
+/**
+ * New identities one address may create (per process; lifted with BENCH_UNLIMITED): enough for a tester and the
+ * browser tests, not for a script making hundreds a second.
+ */
+export const SIM_IDENTITIES_PER_ADDRESS = [
+  { limit: 20, windowSeconds: 60 },
+  { limit: 200, windowSeconds: 3600 },
+];
 
 export function simulatorRoutes(deps: PhonePagesDeps) {
   const app = new Hono();
   const enabled = () => deps.messaging.kind === 'simulator';
+  const created = new MemoryLimiter(SIM_IDENTITIES_PER_ADDRESS, 10_000);
   const notFound = (c: Context) => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
 
   const tenantOf = (c: Context) => {
@@ -145,8 +159,8 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     // Only a new identity may make this browser an owner; a known one must already be this browser's.
     const creating = !(raw && typeof raw === 'object' && 'openId' in raw);
     const owner = ownerOf(c, creating);
-    const fail = async (status: 400 | 403 | 404 | 502, message: string) => {
-      if (json) return c.json({ code: status, message }, status);
+    const fail = async (status: 400 | 403 | 404 | 429 | 502, message: string, headers?: Record<string, string>) => {
+      if (json) return c.json({ code: status, message }, status, headers);
       const rows = owner ? await listIdentities(deps.db, tenantId, owner) : [];
       const scene = raw && typeof raw === 'object' ? String((raw as { scene?: unknown }).scene ?? '') : '';
       const rendered = await simulatorPage({
@@ -157,6 +171,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
         nickname: nicknameField,
         error: message,
       });
+      for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
       return sendPage(c, rendered, status === 502 ? 400 : status);
     };
 
@@ -166,7 +181,12 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
       // The body may be any JSON value (a number, a string, null): only an object has fields to name.
       const input =
         raw !== null && typeof raw === 'object' ? (raw as { openId?: unknown; nickname?: unknown }) : undefined;
-      return fail(400, input && 'nickname' in input ? t.needNickname : input?.openId ? t.unknown : t.noIdentity);
+      if (input && 'nickname' in input) {
+        const text = typeof input.nickname === 'string' ? input.nickname.trim() : '';
+        const wrongCharacters = text.length >= 1 && text.length <= NICKNAME_MAX && !NICKNAME_CHARACTERS.test(text);
+        return fail(400, wrongCharacters ? t.badNickname : t.needNickname);
+      }
+      return fail(400, input?.openId ? t.unknown : t.noIdentity);
     }
     const body = parsed.data;
     let openId: string;
@@ -177,6 +197,9 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
       openId = body.openId;
       known = true;
     } else {
+      const ip = clientAddress(c, deps.settings.trustProxy);
+      const wait = deps.settings.benchUnlimited ? 0 : created.hit(addressKey(ip), deps.now());
+      if (wait) return fail(429, t.tooManyIdentities, { 'Retry-After': String(wait) });
       openId = newOpenId();
       known = false;
       await createIdentity(deps.db, { tenantId, openId, nickname: body.nickname, now: deps.now(), ownerHash: owner });

@@ -27,6 +27,8 @@ const ZH = {
   failed: /*i18n*/ '扫码失败',
   noIdentity: /*i18n*/ '请选择一个微信身份',
   needNickname: /*i18n*/ '请填写昵称（1–32 个字）',
+  badNickname: /*i18n*/ '昵称不能包含控制字符或不可见的格式字符',
+  tooManyIdentities: /*i18n*/ '此网络创建的微信身份过多，请稍后再试',
   unknown: /*i18n*/ '该微信身份不存在',
   bad: /*i18n*/ '请求无效',
 };
