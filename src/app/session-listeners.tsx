@@ -37,7 +37,8 @@ export function SessionListeners() {
     bindSessionRouter({ navigate: (href) => void router.navigate({ href }), pathname });
     const restoreHooks = setApiHooks({
       onUnauthorized: forceLogout,
-      onTooManyRequests: () => void sessionRuntime.load().then((runtime) => runtime.warnTooManyRequests()),
+      onTooManyRequests: (failure) =>
+        void sessionRuntime.load().then((runtime) => runtime.warnTooManyRequests(failure)),
       pagePath: pathname,
     });
 

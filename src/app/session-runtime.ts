@@ -7,8 +7,10 @@
 import { msg } from '@lingui/core/macro';
 import Cookies from 'js-cookie';
 import type { LogoutResult, SessionInput, StoredSession, StoredUserInfo } from '#machines/session/session.selectors';
+import { CODES } from '#shared/contract/codes';
 import { localizePath } from '#shared/locale';
 import { toast } from '~/components/toast/toast';
+import type { ApiFailure } from '~/lib/api/hooks';
 import { CHUNK_RELOAD_KEY } from '~/lib/chunk-reload';
 import { i18nFor } from '~/lib/i18n';
 import { removeLocal, writeLocal } from '~/lib/local-storage';
@@ -70,8 +72,10 @@ function signalOtherTabs() {
 }
 
 /** The warning of docs/product.md#errors-and-messages for an HTTP 429, in the page's language. */
-export function warnTooManyRequests(): void {
-  toast.warning(i18nFor(pageLocale())._(msg`访问过于频繁，请稍后再试！`));
+/** A 429's toast: the server's own words when SMS to the phone's country is paused (40015), else the generic one. */
+export function warnTooManyRequests(failure?: Pick<ApiFailure, 'code' | 'message'>): void {
+  if (failure?.code === CODES.smsPaused && failure.message) toast.warning(failure.message);
+  else toast.warning(i18nFor(pageLocale())._(msg`访问过于频繁，请稍后再试！`));
 }
 
 export const browserSessionEffects: SessionEffects = {

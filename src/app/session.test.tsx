@@ -102,6 +102,18 @@ describe('session', () => {
     expect(screen.getByTestId('probe')).toHaveTextContent('out||idle');
   });
 
+  it("a 429 for a paused country (40015) shows the server's words, not the generic warning", async () => {
+    const paused = 'SMS codes to this country/region are paused. Try again in 1 hour, or sign in another way.';
+    await renderWithSession(<SessionProbe />, { locale: 'en', path: '/en/login' });
+    api.answerNext({ ...accounts429, body: { code: 40015, message: paused, data: { retryAfter: 3600 } } });
+    await act(async () => {
+      await sendSmsCode({ phone: '15123456789', countryCode: 2, purpose: 'login', ticket: 't' }).catch(() => {});
+    });
+    expect(await screen.findByText(paused)).toBeInTheDocument();
+    expect(getToasts()).toContainEqual({ kind: 'warning', message: paused });
+    expect(screen.queryByText('Too many requests, please try again later!')).not.toBeInTheDocument();
+  });
+
   it('captures the attribution and invite code of the URL on every page', async () => {
     const { router } = await renderWithSession(<SessionProbe />, { path: '/?urlCode=u1&inviteCode=INV9' });
     await waitFor(() => expect(Cookies.get(INVITE_COOKIE)).toBe('INV9'));
