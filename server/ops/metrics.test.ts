@@ -242,7 +242,7 @@ describe('metrics on their own port, after real requests', { timeout: 30_000 }, 
     expect(scanned.kind).toBe('unbound');
     const bind = await post(
       '/api/v2/wx/userlogin',
-      { ticket, action: 'bind', phone: '13800138003', countryCode: 1, password: PASSWORD },
+      { ticket, action: 'bind', phone: '13800138003', countryCode: 1, code: await h.code('13800138003', 'login') },
       '198.51.100.30',
     );
     expect(bind.status).toBe(200);
