@@ -97,6 +97,9 @@ try {
       distDir: TEST_DIST,
       // Runs on other ports (E2E_PORT) keep their own log: the accounts specs read SMS codes from it.
       logFile: join(ARTIFACTS_DIR, process.env.E2E_PORT ? `server-${PORT}.log` : 'server.log'),
+      // The API fixtures (e2e/support/accounts-api.ts) say their own address, as a proxy would; the browser's
+      // requests carry no X-Forwarded-For and count against 127.0.0.1 as before.
+      env: { TRUST_PROXY: 'loopback' },
     });
     console.log(`Server: ${server.baseUrl} (brand 1), ${server.brand2Url} (brand 2); log in ${server.logFile}`);
     specsCode = await runTests(specs, server);
