@@ -23,6 +23,7 @@ import {
   login,
   register,
   sendSms,
+  smsCode,
   tokenStatus,
   type UserInfo,
   uniquePhone,
@@ -192,13 +193,15 @@ describe('the QR login across processes', () => {
     assert.equal(await scan(b, firstScene, openId), undefined, 'an unbound identity gets no confirm link');
     for (const server of [a, b])
       assert.equal((await status(server, first.body.data!.ticket, ip)).body.data?.status, 'unbound', server.name);
+    // A bind takes an SMS code sent to the account's phone (never the password alone).
+    await sendSms(b.baseUrl, account.phone, 'login', await captchaTicket(b.baseUrl, ip), ip);
     const bound = await call<UserInfo>(b.baseUrl, '/v2/wx/userlogin', {
       body: {
         ticket: first.body.data!.ticket,
         action: 'bind',
         phone: account.phone,
         countryCode: 1,
-        password: account.password,
+        code: await smsCode([a, b], account.phone, 'login'),
       },
       ip,
     });
