@@ -123,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       // are tested in server/hostile/sms.test.ts); the per-phone and per-address limits stay.
       SMS_BUDGET_TOTAL: '1000000/1000000',
       SMS_BUDGET_COUNTRY: '1000000/1000000',
+      SMS_BUDGET_COUNTRIES: '86=1000000/1000000',
       ...options.env,
     },
     stdio: fd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
