@@ -8,7 +8,7 @@
  *    HTML cache, `sirv` (brotli on) and nginx (`brotli_static on`) serving the same bytes from a temporary
  *    folder; the three run one after another for the same duration, taking turns 3 times, and the ratios of the
  *    mean rates are printed.
- * 3. Uncached page renders (a unique query per request misses the cache).
+ * 3. Uncached page renders (a new value of a keyed query parameter per request misses the cache).
  * 4. The hot API calls, on PGlite and (when a server is available) PostgreSQL, with BENCH_UNLIMITED=1 so the
  *    per-IP limits do not refuse a load test from one address: `get_qr_status` polls (autocannon) and password
  *    logins (a closed loop of concurrent clients, so each login's time is known for the p95).
@@ -271,12 +271,13 @@ http {
     rmSync(folder, { recursive: true, force: true });
   }
 
-  // Uncached renders: every request a new query string, so every one renders.
+  // Uncached renders: every request a new value of a parameter the page cache keys on (server/pages/render.ts
+  // PAGE_QUERY_PARAMS: unknown parameters are dropped and would hit the cache), so every one renders.
   let n = 0;
   const renders = await load(`http://127.0.0.1:${PORTAL_PORT}/en`, {
     connections: RENDER_CONNECTIONS,
     headers: { 'accept-encoding': 'br' },
-    requests: [{ setupRequest: (request) => ({ ...request, path: `/en?bench=${Date.now()}-${n++}` }) }],
+    requests: [{ setupRequest: (request) => ({ ...request, path: `/en?utm_content=bench-${Date.now()}-${n++}` }) }],
   });
   row(`uncached GET /en renders, ${RENDER_CONNECTIONS} connections`, describe(renders));
 }
