@@ -17,6 +17,7 @@ import { useLocale } from '~/lib/use-locale';
 import { networkFailure, showFailure } from './api-errors';
 import * as styles from './auth-form.css';
 import { completeSignIn } from './complete';
+import type { ConfiguredCaptchaProps } from './configured-captcha';
 import {
   CREDENTIAL_API_FIELDS,
   CREDENTIAL_FIELDS,
@@ -27,14 +28,13 @@ import {
   credentialsInput,
 } from './credential-fields';
 import { DefaultSubmit, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
-import type { LoginCaptchaProps } from './login-captcha';
 import { safeRedirect, workbenchFor } from './navigation';
 import { answeredCountry, useForm, useFormAnswer } from './use-form';
 
 const loginFailed = msg`登录失败`;
 
 /** The captcha the server asks for after repeated failures of the account (40005); loaded with its first use. */
-const loadLoginCaptcha = guardChunk(() => import('./login-captcha'));
+const loadLoginCaptcha = guardChunk(() => import('./configured-captcha'));
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
 
 /** This page's address with `way` set (the SMS way, the phone's reset form) or removed, the rest kept. */
@@ -63,7 +63,7 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
   const form = useForm<CredentialField>({ phone: '', password: '', code: '' }, CREDENTIAL_FIELDS, answer);
   const { values } = form;
   // The captcha shown when the server asks for one (40005): its ticket retries the same login.
-  const [Captcha, setCaptcha] = useState<ComponentType<LoginCaptchaProps> | null>(null);
+  const [Captcha, setCaptcha] = useState<ComponentType<ConfiguredCaptchaProps> | null>(null);
   const [captchaOpen, setCaptchaOpen] = useState(false);
 
   const askCaptcha = () => {
@@ -73,7 +73,7 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
     }
     loadLoginCaptcha().then(
       (module) => {
-        setCaptcha(() => module.LoginCaptcha);
+        setCaptcha(() => module.ConfiguredCaptcha);
         setCaptchaOpen(true);
       },
       () => toast.error(i18n._(networkFailure)),

@@ -23,13 +23,11 @@ import {
   selectSmsPhase,
 } from '#machines/sms-countdown/sms-countdown.selectors';
 import { CODES } from '#shared/contract/codes';
-import { CaptchaDialog } from '~/components/slider-captcha/captcha-dialog';
-import { TencentCaptchaLauncher } from '~/components/tencent-captcha/tencent-captcha-launcher';
 import { toast } from '~/components/toast/toast';
 import { type SmsPurpose, sendSmsCode } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
-import { captchaUnavailable, networkFailure } from './api-errors';
-import { type CaptchaChoice, captchaService, loadCaptchaChoice } from './captcha-service';
+import { networkFailure } from './api-errors';
+import { ConfiguredCaptcha } from './configured-captcha';
 
 /** What the button shows: the machine's phase and the seconds left of a countdown. */
 export interface SmsView {
@@ -121,18 +119,6 @@ export function SmsLogic({ purpose, onSent, onPhoneError, onView, onReady }: Sms
   const phase = useSelector(actor, selectSmsPhase);
   const remaining = useSelector(actor, selectRemaining);
   const captchaOpen = useSelector(actor, selectCaptchaOpen);
-  // Asked once, when the button is first used; until the answer is in, no captcha is shown.
-  const [choice, setChoice] = useState<CaptchaChoice | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadCaptchaChoice().then((next) => {
-      if (live) setChoice(next);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
   // After the actor has started (useActorRef starts it in an earlier effect of this component).
   // biome-ignore lint/correctness/useExhaustiveDependencies: handed over once per actor.
   useEffect(() => {
@@ -142,26 +128,11 @@ export function SmsLogic({ purpose, onSent, onPhoneError, onView, onReady }: Sms
     onView({ phase, remaining });
   }, [phase, remaining, onView]);
 
-  if (!choice) return null;
-  if (choice.provider === 'tencent')
-    return (
-      <TencentCaptchaLauncher
-        open={captchaOpen}
-        appId={choice.appId}
-        onPassed={(ticket, randstr) => actor.send({ type: 'captcha.passed', ticket, randstr })}
-        onClose={() => actor.send({ type: 'captcha.cancel' })}
-        onUnavailable={() => {
-          toast.error(latest.current.i18n._(captchaUnavailable));
-          actor.send({ type: 'captcha.cancel' });
-        }}
-      />
-    );
   return (
-    <CaptchaDialog
+    <ConfiguredCaptcha
       open={captchaOpen}
+      onPassed={(ticket, randstr) => actor.send({ type: 'captcha.passed', ticket, randstr })}
       onClose={() => actor.send({ type: 'captcha.cancel' })}
-      service={captchaService}
-      onPassed={(ticket) => actor.send({ type: 'captcha.passed', ticket })}
     />
   );
 }

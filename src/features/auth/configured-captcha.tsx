@@ -1,7 +1,7 @@
 /**
- * The captcha the login asks for after repeated failures of an account (40005, decision 045): the configured one
- * (the built-in slider or Tencent's), opened at once; its ticket goes with the next login attempt. Loaded with
- * its first use, like the SMS button's logic.
+ * The configured captcha (the built-in slider or Tencent's), asked for once when first shown: the SMS button's
+ * check before a code, and the login's after repeated failures of an account (40005, decision 045). A Tencent
+ * captcha that cannot load says so and closes.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -11,12 +11,14 @@ import { toast } from '~/components/toast/toast';
 import { captchaUnavailable } from './api-errors';
 import { type CaptchaChoice, captchaService, loadCaptchaChoice } from './captcha-service';
 
-export interface LoginCaptchaProps {
+export interface ConfiguredCaptchaProps {
+  /** Shown (default) or kept mounted and hidden. */
+  open?: boolean;
   onPassed: (ticket: string, randstr?: string) => void;
   onClose: () => void;
 }
 
-export function LoginCaptcha({ onPassed, onClose }: LoginCaptchaProps) {
+export function ConfiguredCaptcha({ open = true, onPassed, onClose }: ConfiguredCaptchaProps) {
   const { i18n } = useLingui();
   const [choice, setChoice] = useState<CaptchaChoice | null>(null);
   useEffect(() => {
@@ -33,7 +35,7 @@ export function LoginCaptcha({ onPassed, onClose }: LoginCaptchaProps) {
   if (choice.provider === 'tencent')
     return (
       <TencentCaptchaLauncher
-        open
+        open={open}
         appId={choice.appId}
         onPassed={onPassed}
         onClose={onClose}
@@ -43,5 +45,7 @@ export function LoginCaptcha({ onPassed, onClose }: LoginCaptchaProps) {
         }}
       />
     );
-  return <CaptchaDialog open onClose={onClose} service={captchaService} onPassed={(ticket) => onPassed(ticket)} />;
+  return (
+    <CaptchaDialog open={open} onClose={onClose} service={captchaService} onPassed={(ticket) => onPassed(ticket)} />
+  );
 }
