@@ -30,6 +30,8 @@ describe('settings', () => {
       benchUnlimited: false,
       shutdownTimeoutMs: 10000,
       metrics: null,
+      console: null,
+      webhookAllowPrivate: false,
       shutdownDrainMs: 5000,
       downloads: {
         starreach: { client: null, pluginBrowser: null },

@@ -1,12 +1,13 @@
 /** Every setting, read once from the environment through the areas' schemas (./read.ts); `Settings` is inferred. */
 import { analytics, readAnalytics, readServerConversions } from './analytics';
+import { consoleArea, readConsole } from './console';
 import { hopCountRefusal, network } from './network';
 import { providers, readCaptcha, readSms, readSmsBudget, readWx } from './providers';
 import { database, operations, site } from './site';
 
 export { analyticsOrigins } from '../http/third-party';
 
-export const AREAS = [site, database, network, operations, analytics, providers];
+export const AREAS = [site, database, network, operations, analytics, providers, consoleArea];
 export type Settings = ReturnType<typeof readSettings>;
 export type WxAccount = NonNullable<Settings['wx']['account']>;
 
@@ -25,10 +26,18 @@ export function readSettings(environment: Record<string, string | undefined> = p
   const ops = operations.schema.parse(environment);
   const ads = analytics.schema.parse(environment);
   const services = providers.schema.parse(environment);
+  const operatorConsole = consoleArea.schema.parse(environment);
   const development = env.NODE_ENV === 'development';
   if (ops.BENCH_UNLIMITED && env.NODE_ENV !== 'bench') throw BENCH_UNLIMITED_REFUSAL;
   if (ops.METRICS_PORT !== undefined && [env.PORT, env.BRAND2_PORT].includes(ops.METRICS_PORT))
     throw new Error(`METRICS_PORT must not be a public port (PORT, BRAND2_PORT), got "${ops.METRICS_PORT}"`);
+  if (
+    operatorConsole.CONSOLE_PORT !== undefined &&
+    [env.PORT, env.BRAND2_PORT, ops.METRICS_PORT].includes(operatorConsole.CONSOLE_PORT)
+  )
+    throw new Error(
+      `CONSOLE_PORT must have a port of its own (not PORT, BRAND2_PORT or METRICS_PORT), got "${operatorConsole.CONSOLE_PORT}"`,
+    );
   return {
     port: env.PORT,
     brand2Port: env.BRAND2_PORT,
@@ -65,6 +74,8 @@ export function readSettings(environment: Record<string, string | undefined> = p
     smsBudget: readSmsBudget(services),
     captcha: readCaptcha(services),
     wx: readWx(services),
+    console: operatorConsole.CONSOLE_PORT === undefined ? null : readConsole(operatorConsole),
+    webhookAllowPrivate: operatorConsole.WEBHOOK_ALLOW_PRIVATE,
     metrics: ops.METRICS_PORT === undefined ? null : { port: ops.METRICS_PORT, host: ops.METRICS_HOST },
   };
 }
