@@ -6,6 +6,9 @@
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { captchaMachine } from './captcha/captcha.machine';
 import { captchaPathEvents } from './captcha/captcha.testing';
+import { actionMachine } from './console/action.machine';
+import { actionPathEvents, signInPathEvents } from './console/console.testing';
+import { signInMachine } from './console/sign-in.machine';
 import { documentModalMachine, layerMachine } from './layer/layer.machine';
 import { loadingBarMachine } from './loading-bar/loading-bar.machine';
 import { scanLoginMachine } from './scan-login/scan-login.machine';
@@ -94,5 +97,19 @@ export const machineRegistry: RegisteredMachine[] = [
     // Its delays come from the code and the 429 (the samples': poll 2000 ms, a 429 waits 3000 ms).
     machine: scanLoginMachine,
     events: scanLoginPathEvents,
+  },
+  {
+    name: 'console-sign-in',
+    folder: 'console',
+    spec: "issue 'The operator's console' §2: name, password and TOTP; one answer for a wrong one; 429 waits Retry-After (2 s here); an expired session returns to the form and then to the page",
+    machine: signInMachine,
+    events: signInPathEvents,
+  },
+  {
+    name: 'console-action',
+    folder: 'console',
+    spec: "issue 'The operator's console' §3 and §6: ban (reason required), unban, revoke, unbind, show the full number, resend: confirm → pending → done or failed with the server's message",
+    machine: actionMachine,
+    events: actionPathEvents,
   },
 ];
