@@ -40,7 +40,10 @@ const collectEntryModules: Plugin = {
  */
 const inShell = (id: string) => entryModules.has(id) || id.includes('/src/components/rank-badge/');
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** The operator's console: its own client build (`vite build --mode console`) into `<dist>/console`, never in the portal's. */
+const consoleEntry = r('./src/console/main.tsx');
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   resolve: { alias: { '~': r('./src'), '#machines': r('./machines'), '#shared': r('./shared') } },
   plugins: [
     {
@@ -64,22 +67,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     vanillaExtractPlugin(),
-    ...(isSsrBuild ? [] : [collectEntryModules]),
+    ...(isSsrBuild || mode === 'console' ? [] : [collectEntryModules]),
   ],
-  build: {
-    outDir: `${distDir}/${isSsrBuild ? 'server' : 'client'}`,
-    manifest: !isSsrBuild,
-    // public/ belongs to the client build (the server reads its few files from there); not a second copy.
-    copyPublicDir: !isSsrBuild,
-    assetsDir: 'assets',
-    sourcemap: false,
-    rolldownOptions: isSsrBuild
-      ? {}
+  build:
+    mode === 'console'
+      ? consoleBuild
       : {
-          input: clientEntry,
-          output: { codeSplitting: { groups: [{ name: 'shell', test: inShell }] } },
+          outDir: `${distDir}/${isSsrBuild ? 'server' : 'client'}`,
+          manifest: !isSsrBuild,
+          // public/ belongs to the client build (the server reads its few files from there); not a second copy.
+          copyPublicDir: !isSsrBuild,
+          assetsDir: 'assets',
+          sourcemap: false,
+          rolldownOptions: isSsrBuild
+            ? {}
+            : {
+                input: clientEntry,
+                output: { codeSplitting: { groups: [{ name: 'shell', test: inShell }] } },
+              },
         },
-  },
   test: {
     environment: 'jsdom',
     globals: true,
@@ -93,3 +99,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
 }));
+
+/** The console's client: its entry, hashed assets under /assets/ of the console's listener, and a manifest the
+ * server reads for the shell (server/console/pages.ts). */
+const consoleBuild = {
+  outDir: `${distDir}/console`,
+  manifest: true,
+  copyPublicDir: false,
+  assetsDir: 'assets',
+  sourcemap: false,
+  rolldownOptions: { input: consoleEntry },
+};

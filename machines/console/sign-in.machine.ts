@@ -8,12 +8,13 @@
  * Implements issue "The operator's console" §2 (docs/decisions/046-operators-console.md).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { SignInContext, SignInEvent, SignInForm, SignInFailure, SignInSession } from './sign-in.selectors';
+import type { SignInContext, SignInEvent, SignInFailure, SignInForm, SignInSession } from './sign-in.selectors';
 
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
     events: {} as SignInEvent,
+    input: {} as { returnTo?: string | null } | undefined,
   },
   actors: {
     /** GET /console/api/session: the session of the cookie, or a rejection (401 when there is none). */
@@ -44,7 +45,14 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'consoleSignIn',
-  context: { session: null, failure: null, retryAfter: null, returnTo: null, expired: false },
+  // returnTo: the page the console was opened on, shown once the operator has signed in.
+  context: ({ input }) => ({
+    session: null,
+    failure: null,
+    retryAfter: null,
+    returnTo: input?.returnTo ?? null,
+    expired: false,
+  }),
   initial: 'checking',
   states: {
     checking: {

@@ -17,8 +17,10 @@ export async function buildSite(outDir: string): Promise<void> {
     });
   vite(['build', '--logLevel', 'warn']);
   vite(['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
+  // The operator's console: a client of its own, served only on the console's listener (server/console/pages.ts).
+  vite(['build', '--mode', 'console', '--logLevel', 'warn']);
   await bundleServer(outDir);
-  const compressed = compressDir(join(outDir, 'client'));
+  const compressed = compressDir(join(outDir, 'client')) + compressDir(join(outDir, 'console'));
   console.log(`${compressed} files precompressed.`);
   // Last: a folder with this stamp is complete.
   writeFileSync(join(outDir, STAMP_NAME), hash);

@@ -1,0 +1,28 @@
+/** Times in the portal's time zone (Asia/Shanghai), in the page's language. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const key = locale;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formats.set(key, format);
+  }
+  return format.format(date);
+}
+
+/** A calendar day `days` before today in Asia/Shanghai, as YYYY-MM-DD. */
+export function shanghaiDay(now: Date, daysBefore = 0): string {
+  const shifted = new Date(now.getTime() + 8 * 3600_000 - daysBefore * 86_400_000);
+  return shifted.toISOString().slice(0, 10);
+}
