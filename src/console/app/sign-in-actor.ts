@@ -24,7 +24,7 @@ export const realSignInEffects = (navigate: (href: string) => void): SignInEffec
   goTo: navigate,
 });
 
-export function createSignInActor(effects: SignInEffects) {
+export function createSignInActor(effects: SignInEffects, options: { delays?: { retryWait?: number } } = {}) {
   const keepToken = (session: SignInSession) => {
     setCsrfToken(session.csrfToken);
     return session;
@@ -43,6 +43,8 @@ export function createSignInActor(effects: SignInEffects) {
         if (returnTo && returnTo !== effects.location()) effects.goTo(returnTo);
       },
     },
+    // Tests shorten the 429 wait.
+    ...(options.delays ? { delays: options.delays } : {}),
   });
   const actor = createActor(machine, { input: { returnTo: effects.location() } });
   setSessionEndedHandler(() => {
