@@ -6,10 +6,10 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signInPathEvents } from '#machines/console/console.testing';
+import { signInMachine } from '#machines/console/sign-in.machine';
 import type { SignInForm } from '#machines/console/sign-in.selectors';
 import { type SignInContext, selectSignInView } from '#machines/console/sign-in.selectors';
-import { signInMachine } from '#machines/console/sign-in.machine';
-import { signInPathEvents } from '#machines/console/console.testing';
 import { describePath, machinePaths } from '#machines/testing/paths';
 import { replayPath } from '#machines/testing/replay';
 import { consoleApi } from '../lib/api';

@@ -16,7 +16,13 @@ export interface FakeCall {
   answer: (status: number, body: unknown, headers?: Record<string, string>) => void;
 }
 
-export type FakeAnswer = { status?: number; data?: unknown; code?: number; message?: string; headers?: Record<string, string> };
+export type FakeAnswer = {
+  status?: number;
+  data?: unknown;
+  code?: number;
+  message?: string;
+  headers?: Record<string, string>;
+};
 
 export function envelope(data: unknown) {
   return { code: 200, message: 'ok', data };
@@ -49,7 +55,9 @@ export function createFakeApi() {
       const status = a.status ?? 200;
       call.answer(
         status,
-        status === 200 && a.code === undefined ? envelope(a.data) : { code: a.code ?? status, message: a.message ?? '', data: null },
+        status === 200 && a.code === undefined
+          ? envelope(a.data)
+          : { code: a.code ?? status, message: a.message ?? '', data: null },
         a.headers,
       );
     });
