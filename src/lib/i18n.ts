@@ -12,7 +12,8 @@ type CatalogModule = { messages: Messages };
 export const CATALOG_AREAS = ['common', 'layout', 'home', 'layers', 'auth', 'scan', 'college'] as const;
 export type CatalogArea = (typeof CATALOG_AREAS)[number];
 
-const catalogLoaders = import.meta.glob<CatalogModule>('../../locales/*/*.po');
+// The console's catalog is the console's own bundle's (src/console/lib/i18n.ts), never a chunk of the portal's.
+const catalogLoaders = import.meta.glob<CatalogModule>(['../../locales/*/*.po', '!../../locales/*/console.po']);
 
 const instances = Object.fromEntries(
   LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: {} } })]),

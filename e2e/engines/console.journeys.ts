@@ -1,0 +1,232 @@
+/**
+ * The operator's console in the three engines, against the real server with the console's listener on
+ * (CONSOLE_PORT): an operator per engine is added through `npm run admin -- operator add` (password on standard
+ * input, the TOTP secret read from its `totp-secret:` line) into a data folder of this file's own server, portal
+ * accounts are registered through the portal's API with a seeded campaign (utm_term, bd_vid), and then, in each
+ * engine: sign in with a TOTP code computed with otpauth, find an account by its last four digits, log one of its
+ * devices out and see the portal refuse that device's token, ban it with a reason and find the ban in the audit
+ * log, and read the sign-ups chart and its table for the seeded campaign. Every page must be free of console
+ * errors and CSP violations (uPlot styles the chart through the CSSOM, which the strict policy allows).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { TOTP } from 'otpauth';
+import { callApi, captchaTicket, tokenState } from '../support/accounts-api';
+import { ARTIFACTS_DIR } from '../support/artifacts';
+import { type PortalServer, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../support/portal-server';
+import { logMark, smsCode, uniquePhone } from '../support/sms';
+import { ENGINES, type EngineName, type EnginePage } from './engine';
+import { launchEngine } from './journeys';
+
+// Ports of this file's own server, beside the run's (E2E_PORT, +1): +5 and +6 the portal, +7 the console.
+const BASE_PORT = Number(process.env.E2E_PORT ?? 5030);
+const PORTAL_PORT = BASE_PORT + 5;
+const CONSOLE_PORT = BASE_PORT + 7;
+const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
+const LOG = join(ARTIFACTS_DIR, `server-console-${PORTAL_PORT}.log`);
+const CAMPAIGN = `e2e-campaign-${Date.now().toString(36)}`;
+
+interface Operator {
+  name: string;
+  password: string;
+  totp: TOTP;
+}
+interface Seller {
+  id?: string;
+  phone: string;
+  token: string;
+}
+
+let server: PortalServer | undefined;
+let dataDir = '';
+const operators = new Map<EngineName, Operator>();
+
+/** `npm run admin -- operator add`: the password on standard input, the TOTP secret from its printed line. */
+function addOperator(name: string, password: string): Operator {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'operator', 'add', '--name', name, '--role', 'owner'],
+    {
+      cwd: PROJECT_ROOT,
+      input: `${password}\n`,
+      env: { ...process.env, DATA_DIR: dataDir, PORTAL_DIST: TEST_DIST },
+      encoding: 'utf8',
+    },
+  );
+  const secret = /^totp-secret: ([A-Z2-7]+=*)\s*$/m.exec(result.stdout)?.[1];
+  assert.ok(secret, `operator add printed no totp-secret (exit ${result.status}): ${result.stdout}${result.stderr}`);
+  return { name, password, totp: new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }) };
+}
+
+/** Registers a portal account with the seeded campaign's attribution; returns its phone and session token. */
+async function registerSeller(base: string): Promise<Seller> {
+  const phone = uniquePhone('138');
+  const since = logMark(LOG);
+  const ticket = await captchaTicket(base);
+  const sent = await callApi(base, '/v2/sendSmsCode', {
+    body: { phone, countryCode: 86, purpose: 'register', ticket },
+  });
+  assert.equal(sent.body.code, 200, `sendSmsCode: ${JSON.stringify(sent.body)}`);
+  const code = await smsCode(phone, 'register', { since, log: LOG });
+  const registered = await callApi<{ Authorization: string }>(base, '/v2/web/register', {
+    body: {
+      phone,
+      countryCode: 86,
+      code,
+      password: `e2e ${phone} pass`,
+      nickname: `卖家${phone.slice(-4)}`,
+      channelId: 2,
+      clientId: 'morestores',
+      registeInfo: { utm_term: CAMPAIGN, bd_vid: `bd-${phone.slice(-4)}` },
+    },
+  });
+  assert.equal(registered.body.code, 200, `register: ${JSON.stringify(registered.body)}`);
+  return { phone, token: (registered.body.data as { Authorization: string }).Authorization };
+}
+
+// ---- in-page helpers (sent as text) ----
+
+function setField(arg: { label: string; value: string }): boolean {
+  const label = Array.from(document.querySelectorAll('label')).find((l) => l.textContent?.trim() === arg.label);
+  const field = label && (document.getElementById(label.htmlFor) as HTMLInputElement | HTMLSelectElement | null);
+  if (!field) return false;
+  const proto = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, arg.value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  return true;
+}
+
+function bodyText(): string {
+  return document.body.innerText;
+}
+
+function tableRows(testId: string): string[][] {
+  return Array.from(document.querySelectorAll(`[data-testid="${testId}"] tr`)).map((row) =>
+    Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim()),
+  );
+}
+
+function chartDrawn(): boolean {
+  const canvas = document.querySelector('[data-testid="signups-chart"] canvas') as HTMLCanvasElement | null;
+  return !!canvas && canvas.width > 0 && canvas.height > 0;
+}
+
+async function until<T>(page: EnginePage, what: string, fn: () => Promise<T | undefined | false>, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${(await page.evaluate(bodyText)).slice(0, 600)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+async function fill(page: EnginePage, label: string, value: string) {
+  await until(page, `the field "${label}"`, () => page.evaluate(setField, { label, value }));
+}
+
+const sees = (page: EnginePage, text: string) =>
+  until(page, `"${text}"`, async () => (await page.evaluate(bodyText)).includes(text));
+
+async function signIn(page: EnginePage, operator: Operator) {
+  await page.goto(`${CONSOLE_URL}/users`);
+  await sees(page, '运营后台登录');
+  await fill(page, '用户名', operator.name);
+  await fill(page, '密码', operator.password);
+  await fill(page, '动态验证码（6 位）', operator.totp.generate());
+  await page.press({ css: 'button[type="submit"]', text: '登录', exact: true });
+  await sees(page, '退出登录');
+}
+
+before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'console-journeys-'));
+  for (const engine of ENGINES) operators.set(engine, addOperator(`e2e-${engine}`, `e2e ${engine} operator pass`));
+  server = await startPortalServer({
+    port: PORTAL_PORT,
+    brand2Port: PORTAL_PORT + 1,
+    distDir: TEST_DIST,
+    logFile: LOG,
+    dataDir,
+    env: {
+      NODE_ENV: 'bench',
+      BENCH_UNLIMITED: '1',
+      CONSOLE_PORT: String(CONSOLE_PORT),
+      CONSOLE_HOST: '127.0.0.1',
+      SMS_BUDGET_TOTAL: '100000/100000',
+      SMS_BUDGET_COUNTRIES: '86=100000/100000',
+    },
+  });
+});
+
+after(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+for (const engineName of ENGINES) {
+  describe(`console in ${engineName}`, () => {
+    test('sign in with TOTP, find by the last four digits, log a device out, ban, audit, sign-ups chart', async () => {
+      const base = (server as PortalServer).baseUrl;
+      const seller = await registerSeller(base);
+      assert.equal((await tokenState(base, seller.token)).status, 200);
+      const engine = await launchEngine(engineName);
+      try {
+        const page = await engine.open({ device: 'desktop' });
+        await signIn(page, operators.get(engineName) as Operator);
+
+        // Find the account by the last four digits: the list shows it masked.
+        const last4 = seller.phone.slice(-4);
+        await fill(page, '手机号、后四位、昵称或邀请码', last4);
+        await page.press({ css: 'button[type="submit"]', text: '搜索', exact: true });
+        const masked = `${seller.phone.slice(0, 3)}****${last4}`;
+        await page.press({ css: 'a', text: masked });
+        await sees(page, '登录设备（1）');
+        assert.ok(!(await page.evaluate(bodyText)).includes(seller.phone), 'the full number shows unasked');
+
+        // Log its one device out: the portal refuses that device's token afterwards.
+        await page.press({ css: 'button', text: '下线', exact: true });
+        await page.press({ css: '[data-testid="action-panel"] button', text: '确认', exact: true });
+        await sees(page, '已完成');
+        await page.press({ css: '[data-testid="action-panel"] button', text: '关闭', exact: true });
+        await sees(page, '没有在线的设备');
+        assert.equal((await tokenState(base, seller.token)).status, 401);
+
+        // Ban with a reason, then find it in the audit log.
+        const reason = `e2e ${engineName} 刷单`;
+        await page.press({ css: 'button', text: '封禁账号', exact: true });
+        await fill(page, '原因（必填）', reason);
+        await page.press({ css: '[data-testid="action-panel"] button', text: '确认', exact: true });
+        await sees(page, `原因: ${reason}`);
+        await page.press({ css: 'nav a', text: '审计日志', exact: true });
+        await fill(page, '操作', 'user.ban');
+        await page.press({ css: 'button[type="submit"]', text: '筛选', exact: true });
+        await until(page, 'the ban in the audit log', async () =>
+          (await page.evaluate(tableRows, 'audit-table')).some(
+            (row) => row.includes('user.ban') && row.includes(`e2e-${engineName}`) && row.join(' ').includes(reason),
+          ),
+        );
+
+        // The sign-ups of the seeded campaign, split by keyword: the chart is drawn and the table has the key.
+        await page.press({ css: 'nav a', text: '注册统计', exact: true });
+        await fill(page, '拆分', 'keyword');
+        await page.press({ css: 'button[type="submit"]', text: '查询', exact: true });
+        await until(page, 'the campaign in the sign-ups table', async () => {
+          const rows = await page.evaluate(tableRows, 'signups-table');
+          const column = rows[0]?.indexOf(CAMPAIGN) ?? -1;
+          return column > 0 && rows.slice(1).some((row) => Number(row[column]) >= 1);
+        });
+        await until(page, 'the chart', () => page.evaluate(chartDrawn));
+
+        assert.deepEqual(await page.problems(), []);
+        await page.close();
+      } finally {
+        await engine.close();
+      }
+    });
+  });
+}
