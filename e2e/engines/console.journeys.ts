@@ -222,7 +222,10 @@ for (const engineName of ENGINES) {
         });
         await until(page, 'the chart', () => page.evaluate(chartDrawn));
 
-        assert.deepEqual(await page.problems(), []);
+        // The console's first question, GET /console/api/session, answers 401 before the sign-in: the engines log
+        // that answer; nothing else may show up.
+        const problems = (await page.problems()).filter((line) => !/\b401\b|Unauthorized/.test(line));
+        assert.deepEqual(problems, []);
         await page.close();
       } finally {
         await engine.close();

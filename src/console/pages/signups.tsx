@@ -157,7 +157,7 @@ export function SignupsPage({ now = () => new Date() }: { now?: () => Date }) {
           <h2 id="funnel-title" className={ui.subheading}>
             <Trans>转化漏斗</Trans>
           </h2>
-          <ol className={ui.row} data-testid="funnel">
+          <ol className={ui.figures} data-testid="funnel">
             <li>
               <Trans>发送注册短信</Trans>: <strong>{funnel.smsSent}</strong>
             </li>

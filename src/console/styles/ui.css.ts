@@ -97,3 +97,11 @@ export const badge = style({
   background: vars.color.dangerSoft,
   color: vars.color.danger,
 });
+export const figures = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xl,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
