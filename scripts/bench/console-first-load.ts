@@ -33,7 +33,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = process.argv[2] ?? process.env.PORTAL_DIST ?? 'dist';
   const result = consoleFirstLoad(join(dist, 'console'));
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  for (const row of result.rows) console.log(`${row.file.padEnd(48)} ${kb(row.brotli).padStart(9)} br ${kb(row.gzip).padStart(9)} gz`);
+  for (const row of result.rows)
+    console.log(`${row.file.padEnd(48)} ${kb(row.brotli).padStart(9)} br ${kb(row.gzip).padStart(9)} gz`);
   console.log(
     `console first-load JS (sign-in page): ${kb(result.total.brotli)} brotli, ${kb(result.total.gzip)} gzip (${kb(result.total.raw)} raw); uPlot chart on demand: ${kb(result.chartBrotli)} brotli`,
   );

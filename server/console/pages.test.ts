@@ -17,6 +17,8 @@ const manifest = {
   [CONSOLE_ENTRY]: { file: 'assets/main-abc.js', css: ['assets/main-abc.css'], imports: ['_shared.js'], isEntry: true },
   '_shared.js': { file: 'assets/shared-def.js' },
   'src/console/pages/signups.tsx': { file: 'assets/signups-xyz.js', isDynamicEntry: true },
+  'locales/zh/console.po': { file: 'assets/console-zh.js', isDynamicEntry: true },
+  'locales/en/console.po': { file: 'assets/console-en.js', isDynamicEntry: true },
 };
 writeFileSync(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,6 +39,9 @@ describe("the console's pages", () => {
       expect(html).toContain('<script type="module" src="/assets/main-abc.js"></script>');
       expect(html).toContain('<link rel="stylesheet" href="/assets/main-abc.css">');
       expect(html).toContain('<link rel="modulepreload" href="/assets/shared-def.js">');
+      // The catalog of the shell's language loads beside the entry, not after it.
+      expect(html).toContain('<link rel="modulepreload" href="/assets/console-zh.js">');
+      expect(html).not.toContain('console-en.js');
       // A lazily loaded page is not in the first load.
       expect(html).not.toContain('signups-xyz');
       expect(html).toContain('<noscript><p lang="zh-CN">运营后台需要启用 JavaScript。</p><p lang="en">');
@@ -48,6 +53,7 @@ describe("the console's pages", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Operator&#39;s console</title>');
     expect(html).toContain('{"lang":"en"}');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/console-en.js">');
   });
 
   it("carry the portal's strict policy: no inline script or style runs", async () => {
@@ -93,6 +99,7 @@ describe("the console's pages", () => {
       script: '/assets/main-abc.js',
       preloads: ['/assets/shared-def.js'],
       css: ['/assets/main-abc.css'],
+      catalogs: { zh: '/assets/console-zh.js', en: '/assets/console-en.js' },
     });
     expect(() => consoleAssets({})).toThrow(/no src\/console\/main.tsx/);
   });

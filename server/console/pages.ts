@@ -34,6 +34,8 @@ export interface ConsoleAssets {
   /** Chunks the entry imports statically (preloaded beside it). */
   preloads: string[];
   css: string[];
+  /** Each language's catalog chunk, which the entry loads before it renders (preloaded for the shell's language). */
+  catalogs: Partial<Record<'zh' | 'en', string>>;
 }
 
 /** The entry's script, its static imports and every stylesheet they carry, from Vite's manifest. */
@@ -55,7 +57,12 @@ export function consoleAssets(manifest: Record<string, ViteChunk>): ConsoleAsset
     }
   };
   visit(CONSOLE_ENTRY);
-  return { script: `/${entry.file}`, preloads, css: [...css].map((sheet) => `/${sheet}`) };
+  const catalogs: ConsoleAssets['catalogs'] = {};
+  for (const lang of ['zh', 'en'] as const) {
+    const chunk = manifest[`locales/${lang}/console.po`];
+    if (chunk) catalogs[lang] = `/${chunk.file}`;
+  }
+  return { script: `/${entry.file}`, preloads, css: [...css].map((sheet) => `/${sheet}`), catalogs };
 }
 
 const TITLE = { zh: '运营后台', en: "Operator's console" } as const;
@@ -71,7 +78,9 @@ export function consoleShell(lang: 'zh' | 'en', assets: ConsoleAssets): string {
 <meta name="robots" content="noindex, nofollow">
 <title>${TITLE[lang]}</title>
 ${assets.css.map((href) => markup`<link rel="stylesheet" href="${href}">`)}
-${assets.preloads.map((href) => markup`<link rel="modulepreload" href="${href}">`)}
+${[...assets.preloads, ...(assets.catalogs[lang] ? [assets.catalogs[lang]] : [])].map(
+  (href) => markup`<link rel="modulepreload" href="${href}">`,
+)}
 <script type="module" src="${assets.script}"></script>
 <script type="application/json" id="console-env">${raw(env)}</script>
 </head>
