@@ -46,15 +46,17 @@ const cellOf = (table: SignupsTable, period: string, key: string) => table.count
 
 export function SignupsPage({ now = () => new Date() }: { now?: () => Date }) {
   const { t, i18n } = useLingui();
-  const ids = { from: useId(), to: useId(), interval: useId(), by: useId(), caption: useId() };
+  const ids = { from: useId(), to: useId(), interval: useId(), by: useId(), brand: useId(), caption: useId() };
   const [draft, setDraft] = useState(() => ({
     from: shanghaiDay(now(), 29),
     to: shanghaiDay(now()),
     interval: 'day' as 'day' | 'week',
     by: 'day' as Split,
+    brand: '' as '' | 'starreach' | 'creatorbox',
   }));
   const [query, setQuery] = useState(draft);
-  const { state, reload } = useLoad(() => consoleApi.signups(query), [query]);
+  const apiQuery = { ...query, brand: query.brand || undefined };
+  const { state, reload } = useLoad(() => consoleApi.signups(apiQuery), [query]);
   const table = useMemo(() => (state.status === 'ok' ? toTable(state.data) : null), [state]);
   const noKey = query.by === 'day' ? t`注册数` : t`（无）`;
   const keyLabel = (key: string) => (key === '' ? noKey : key);
@@ -141,10 +143,25 @@ export function SignupsPage({ now = () => new Date() }: { now?: () => Date }) {
               ))}
             </select>
           </div>
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor={ids.brand}>
+              <Trans>品牌</Trans>
+            </label>
+            <select
+              id={ids.brand}
+              className={ui.input}
+              value={draft.brand}
+              onChange={(e) => setDraft({ ...draft, brand: e.target.value as typeof draft.brand })}
+            >
+              <option value="">{t`全部`}</option>
+              <option value="starreach">starreach</option>
+              <option value="creatorbox">creatorbox</option>
+            </select>
+          </div>
           <button type="submit" className={ui.button({ tone: 'primary' })}>
             <Trans>查询</Trans>
           </button>
-          <a className={ui.button({ tone: 'link' })} href={signupsCsvUrl(query)} download>
+          <a className={ui.button({ tone: 'link' })} href={signupsCsvUrl(apiQuery)} download>
             <Trans>导出 CSV</Trans>
           </a>
         </div>
