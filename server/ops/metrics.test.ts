@@ -472,7 +472,7 @@ describe('deploy/prometheus: the scrape configuration and the alert rules', () =
     expect(config.status, config.output).toBe(0);
     const rules = promtool(['check', 'rules', 'deploy/prometheus/portal.rules.yml']);
     expect(rules.status, rules.output).toBe(0);
-    expect(rules.output).toContain('SUCCESS: 9 rules found');
+    expect(rules.output).toContain('SUCCESS: 11 rules found');
     const tests = promtool(['test', 'rules', 'deploy/prometheus/portal.rules.test.yml']);
     expect(tests.status, tests.output).toBe(0);
     expect(tests.output).toContain('SUCCESS');
