@@ -478,7 +478,7 @@ describe('deploy/prometheus: the scrape configuration and the alert rules', () =
     expect(tests.output).toContain('SUCCESS');
   });
 
-  it('alerts on instance down, 5xx ratio, readiness, p99 latency, SMS failures and budgets, a login failure spike and repeated lock-outs', () => {
+  it('alerts on instance down, 5xx ratio, readiness, p99 latency, SMS failures and budgets, a login failure spike, repeated lock-outs and webhooks', () => {
     const rules = parse(read('deploy/prometheus/portal.rules.yml')) as { groups: { rules: { alert: string }[] }[] };
     expect(rules.groups.flatMap((group) => group.rules.map((rule) => rule.alert)).sort()).toEqual([
       'PortalAccountLockedRepeatedly',
@@ -490,6 +490,8 @@ describe('deploy/prometheus: the scrape configuration and the alert rules', () =
       'PortalSmsBudgetNearlySpent',
       'PortalSmsBudgetSpent',
       'PortalSmsFailureRatio',
+      'PortalWebhookDeliveryFailed',
+      'PortalWebhookOutboxBacklog',
     ]);
   });
 });

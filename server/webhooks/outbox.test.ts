@@ -15,6 +15,7 @@ import type { ConsoleEnv } from '../console/deps';
 import { webhooksApi } from '../console/webhooks-api';
 import type { Database } from '../db/database';
 import type { RateLimiter } from '../limits/rate-limiter';
+import { scrape } from '../ops/metrics';
 import type { CreateQrInput, MessagingProvider } from '../providers/messaging/types';
 import { banAccount } from '../scan-login/bans';
 import { confirmScan } from '../scan-login/confirm';
@@ -23,7 +24,15 @@ import { harness, PASSWORD, START } from '../testing/accounts-harness';
 import { describeDatabases } from '../testing/databases';
 import { type Receiver, startReceiver } from '../testing/webhook-receiver';
 import { enqueueWebhookEvent } from './events';
-import { MAX_ATTEMPTS, RETRY_SECONDS, runWebhookOutbox, startWebhookOutbox } from './outbox';
+import { MAX_ATTEMPTS, oldestPendingSeconds, RETRY_SECONDS, runWebhookOutbox, startWebhookOutbox } from './outbox';
+
+/** `portal_webhook_deliveries_total{event="user.registered", outcome}` in a scrape. */
+async function delivered(outcome: string): Promise<number> {
+  const line = (await scrape())
+    .split('\n')
+    .find((l) => l.startsWith(`portal_webhook_deliveries_total{event="user.registered",outcome="${outcome}"}`));
+  return Number(line?.split(' ').at(-1));
+}
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -260,6 +269,7 @@ describeDatabases('outgoing webhooks', (getDb) => {
     const run = () => runWebhookOutbox(db, { webhookAllowPrivate: true }, () => now);
     const phones = (r: Receiver) => r.received.map((x) => (JSON.parse(x.body) as Delivery['payload']).data.phone);
 
+    expect(await oldestPendingSeconds(db, new Date(now.getTime() + 90_000))).toBe(90);
     await run();
     // Each endpoint got only its first; the failing one waits 5 s before its first again.
     expect(phones(failing)).toEqual(['13800000001']);
@@ -287,6 +297,7 @@ describeDatabases('outgoing webhooks', (getDb) => {
     const created = await call<Created>('/webhooks', { url: target.url, events: ['user.registered'] });
     await event(db, await seedUser(db, '13800138000', clock.now), clock.now);
     const run = () => runWebhookOutbox(db, { webhookAllowPrivate: true }, () => clock.now);
+    const counted = { retry: await delivered('retry'), failed: await delivered('failed') };
     const tries: number[] = [];
     for (let i = 0; i < 40 && (await deliveries(db))[0].state === 'pending'; i++) {
       if ((await run()) > 0) tries.push((clock.now.getTime() - START.getTime()) / 1000);
@@ -302,6 +313,9 @@ describeDatabases('outgoing webhooks', (getDb) => {
     expect(tries[tries.length - 1]).toBeGreaterThan(24 * 3600);
     const [failed] = await deliveries(db);
     expect(failed).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await delivered('retry')).toBe(counted.retry + MAX_ATTEMPTS - 1);
+    expect(await delivered('failed')).toBe(counted.failed + 1);
+    expect(await oldestPendingSeconds(db, clock.now)).toBe(0);
     expect(await run()).toBe(0);
     const ids = new Set(target.received.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(1);
