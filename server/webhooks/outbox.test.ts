@@ -24,7 +24,15 @@ import { harness, PASSWORD, START } from '../testing/accounts-harness';
 import { describeDatabases } from '../testing/databases';
 import { type Receiver, startReceiver } from '../testing/webhook-receiver';
 import { enqueueWebhookEvent } from './events';
-import { MAX_ATTEMPTS, oldestPendingSeconds, RETRY_SECONDS, runWebhookOutbox, startWebhookOutbox } from './outbox';
+import {
+  MAX_ATTEMPTS,
+  oldestPendingSeconds,
+  RETRY_SECONDS,
+  runWebhookOutbox,
+  type Sender,
+  type SendResult,
+  startWebhookOutbox,
+} from './outbox';
 
 /** `portal_webhook_deliveries_total{event="user.registered", outcome}` in a scrape. */
 async function delivered(outcome: string): Promise<number> {
@@ -349,6 +357,32 @@ describeDatabases('outgoing webhooks', (getDb) => {
     expect(audit.after).toMatchObject({ webhookId: failed.message_id, state: 'pending', attempts: 0 });
     const missing = await call(`/webhooks/${created.body.data!.id}/deliveries/msg_nope/resend`, {});
     expect([missing.status, missing.body.code]).toEqual([404, 40406]);
+  });
+
+  it('removing an endpoint while a delivery is in flight ends it: nothing more is sent to it', async () => {
+    const db = getDb();
+    const clock = { now: new Date(START) };
+    const call = consoleCalls(db, clock);
+    const created = await call<Created>('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['user.registered'] });
+    for (const phone of ['13800000001', '13800000002'])
+      await event(db, await seedUser(db, phone, clock.now), clock.now);
+    const sent: string[] = [];
+    let answer: (result: SendResult) => void = () => {};
+    const send: Sender = async (_url, headers) => {
+      sent.push(headers['webhook-id']);
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    };
+    const running = runWebhookOutbox(db, { webhookAllowPrivate: true }, () => clock.now, send);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect((await call(`/webhooks/${created.body.data!.id}/delete`, {})).status).toBe(200);
+    answer({ status: 500, text: 'down' });
+    await running;
+    expect((await deliveries(db)).map((d) => d.state)).toEqual(['failed', 'failed']);
+    clock.now = new Date(clock.now.getTime() + 86_400_000);
+    expect(await runWebhookOutbox(db, { webhookAllowPrivate: true }, () => clock.now, send)).toBe(0);
+    expect(sent).toHaveLength(1);
   });
 
   it('pages the deliveries newest first with a cursor', async () => {

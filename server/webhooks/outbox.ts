@@ -123,6 +123,7 @@ async function claim(db: Database, at: Date): Promise<ClaimedDelivery[]> {
         where id in (
           select d.id from webhook_deliveries d
            where d.state = 'pending' and d.next_attempt_at <= $1 and (d.lease_until is null or d.lease_until <= $1)
+             and d.endpoint_id in (select id from webhook_endpoints where removed_at is null)
              and not exists (
                select 1 from webhook_deliveries e
                 where e.endpoint_id = d.endpoint_id and e.state = 'pending' and e.id <> d.id
@@ -144,7 +145,10 @@ async function claim(db: Database, at: Date): Promise<ClaimedDelivery[]> {
   });
 }
 
-/** Records a try's answer: delivered, failed for good, or pending again after its back-off. */
+/**
+ * Records a try's answer: delivered, failed for good, or pending again after its back-off (unless the endpoint was
+ * removed meanwhile, which ended the delivery).
+ */
 async function settle(db: Queryable, row: ClaimedDelivery, result: SendResult, at: Date): Promise<void> {
   const delivered = result.status !== null && result.status >= 200 && result.status < 300;
   const giveUp = !delivered && row.attempts >= MAX_ATTEMPTS;
@@ -153,7 +157,7 @@ async function settle(db: Queryable, row: ClaimedDelivery, result: SendResult, a
   await db.query(
     `update webhook_deliveries set state = $2, next_attempt_at = $3, last_status = $4, last_response = $5,
             lease_until = null
-      where id = $1`,
+      where id = $1 and state = 'pending'`,
     [row.id, state, next, result.status, result.text],
   );
   const what = `${row.event} ${row.message_id} → endpoint #${row.endpoint_id}`;
