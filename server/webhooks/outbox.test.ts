@@ -385,6 +385,43 @@ describeDatabases('outgoing webhooks', (getDb) => {
     expect(sent).toHaveLength(1);
   });
 
+  it('two workers at once send one delivery per endpoint; a claim left by a dead process is sent again after its lease', async () => {
+    const db = getDb();
+    const clock = { now: new Date(START) };
+    const call = consoleCalls(db, clock);
+    await call('/webhooks', { url: 'http://127.0.0.1:9/a', events: ['user.registered'] });
+    await call('/webhooks', { url: 'http://127.0.0.1:9/b', events: ['user.registered'] });
+    for (const phone of ['13800000001', '13800000002'])
+      await event(db, await seedUser(db, phone, clock.now), clock.now);
+    const sent: string[] = [];
+    const answers: ((result: SendResult) => void)[] = [];
+    const send: Sender = async (url, headers) => {
+      sent.push(`${url} ${headers['webhook-id']}`);
+      return new Promise((resolve) => answers.push(resolve));
+    };
+    const run = () => runWebhookOutbox(db, { webhookAllowPrivate: true }, () => clock.now, send);
+    const running = [run(), run(), run()];
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(await run()).toBe(0);
+    expect(sent.map((s) => s.split(' ')[0]).sort()).toEqual(['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b']);
+    // The process "dies": its answers never come. Within the lease nothing is sent again; after it, the same ids.
+    clock.now = new Date(START.getTime() + 29_000);
+    expect(await run()).toBe(0);
+    clock.now = new Date(START.getTime() + 31_000);
+    const again = run();
+    await vi.waitFor(() => expect(sent).toHaveLength(4));
+    expect(sent.slice(2).sort()).toEqual(sent.slice(0, 2).sort());
+    for (const answer of answers) answer({ status: 200, text: 'ok' });
+    await Promise.all([...running, again]);
+    // The first event of each endpoint delivered (tried twice), the second still waiting its turn.
+    expect((await deliveries(db)).map((d) => [d.state, d.attempts])).toEqual([
+      ['delivered', 2],
+      ['delivered', 2],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+  });
+
   it('pages the deliveries newest first with a cursor', async () => {
     const db = getDb();
     const clock = { now: new Date(START) };
