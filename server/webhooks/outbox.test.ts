@@ -109,7 +109,7 @@ async function seedUser(db: Database, phone: string, at: Date): Promise<number> 
   const [row] = await db.query<{ id: number }>(
     `insert into users (tenant_id, country_code, phone, nickname, password_hash, channel_id, client_id, invite_code,
                         registe_info, created_ip, created_at, password_changed_at)
-     values (14, 86, $1, $2, 'x', 3, 'morestores', 'INV9', $3::jsonb, '203.0.113.1', $4, $4) returning id`,
+     values (14, 1, $1, $2, 'x', 3, 'morestores', 'INV9', $3::jsonb, '203.0.113.1', $4, $4) returning id`,
     [phone, `seller ${phone.slice(-4)}`, JSON.stringify({ bd_vid: 'clk1', utm_term: '短视频' }), at],
   );
   return row.id;
@@ -236,7 +236,7 @@ describeDatabases('outgoing webhooks', (getDb) => {
       data: {
         userId: String(userId),
         brand: 'starreach',
-        countryCode: 86,
+        countryCode: 1,
         phone: '13800138000',
         nickname: 'seller 8000',
         channelId: 3,

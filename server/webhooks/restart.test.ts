@@ -4,7 +4,7 @@
  * process (`tsx server/main.ts`, production settings with the stand-ins, the embedded database in a folder of its
  * own), events stored, the portal killed with SIGKILL while the receiver holds the answer of a delivery, the portal
  * started again on the same folder: the receiver ends up with every event, each signature verifies, and the
- * interrupted one came again with the same webhook-id. The portal serves a stub build (its pages are not what this
+ * interrupted one came again with the same webhook-id; then a ban through `npm run admin` reaches it too. The portal serves a stub build (its pages are not what this
  * tests), so the test needs no `npm run build`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -95,7 +95,7 @@ describe('the webhook outbox across a restart of the portal', () => {
         const [user] = await tx.query<{ id: number }>(
           `insert into users (tenant_id, country_code, phone, nickname, password_hash, channel_id, client_id, registe_info,
                               created_ip, created_at, password_changed_at)
-           values (14, 86, $1, 'n', 'x', 1, 'morestores', '{}', '203.0.113.1', $2, $2) returning id`,
+           values (14, 1, $1, 'n', 'x', 1, 'morestores', '{}', '203.0.113.1', $2, $2) returning id`,
           [phone, now],
         );
         await enqueueWebhookEvent(tx, 'user.registered', user, {}, now);
@@ -134,6 +134,23 @@ describe('the webhook outbox across a restart of the portal', () => {
     const phones = receiver.received.map((r) => (JSON.parse(r.body) as { data: { phone: string } }).data.phone);
     expect(phones).toEqual(['13800000001', '13800000001', '13800000002', '13800000003']);
 
+    // An event the running portal raises itself: a ban through `npm run admin` (its control socket).
+    const admin = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', 'ban', '--phone', '13800000002', '--reason', 'spam'],
+      { cwd: ROOT, env: { ...process.env, VITEST: '', DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'ignore' },
+    );
+    expect(await new Promise((resolve) => admin.once('exit', resolve))).toBe(0);
+    await receiver.waitFor(5, 20_000);
+    const ban = receiver.received[4];
+    expect(
+      webhook.verify(ban.body, {
+        'webhook-id': String(ban.headers['webhook-id']),
+        'webhook-timestamp': String(ban.headers['webhook-timestamp']),
+        'webhook-signature': String(ban.headers['webhook-signature']),
+      }),
+    ).toMatchObject({ type: 'user.banned', data: { phone: '13800000002', reason: 'spam' } });
+
     second.child.kill('SIGTERM');
     await new Promise((resolve) => second.child.once('exit', resolve));
     // Stopped cleanly: the folder opens again, and it recorded every delivery as delivered.
@@ -144,6 +161,7 @@ describe('the webhook outbox across a restart of the portal', () => {
     await after.close();
     expect(states).toEqual([
       { state: 'delivered', attempts: 2 },
+      { state: 'delivered', attempts: 1 },
       { state: 'delivered', attempts: 1 },
       { state: 'delivered', attempts: 1 },
     ]);
