@@ -230,7 +230,7 @@ async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginIn
       tx,
       'user.logged_in',
       verified.user,
-      { method: input.password ? 'password' : 'sms' },
+      { method: input.password !== undefined ? 'password' : 'sms' },
       now,
     );
     return startSession(tx, verified.user, req, now);
