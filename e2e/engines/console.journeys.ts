@@ -4,7 +4,7 @@
  * input, the TOTP secret read from its `totp-secret:` line) into a data folder of this file's own server, portal
  * accounts are registered through the portal's API with a seeded campaign (utm_term, bd_vid), and then, in each
  * engine: sign in with a TOTP code computed with otpauth, find an account by its last four digits, log one of its
- * devices out and see the portal refuse that device's token, ban it with a reason and find the ban in the audit
+ * devices out and see that device's workbench send it to the login, ban it with a reason and find the ban in the audit
  * log, and read the sign-ups chart and its table for the seeded campaign. Every page must be free of console
  * errors and CSP violations (uPlot styles the chart through the CSSOM, which the strict policy allows).
  */
@@ -20,7 +20,7 @@ import { ARTIFACTS_DIR } from '../support/artifacts';
 import { type PortalServer, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../support/portal-server';
 import { logMark, smsCode, uniquePhone } from '../support/sms';
 import { ENGINES, type EngineName, type EnginePage } from './engine';
-import { launchEngine } from './journeys';
+import { launchEngine, WORKBENCH } from './journeys';
 
 // Ports of this file's own server, beside the run's (E2E_PORT, +1): +5 and +6 the portal, +7 the console.
 const BASE_PORT = Number(process.env.E2E_PORT ?? 5030);
@@ -177,6 +177,16 @@ for (const engineName of ENGINES) {
       assert.equal((await tokenState(base, seller.token)).status, 200);
       const engine = await launchEngine(engineName);
       try {
+        // The seller's device: the portal's workbench with the seller's session cookie.
+        const device = await engine.open({ device: 'desktop' });
+        await device.goto(`${base}/site-map`);
+        await device.evaluate((token) => {
+          // biome-ignore lint/suspicious/noDocumentCookie: the login's cookie, as the app's session code sets it
+          document.cookie = `Authorization=${token}; path=/`;
+        }, seller.token);
+        await device.goto(`${base}${WORKBENCH}`);
+        assert.equal(new URL(await device.url()).pathname, WORKBENCH, 'the seller is signed in on the portal');
+
         const page = await engine.open({ device: 'desktop' });
         await signIn(page, operators.get(engineName) as Operator);
 
@@ -196,6 +206,10 @@ for (const engineName of ENGINES) {
         await page.press({ css: '[data-testid="action-panel"] button', text: '关闭', exact: true });
         await sees(page, '没有在线的设备');
         assert.equal((await tokenState(base, seller.token)).status, 401);
+        // On the device, the next page of the workbench sends it to the login.
+        await device.goto(`${base}${WORKBENCH}`);
+        assert.equal(new URL(await device.url()).pathname, '/login', 'the device is logged out on the portal');
+        await device.close();
 
         // Ban with a reason, then find it in the audit log.
         const reason = `e2e ${engineName} 刷单`;
