@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSettings } from '../config/settings';
+import { inlineHash } from '../http/security-headers';
 import type { ConsoleDeps } from './deps';
 import { CONSOLE_ENTRY, consoleAssets, consolePages } from './pages';
 
@@ -102,5 +103,18 @@ describe("the console's pages", () => {
       catalogs: { zh: '/assets/console-zh.js', en: '/assets/console-en.js' },
     });
     expect(() => consoleAssets({})).toThrow(/no src\/console\/main.tsx/);
+  });
+
+  it('in development, load the sources through Vite with only its preamble inline, by hash', async () => {
+    const dev = consolePages({ settings: readSettings({ NODE_ENV: 'development' }) } as unknown as ConsoleDeps, {
+      consoleDir: join(dir, 'missing'),
+      dev: true,
+    });
+    const res = await dev.request('http://127.0.0.1:5550/users');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<script type="module" src="/src/console/main.tsx"></script>');
+    const preamble = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(res.headers.get('content-security-policy')).toContain(inlineHash(preamble));
   });
 });

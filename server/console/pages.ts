@@ -12,7 +12,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { markup, raw } from '../http/html';
-import { securityHeaderValues } from '../http/security-headers';
+import { contentSecurityPolicy, inlineHash, securityHeaderValues } from '../http/security-headers';
 import { DIST_DIR } from '../ops/paths';
 import type { ConsoleDeps } from './deps';
 
@@ -94,6 +94,27 @@ ${[...assets.preloads, ...(assets.catalogs[lang] ? [assets.catalogs[lang]] : [])
 export interface ConsolePagesOptions {
   /** The console client's build folder (default `<dist>/console`). */
   consoleDir?: string;
+  /**
+   * `npm run dev`: the shell loads the sources through Vite, whose middlewares must answer before this app on the
+   * console's listener (as server/main.ts does for the portal's).
+   */
+  dev?: boolean;
+}
+
+/** Vite's React refresh preamble (its one inline script, allowed by its hash) and the sources' entry. */
+const DEV_PREAMBLE = [
+  'import RefreshRuntime from "/@react-refresh";',
+  'RefreshRuntime.injectIntoGlobalHook(window);',
+  'window.$RefreshReg$ = () => {};',
+  'window.$RefreshSig$ = () => (type) => type;',
+  'window.__vite_plugin_react_preamble_installed__ = true;',
+].join('\n');
+
+export function consoleDevShell(lang: 'zh' | 'en'): string {
+  return consoleShell(lang, { script: '/@vite/client', preloads: [], css: [], catalogs: {} }).replace(
+    '<script type="module" src="/@vite/client"></script>',
+    `<script type="module" src="/@vite/client"></script>\n<script type="module">${DEV_PREAMBLE}</script>\n<script type="module" src="/${CONSOLE_ENTRY}"></script>`,
+  );
 }
 
 export function consolePages(deps: ConsoleDeps, options: ConsolePagesOptions = {}) {
@@ -137,6 +158,14 @@ export function consolePages(deps: ConsoleDeps, options: ConsolePagesOptions = {
   pages.get('*', (c) => {
     headers(c);
     c.header('Cache-Control', 'no-cache');
+    if (options.dev) {
+      const lang = getCookie(c, CONSOLE_LANGUAGE_COOKIE) === 'en' ? 'en' : 'zh';
+      c.header(
+        'Content-Security-Policy',
+        contentSecurityPolicy({ development: true, scriptHashes: [inlineHash(DEV_PREAMBLE)] }),
+      );
+      return c.html(consoleDevShell(lang));
+    }
     const built = loadAssets();
     if (!built) return c.text('The console client is not built: run npm run build.', 503);
     const lang = getCookie(c, CONSOLE_LANGUAGE_COOKIE) === 'en' ? 'en' : 'zh';
