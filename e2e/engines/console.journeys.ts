@@ -15,11 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TOTP } from 'otpauth';
+import { consolePage, shows } from '../models/console-page';
 import { callApi, captchaTicket, tokenState } from '../support/accounts-api';
 import { ARTIFACTS_DIR } from '../support/artifacts';
 import { type PortalServer, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../support/portal-server';
 import { logMark, smsCode, uniquePhone } from '../support/sms';
-import { ENGINES, type EngineName, type EnginePage } from './engine';
+import { ENGINES, type EngineName } from './engine';
 import { launchEngine, WORKBENCH } from './journeys';
 
 // Ports of this file's own server, beside the run's (E2E_PORT, +1): +5 and +6 the portal, +7 the console.
@@ -88,62 +89,6 @@ async function registerSeller(base: string): Promise<Seller> {
   return { phone, token: (registered.body.data as { Authorization: string }).Authorization };
 }
 
-// ---- in-page helpers (sent as text) ----
-
-function setField(arg: { label: string; value: string }): boolean {
-  const label = Array.from(document.querySelectorAll('label')).find((l) => l.textContent?.trim() === arg.label);
-  const field = label && (document.getElementById(label.htmlFor) as HTMLInputElement | HTMLSelectElement | null);
-  if (!field) return false;
-  const proto = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, arg.value);
-  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  return true;
-}
-
-function bodyText(): string {
-  // biome-ignore lint/performance/useDomNodeTextContent: what shows, without the page hidden behind the sign-in form.
-  return document.body.innerText;
-}
-
-function tableRows(testId: string): string[][] {
-  return Array.from(document.querySelectorAll(`[data-testid="${testId}"] tr`)).map((row) =>
-    Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim()),
-  );
-}
-
-function chartDrawn(): boolean {
-  const canvas = document.querySelector('[data-testid="signups-chart"] canvas') as HTMLCanvasElement | null;
-  return !!canvas && canvas.width > 0 && canvas.height > 0;
-}
-
-async function until<T>(page: EnginePage, what: string, fn: () => Promise<T | undefined | false>, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}: ${(await page.evaluate(bodyText)).slice(0, 600)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
-async function fill(page: EnginePage, label: string, value: string) {
-  await until(page, `the field "${label}"`, () => page.evaluate(setField, { label, value }));
-}
-
-const sees = (page: EnginePage, text: string) =>
-  until(page, `"${text}"`, async () => (await page.evaluate(bodyText)).includes(text));
-
-async function signIn(page: EnginePage, operator: Operator) {
-  await page.goto(`${CONSOLE_URL}/users`);
-  await sees(page, '运营后台登录');
-  await fill(page, '用户名', operator.name);
-  await fill(page, '密码', operator.password);
-  await fill(page, '动态验证码（6 位）', operator.totp.generate());
-  await page.press({ css: 'button[type="submit"]', text: '登录', exact: true });
-  await sees(page, '退出登录');
-}
-
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-journeys-'));
   for (const engine of ENGINES) operators.set(engine, addOperator(`e2e-${engine}`, `e2e ${engine} operator pass`));
@@ -188,23 +133,16 @@ for (const engineName of ENGINES) {
         assert.equal(new URL(await device.url()).pathname, WORKBENCH, 'the seller is signed in on the portal');
 
         const page = await engine.open({ device: 'desktop' });
-        await signIn(page, operators.get(engineName) as Operator);
+        const operator = operators.get(engineName) as Operator;
+        await consolePage.signIn(page, CONSOLE_URL, { ...operator, code: () => operator.totp.generate() });
 
-        // Find the account by the last four digits: the list shows it masked.
-        const last4 = seller.phone.slice(-4);
-        await fill(page, '手机号、后四位、昵称或邀请码', last4);
-        await page.press({ css: 'button[type="submit"]', text: '搜索', exact: true });
-        const masked = `${seller.phone.slice(0, 3)}****${last4}`;
-        await page.press({ css: 'a', text: masked });
-        await sees(page, '登录设备（1）');
-        assert.ok(!(await page.evaluate(bodyText)).includes(seller.phone), 'the full number shows unasked');
+        // Find the account by the last four digits: the list shows it masked, the page too.
+        const lastFour = seller.phone.slice(-4);
+        await consolePage.openByLastFour(page, lastFour, `${seller.phone.slice(0, 3)}****${lastFour}`);
+        assert.ok(!(await shows(page, seller.phone)), 'the full number shows unasked');
 
         // Log its one device out: the portal refuses that device's token afterwards.
-        await page.press({ css: 'button', text: '下线', exact: true });
-        await page.press({ css: '[data-testid="action-panel"] button', text: '确认', exact: true });
-        await sees(page, '已完成');
-        await page.press({ css: '[data-testid="action-panel"] button', text: '关闭', exact: true });
-        await sees(page, '没有在线的设备');
+        await consolePage.revokeOnlySession(page);
         const refused = await tokenState(base, seller.token);
         assert.ok(
           refused.status !== 200 || refused.code !== 200,
@@ -217,29 +155,16 @@ for (const engineName of ENGINES) {
 
         // Ban with a reason, then find it in the audit log.
         const reason = `e2e ${engineName} 刷单`;
-        await page.press({ css: 'button', text: '封禁账号', exact: true });
-        await fill(page, '原因（必填）', reason);
-        await page.press({ css: '[data-testid="action-panel"] button', text: '确认', exact: true });
-        await sees(page, `原因: ${reason}`);
-        await page.press({ css: 'nav a', text: '审计日志', exact: true });
-        await fill(page, '操作', 'user.ban');
-        await page.press({ css: 'button[type="submit"]', text: '筛选', exact: true });
-        await until(page, 'the ban in the audit log', async () =>
-          (await page.evaluate(tableRows, 'audit-table')).some(
-            (row) => row.includes('user.ban') && row.includes(`e2e-${engineName}`) && row.join(' ').includes(reason),
-          ),
+        await consolePage.ban(page, reason);
+        await consolePage.findInAudit(
+          page,
+          'user.ban',
+          (row) => row.includes('user.ban') && row.includes(operator.name) && row.join(' ').includes(reason),
         );
 
-        // The sign-ups of the seeded campaign, split by keyword: the chart is drawn and the table has the key.
-        await page.press({ css: 'nav a', text: '注册统计', exact: true });
-        await fill(page, '拆分', 'keyword');
-        await page.press({ css: 'button[type="submit"]', text: '查询', exact: true });
-        await until(page, 'the campaign in the sign-ups table', async () => {
-          const rows = await page.evaluate(tableRows, 'signups-table');
-          const column = rows[0]?.indexOf(CAMPAIGN) ?? -1;
-          return column > 0 && rows.slice(1).some((row) => Number(row[column]) >= 1);
-        });
-        await until(page, 'the chart', () => page.evaluate(chartDrawn));
+        // The sign-ups of the seeded campaign, split by keyword: the table has it and the chart is drawn.
+        const count = await consolePage.signupsOf(page, 'keyword', CAMPAIGN);
+        assert.ok(count >= 1);
 
         // The console's first question, GET /console/api/session, answers 401 before the sign-in: the engines log
         // that answer; nothing else may show up.
