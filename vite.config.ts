@@ -55,6 +55,20 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         handler: (code) => code.replace(/__insertCSS\((?=["'`])/, '(() => {})('),
       },
     },
+    {
+      // uPlot builds a number format from navigator.language when it loads, which throws a RangeError where the
+      // browser reports a language that is no BCP 47 tag (WebKitGTK under LANG=C says "C"): the chart module then
+      // fails to load. Fall back to en-US there, as uPlot does outside a browser.
+      name: 'uplot-language-fallback',
+      transform: {
+        filter: { id: /node_modules\/uplot\/dist\/uPlot\.esm\.js$/ },
+        handler: (code) =>
+          code.replace(
+            "new Intl.NumberFormat(domEnv ? nav.language : 'en-US')",
+            "(() => { try { return new Intl.NumberFormat(domEnv ? nav.language : 'en-US'); } catch { return new Intl.NumberFormat('en-US'); } })()",
+          ),
+      },
+    },
     // Babel runs only on files that use a Lingui macro; everything else goes straight to the native transform.
     babel({
       presets: [
