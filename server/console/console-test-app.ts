@@ -35,7 +35,8 @@ export function consoleTestApp(db: Database, now: () => Date, settings: Settings
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
+    // The byte order mark stays (a CSV answer starts with one).
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     let parsed = { code: 0, message: '' } as { code: number; message: string; data?: T };
     if ((res.headers.get('content-type') ?? '').startsWith('application/json')) parsed = JSON.parse(text);
     return { status: res.status, body: parsed, headers: res.headers, text };
