@@ -94,7 +94,8 @@ try {
        from generate_series($1::date, $2::date, interval '1 day') as d, unnest(array[14, 51]) as t`,
     ['2025-11-28', '2026-11-27'],
   );
-  await db.exec('analyze');
+  // As autovacuum would: the visibility map lets the report read its index alone.
+  await db.exec('vacuum analyze');
   const seeded = (performance.now() - started) / 1000;
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from users');
   console.log(`seeded ${n.toLocaleString('en')} accounts in ${seeded.toFixed(1)} s`);

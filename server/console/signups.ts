@@ -19,9 +19,6 @@ import { dayStart, nextDay } from './users';
 export type SignupsData = z.infer<typeof signupsData>;
 export type SignupsQuery = z.infer<typeof signupsQuery>;
 
-/** A registeInfo field, "" when absent or empty. */
-const info = (name: string) => `coalesce(registe_info ->> '${name}', '')`;
-
 const BRAND_KEY = `case tenant_id ${Object.values(brands)
   .map((brand) => `when ${brand.tenantId} then '${brand.id}'`)
   .join(' ')} else '' end`;
@@ -32,12 +29,9 @@ export const SPLIT_KEYS: Record<SignupSplit, string> = {
   brand: BRAND_KEY,
   channel: 'channel_id::text',
   invite: "coalesce(invite_code, '')",
-  source: `case when ${info('bd_vid')} <> '' then 'baidu'
-                when ${info('qhclickid')} <> '' then '360'
-                when ${info('e_keywordid')} <> '' or ${info('utm_term')} <> '' then 'keyword'
-                when ${info('searchEngineWord')} <> '' then 'search'
-                else '' end`,
-  keyword: `coalesce(nullif(${info('utm_term')}, ''), nullif(${info('e_keywordid')}, ''), ${info('searchEngineWord')})`,
+  // Computed from registeInfo when the row is written (migration 012, the rule above).
+  source: 'signup_source',
+  keyword: 'signup_keyword',
   method: "coalesce(signup_method, '')",
 };
 
@@ -53,16 +47,14 @@ export async function signupsReport(tx: Queryable, query: SignupsQuery): Promise
   const unit = query.interval === 'week' ? 'week' : 'day';
   // The local day (or its week's Monday) of each registration: shift the instant by 8 hours, then truncate.
   const period = `to_char(date_trunc('${unit}', (created_at at time zone 'UTC') + interval '8 hours'), 'YYYY-MM-DD')`;
-  const [rows, funnel, sms] = await Promise.all([
-    tx.query<{ period: string; key: string; count: number }>(
-      `select ${period} as period, ${SPLIT_KEYS[query.by]} as key, count(*)::int as count
+  // One pass over the range (an index-only scan of users_signups): each period and key with its registrations and
+  // how many of them opened the workbench; the funnel adds them up.
+  const [rows, sms] = await Promise.all([
+    tx.query<{ period: string; key: string; count: number; workbench: number }>(
+      `select ${period} as period, ${SPLIT_KEYS[query.by]} as key, count(*)::int as count,
+              count(first_workbench_at)::int as workbench
          from users where created_at >= $1 and created_at < $2${tenant}
         group by 1, 2 order by 1, 2`,
-      params,
-    ),
-    tx.query<{ registrations: number; first_workbench: number }>(
-      `select count(*)::int as registrations, count(first_workbench_at)::int as first_workbench
-         from users where created_at >= $1 and created_at < $2${tenant}`,
       params,
     ),
     tx.query<{ sent: number }>(
@@ -79,8 +71,8 @@ export async function signupsReport(tx: Queryable, query: SignupsQuery): Promise
     keys,
     funnel: {
       smsSent: Number(sms[0]?.sent ?? 0),
-      registrations: Number(funnel[0]?.registrations ?? 0),
-      firstWorkbench: Number(funnel[0]?.first_workbench ?? 0),
+      registrations: rows.reduce((sum, row) => sum + Number(row.count), 0),
+      firstWorkbench: rows.reduce((sum, row) => sum + Number(row.workbench), 0),
     },
   };
 }
