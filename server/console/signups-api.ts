@@ -28,7 +28,7 @@ export function signupsApi(deps: ConsoleDeps) {
     if (from > to) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '开始日期不能晚于结束日期', {}, { field: 'from' });
     if ((to - from) / 86_400_000 >= MAX_DAYS)
       throw new ApiError(400, BAD_REQUEST, /*i18n*/ '日期范围过大（最多 400 天）', {}, { field: 'to' });
-    const report = await signupsReport(deps.db, query);
+    const report = await signupsReport(deps.db, query, deps.now());
     if (query.format !== 'csv') return ok(c, report);
     const name = `signups-${query.by}-${query.interval}-${query.from}-${query.to}.csv`;
     return c.body(signupsCsv(report, query.by), 200, {

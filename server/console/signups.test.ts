@@ -142,6 +142,31 @@ describeDatabases('console sign-ups', (getDb) => {
     expect(byDay.text.slice(1).split('\r\n').slice(0, 2)).toEqual(['period,count', '2026-11-08,1']);
   });
 
+  it('adds the rollup of closed days (before yesterday) and the live count of yesterday and today, the same twice', async () => {
+    const { db, call } = await fixture();
+    // "now" is 2026-11-20 08:00 in Shanghai: 11-18 is the last closed day, 11-19 and 11-20 are counted live.
+    await seed(db, { at: '2026-11-18T10:00:00Z', info: { bd_vid: 'x' } });
+    await seed(db, { at: '2026-11-19T10:00:00Z', info: { bd_vid: 'y' } });
+    await seed(db, { at: '2026-11-19T23:00:00Z', info: { qhclickid: 'z' }, workbench: '2026-11-19T23:30:00Z' });
+    for (let i = 0; i < 2; i++) {
+      const week = await call<SignupsData>('/signups?from=2026-11-16&to=2026-11-20&by=source&interval=week');
+      expect(items(week.body.data)).toEqual(['2026-11-16 360 1', '2026-11-16 baidu 3']);
+      expect(week.body.data?.keys).toEqual(['baidu', '360']);
+      expect(week.body.data?.funnel).toMatchObject({ registrations: 4, firstWorkbench: 1 });
+      const days = await call<SignupsData>('/signups?from=2026-11-15&to=2026-11-20&by=brand');
+      expect(items(days.body.data)).toEqual([
+        '2026-11-16 starreach 1',
+        '2026-11-18 starreach 1',
+        '2026-11-19 starreach 1',
+        '2026-11-20 starreach 1',
+      ]);
+    }
+    const filled = await db.query<{ day: string }>(
+      "select to_char(day, 'YYYY-MM-DD') as day from signup_days order by 1",
+    );
+    expect(filled.map((row) => row.day)).toEqual(['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18']);
+  });
+
   it('refuses bad queries with their field', async () => {
     const { call } = await fixture();
     for (const [query, field] of [

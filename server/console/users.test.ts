@@ -210,7 +210,7 @@ describeDatabases('console users', (getDb) => {
   it('reveals the phone, audited without the number', async () => {
     const { db, call } = setup();
     const id = await seed(db, { phone: '13812345678' });
-    const shown = await call('/users/' + id + '/phone', {});
+    const shown = await call(`/users/${id}/phone`, {});
     expect(shown.status).toBe(200);
     expect(shown.body.data).toEqual({ countryCode: 1, phone: '13812345678' });
     const audit = await db.query<Record<string, unknown>>('select * from operator_audit');

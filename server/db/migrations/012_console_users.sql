@@ -46,3 +46,17 @@ create table sms_register_daily (
   sent integer not null default 0,
   primary key (tenant_id, day)
 );
+
+-- The sign-ups report's daily rollup of closed days (server/console/signups.ts): registrations per Asia/Shanghai
+-- day, tenant, split (day, channel, invite, source, keyword, method) and key. Filled by the report itself, once,
+-- for days that ended before yesterday (signup_days lists the days filled), so a registration committed around
+-- midnight is never missed; yesterday and today are always counted from users.
+create table signup_days (day date primary key);
+create table signup_daily (
+  day date not null,
+  split text not null,
+  tenant_id integer not null,
+  key text not null,
+  registrations integer not null,
+  primary key (split, day, tenant_id, key)
+);
