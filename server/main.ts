@@ -21,7 +21,7 @@ import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
 import { logUnsetBrandContents } from './ops/brand-contents-log';
 import { log } from './ops/log';
-import { startMetricsServer, watchBackoffs, watchPool, watchReadiness } from './ops/metrics';
+import { startMetricsServer, watchBackoffs, watchPool, watchReadiness, watchWebhookOutbox } from './ops/metrics';
 import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './ops/paths';
 import { installShutdown } from './ops/shutdown';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
@@ -31,6 +31,7 @@ import { createMessagingProvider, describeProviders } from './providers/messagin
 import { firstLanAddress } from './providers/messaging/simulator';
 import { createSmsProvider } from './providers/sms/index';
 import { watchTicketChanges } from './scan-login/tickets';
+import { oldestPendingSeconds, startWebhookOutbox } from './webhooks/outbox';
 
 const dev = process.argv.includes('--dev');
 const settings = (() => {
@@ -84,6 +85,7 @@ async function main() {
   };
   const stopSweeper = startSweeper(db, now);
   const stopConversions = startConversionOutbox(db, settings, now);
+  const stopWebhooks = startWebhookOutbox(db, settings, now);
   // PostgreSQL: hear every ticket change, so QR polls can be answered from memory (server/scan-login/tickets.ts).
   ready.then((opened) => watchTicketChanges(opened)).catch(() => {});
   // The embedded database admits one process: npm run admin's commands run in this one, through a socket.
@@ -108,6 +110,7 @@ async function main() {
     stopWork: async () => {
       stopSweeper();
       stopConversions();
+      stopWebhooks();
       await stopAdmin?.();
       metricsServer?.close();
     },
@@ -166,6 +169,7 @@ async function main() {
     watchReadiness(async () => !shutdown.stopping() && (await health.request('/ready')).status === 200);
     watchPool(() => db.poolStats?.());
     watchBackoffs(() => countBackingOff(db, now()));
+    watchWebhookOutbox(() => oldestPendingSeconds(db, now()));
     metricsServer = await startMetricsServer(settings.metrics);
     log.info(`Metrics: http://${settings.metrics.host}:${settings.metrics.port}/metrics (Prometheus).`);
   }

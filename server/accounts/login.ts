@@ -13,6 +13,7 @@ import type { Queryable } from '../db/database';
 import type { Consumed } from '../limits/rate-limiter';
 import { backoffSeconds, LOGIN_BACKOFF, limit, nextBackoff } from '../limits/rules';
 import { countLockout, countLogin, countRefusal } from '../ops/metrics';
+import { enqueueWebhookEvent } from '../webhooks/events';
 import { recordRemoteTicket, redeemTicket } from './captcha';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
@@ -225,6 +226,13 @@ async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginIn
     await clearLoginAttempt(tx, verified);
     // Refused after the credentials check, so a ban tells nothing to someone without them.
     if (verified.user.banned_at) return new errors.Refusal(errors.accountBanned());
+    await enqueueWebhookEvent(
+      tx,
+      'user.logged_in',
+      verified.user,
+      { method: input.password !== undefined ? 'password' : 'sms' },
+      now,
+    );
     return startSession(tx, verified.user, req, now);
   });
 }

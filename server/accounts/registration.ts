@@ -12,6 +12,7 @@ import type { RequestFacts } from '../api/http';
 import { enqueueConversions } from '../conversions/outbox';
 import type { Queryable } from '../db/database';
 import { limit } from '../limits/rules';
+import { enqueueWebhookEvent } from '../webhooks/events';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey, requireGoodPassword } from './context';
 import * as errors from './errors';
@@ -71,6 +72,7 @@ export async function createAccount(
   if (!user) throw errors.phoneRegistered();
   // An ad click id is reported from the server, committed with the account (server/conversions/outbox.ts).
   await enqueueConversions(tx, user, { ...(input.registeInfo ?? {}) }, now);
+  await enqueueWebhookEvent(tx, 'user.registered', user, {}, now);
   return user;
 }
 

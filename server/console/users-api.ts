@@ -12,7 +12,6 @@ import { route } from '../api/route';
 import type { Queryable } from '../db/database';
 import { banAccountIn } from '../scan-login/bans';
 import { forgetTickets, unbindIdentity } from '../scan-login/tickets';
-import { enqueueWebhookEvent } from '../webhooks/events';
 import { type AuditEntry, recordAudit } from './audit';
 import type { ConsoleDeps, ConsoleEnv, SignedInOperator } from './deps';
 import {
@@ -121,8 +120,8 @@ export function usersApi(deps: ConsoleDeps) {
     return change(c, 'user.ban', async (tx, userId, now) => {
       const user = await locked(tx, userId);
       const sessions = await liveSessionIds(tx, userId, now);
+      // Revokes the sessions and enqueues the `user.banned` webhook event (a first ban only), in this transaction.
       await banAccountIn(tx, { userId, reason, now });
-      await enqueueWebhookEvent(tx, 'user.banned', user, { userId: String(userId), reason }, now);
       return {
         before: { bannedAt: user.banned_at?.toISOString() ?? null, banReason: user.ban_reason },
         after: {

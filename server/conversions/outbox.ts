@@ -10,6 +10,7 @@ import type { Settings } from '../config/settings';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../ops/log';
 import { countConversion } from '../ops/metrics';
+import { startWorkerLoop } from '../ops/worker-loop';
 
 export const MAX_ATTEMPTS = 10;
 const LEASE_SECONDS = 120;
@@ -59,7 +60,7 @@ const httpFailure = (status: number): Outcome => ({
   error: `HTTP ${status}`,
 });
 
-function brandOfTenant(tenantId: number): BrandId {
+export function brandOfTenant(tenantId: number): BrandId {
   return (Object.values(brands).find((brand) => brand.tenantId === tenantId)?.id ?? 'starreach') as BrandId;
 }
 
@@ -171,24 +172,12 @@ export async function runConversionOutbox(
   return rows.length;
 }
 
-/** Runs the outbox every `everyMs` (and once soon after start) until stopped. */
+/** Runs the outbox every `everyMs` (and at once again after a run that claimed rows) until stopped. */
 export function startConversionOutbox(
   db: Database,
   settings: Pick<Settings, 'conversions'>,
   now: () => Date,
   everyMs = 5000,
 ): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runConversionOutbox(db, settings, now)
-      .catch((error) => log.error({ err: error }, '[conversions] outbox run failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startWorkerLoop('conversions', () => runConversionOutbox(db, settings, now), everyMs);
 }

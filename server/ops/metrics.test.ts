@@ -472,13 +472,13 @@ describe('deploy/prometheus: the scrape configuration and the alert rules', () =
     expect(config.status, config.output).toBe(0);
     const rules = promtool(['check', 'rules', 'deploy/prometheus/portal.rules.yml']);
     expect(rules.status, rules.output).toBe(0);
-    expect(rules.output).toContain('SUCCESS: 9 rules found');
+    expect(rules.output).toContain('SUCCESS: 11 rules found');
     const tests = promtool(['test', 'rules', 'deploy/prometheus/portal.rules.test.yml']);
     expect(tests.status, tests.output).toBe(0);
     expect(tests.output).toContain('SUCCESS');
   });
 
-  it('alerts on instance down, 5xx ratio, readiness, p99 latency, SMS failures and budgets, a login failure spike and repeated lock-outs', () => {
+  it('alerts on instance down, 5xx ratio, readiness, p99 latency, SMS failures and budgets, a login failure spike, repeated lock-outs and webhooks', () => {
     const rules = parse(read('deploy/prometheus/portal.rules.yml')) as { groups: { rules: { alert: string }[] }[] };
     expect(rules.groups.flatMap((group) => group.rules.map((rule) => rule.alert)).sort()).toEqual([
       'PortalAccountLockedRepeatedly',
@@ -490,6 +490,8 @@ describe('deploy/prometheus: the scrape configuration and the alert rules', () =
       'PortalSmsBudgetNearlySpent',
       'PortalSmsBudgetSpent',
       'PortalSmsFailureRatio',
+      'PortalWebhookDeliveryFailed',
+      'PortalWebhookOutboxBacklog',
     ]);
   });
 });

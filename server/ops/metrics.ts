@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { WEBHOOK_EVENTS } from '../../shared/contract/console';
 import { COUNTRY_TABLE } from '../../shared/countries';
 import { firstSegment, PAGE_BY_SEGMENT } from '../../shared/routes';
 
@@ -216,6 +217,27 @@ export function countConversion(param: string, outcome: 'sent' | 'retry' | 'give
   adConversions.inc({ param, outcome });
 }
 
+const webhookDeliveries = counter(
+  'webhook_deliveries_total',
+  'Outgoing webhook tries from the outbox, by event and outcome: "delivered" (a 2xx), "retry" (no 2xx, tried again after its back-off), "failed" (no 2xx after a day of tries).',
+  ['event', 'outcome'],
+  WEBHOOK_EVENTS.flatMap((event) => (['delivered', 'retry', 'failed'] as const).map((outcome) => ({ event, outcome }))),
+);
+export function countWebhookDelivery(event: string, outcome: 'delivered' | 'retry' | 'failed'): void {
+  webhookDeliveries.inc({ event, outcome });
+}
+
+const webhookOldestPending = new Gauge({
+  name: `${PREFIX}webhook_outbox_oldest_pending_seconds`,
+  help: 'Age of the oldest webhook delivery not yet delivered nor failed (0 when none). Read from the database at each scrape.',
+  registers: [registry],
+});
+let webhookBacklog: (() => Promise<number>) | null = null;
+/** The age behind `portal_webhook_outbox_oldest_pending_seconds`, read at each scrape. */
+export function watchWebhookOutbox(age: () => Promise<number>): void {
+  webhookBacklog = age;
+}
+
 let processMetrics = false;
 /** Node's process metrics, started with the first listener. */
 function startProcessMetrics(): void {
@@ -234,6 +256,11 @@ export async function scrape(): Promise<string> {
   if (backingOff)
     await backingOff().then(
       (count) => accountsBackingOff.set(count),
+      () => {},
+    );
+  if (webhookBacklog)
+    await webhookBacklog().then(
+      (age) => webhookOldestPending.set(age),
       () => {},
     );
   return registry.metrics();

@@ -4,6 +4,7 @@
  */
 import { revokeAllSessions } from '../accounts/sessions';
 import type { Database, Queryable } from '../db/database';
+import { enqueueWebhookEvent } from '../webhooks/events';
 import { forgetTickets, lockIdentity } from './tickets';
 
 /** Live tickets of the account or identity read `banned` from now on (the browser's next poll shows it). */
@@ -31,6 +32,8 @@ export async function banAccountIn(
     input.reason,
   ]);
   const revokedSessions = await revokeAllSessions(tx, input.userId, input.now);
+  if (row.banned_at === null)
+    await enqueueWebhookEvent(tx, 'user.banned', { id: input.userId }, { reason: input.reason }, input.now);
   forgetTickets();
   await tx.query(
     `update wx_login_tickets set state = 'banned', finished_at = $2 where user_id = $1 and state in ${LIVE_STATES}`,

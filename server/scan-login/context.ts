@@ -10,6 +10,7 @@ import { findUserById, type UserRow } from '../accounts/users';
 import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { MessagingProvider } from '../providers/messaging/types';
+import { enqueueWebhookEvent } from '../webhooks/events';
 import { type IdentityRow, lockIdentity, type TicketRow, updateTicket } from './tickets';
 
 export interface ScanContext extends AccountsContext {
@@ -50,5 +51,6 @@ export async function handOut(
     return 'banned';
   }
   await updateTicket(tx, ticket.ticket_hash, { state: 'done', finished_at: now });
+  await enqueueWebhookEvent(tx, 'user.logged_in', user, { method: 'wechat' }, now);
   return startSession(tx, user, req, now);
 }

@@ -15,6 +15,7 @@ import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import { MAX_BIND_FAILURES } from '../limits/rules';
 import { countQr } from '../ops/metrics';
+import { enqueueWebhookEvent } from '../webhooks/events';
 import { sendBindNotice } from './bind-notice';
 import { handOut, isBanned, markBanned, type ScanContext } from './context';
 import * as scanErrors from './errors';
@@ -167,6 +168,7 @@ async function bind(
       await markBindFailed(tx, row, now);
       return new errors.Refusal(scanErrors.bindFailed(taken));
     }
+    await enqueueWebhookEvent(tx, 'user.logged_in', user, { method: 'wechat' }, now);
     return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'bound' as const, user };
   });
   await sendBindNotice(ctx, req, result.user);
