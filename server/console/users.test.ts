@@ -230,6 +230,11 @@ describeDatabases('console users', (getDb) => {
     const { call } = consoleTestApp(db, h.now);
     const registered = await h.register('13800138000');
     expect((await h.call('/v2/dm_user_base_info', { token: registered.Authorization })).status).toBe(200);
+    await db.query(
+      `insert into webhook_endpoints (url, events, secret, created_at)
+       values ('https://crm.example/hook', '{user.banned}', 'whsec_x', $1)`,
+      [h.now()],
+    );
 
     const banned = await call<UserPageData>(`/users/${registered.userId}/ban`, { reason: '刷单' });
     expect(banned.status).toBe(200);
@@ -247,13 +252,21 @@ describeDatabases('console users', (getDb) => {
     expect(entry.before).toEqual({ bannedAt: null, banReason: null });
     expect(entry.after).toMatchObject({ bannedAt: h.now().toISOString(), banReason: '刷单' });
     expect(entry.after.revokedSessions).toHaveLength(1);
+    // The webhook event of the ban, committed with it (once: banning again changes the reason only).
+    expect((await call(`/users/${registered.userId}/ban`, { reason: '刷单，再犯' })).status).toBe(200);
+    const events = await db.query<{ event: string; payload: { data: { userId: string; reason: string } } }>(
+      'select event, payload from webhook_messages',
+    );
+    expect(events.map((e) => [e.event, e.payload.data.userId, e.payload.data.reason])).toEqual([
+      ['user.banned', String(registered.userId), '刷单'],
+    ]);
 
     const unbanned = await call<UserPageData>(`/users/${registered.userId}/unban`, {});
     expect(unbanned.body.data).toMatchObject({ banned: false, ban: null });
     const [lifted] = await db.query<{ before: unknown; after: unknown }>(
       "select * from operator_audit where action = 'user.unban'",
     );
-    expect(lifted.before).toEqual({ bannedAt: h.now().toISOString(), banReason: '刷单' });
+    expect(lifted.before).toEqual({ bannedAt: h.now().toISOString(), banReason: '刷单，再犯' });
     expect(lifted.after).toEqual({ bannedAt: null, banReason: null });
 
     const refused = await call(`/users/${registered.userId}/ban`, { reason: '' });
