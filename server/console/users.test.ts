@@ -47,9 +47,14 @@ describe('readQ', () => {
   it('tells phones, last four digits and text apart', () => {
     expect(readQ('5678')).toEqual({ kind: 'lastFour', digits: '5678' });
     expect(readQ(' 56 78 ')).toEqual({ kind: 'lastFour', digits: '5678' });
-    const phone = readQ('+86 138 1234 5678');
-    expect(phone.kind).toBe('phone');
-    expect(phone.kind === 'phone' && phone.phones).toEqual(expect.arrayContaining(['8613812345678', '13812345678']));
+    expect(readQ('+86 138 1234 5678')).toEqual({
+      kind: 'phone',
+      plain: ['8613812345678'],
+      // China is country value 1 (dial 86); Singapore 7 (dial 65) does not apply.
+      dialled: ['1:13812345678'],
+      q: '+86 138 1234 5678',
+    });
+    expect(readQ('07400123456')).toMatchObject({ plain: ['07400123456', '7400123456'] });
     expect(readQ('王')).toEqual({ kind: 'text', q: '王' });
     expect(readQ('')).toEqual({ kind: 'all' });
   });
@@ -69,13 +74,15 @@ describeDatabases('console users', (getDb) => {
     const b = await seed(db, { phone: '13900005678', nickname: '王大力', tenant: 51 });
     const c = await seed(db, { phone: '13700001111', nickname: 'Lee_100%', invite: 'AUTUMN' });
 
+    // A number that is another account's national number after stripping a dialling code of the wrong country.
+    const decoy = await seed(db, { phone: '3812345678', country: 7 });
     for (const q of ['13812345678', '+86 138 1234 5678', '8613812345678']) {
       const found = await call<{ items: UserRowData[] }>(`/users?q=${encodeURIComponent(q)}`);
       expect(found.status, q).toBe(200);
       expect(ids(found.body.data?.items), q).toEqual([String(a)]);
     }
     const lastFour = await call<{ items: UserRowData[]; nextCursor: string | null }>('/users?q=5678');
-    expect(ids(lastFour.body.data?.items)).toEqual([String(b), String(a)]);
+    expect(ids(lastFour.body.data?.items)).toEqual([String(decoy), String(b), String(a)]);
     expect(lastFour.body.data?.nextCursor).toBeNull();
 
     expect(

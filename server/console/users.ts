@@ -84,7 +84,7 @@ export function readQ(
 ):
   | { kind: 'all' }
   | { kind: 'lastFour'; digits: string }
-  | { kind: 'phone'; phones: string[]; q: string }
+  | { kind: 'phone'; plain: string[]; dialled: string[]; q: string }
   | { kind: 'text'; q: string } {
   const text = (q ?? '').trim();
   if (!text) return { kind: 'all' };
@@ -92,17 +92,16 @@ export function readQ(
     const digits = text.replace(/\D/g, '');
     if (digits.length === 4) return { kind: 'lastFour', digits };
     if (digits.length > 4) {
-      const phones = new Set([digits]);
-      if (digits.startsWith('0')) phones.add(digits.slice(1));
+      // As typed (any country), or after a country's dialling code (that country only); a trunk 0 dropped.
+      const national = (number: string) => (number.startsWith('0') ? [number, number.slice(1)] : [number]);
+      const plain = national(digits);
+      const dialled: string[] = [];
       for (const country of COUNTRIES.values()) {
         const dial = String(country.dial);
-        if (digits.startsWith(dial) && digits.length > dial.length) {
-          const national = digits.slice(dial.length);
-          phones.add(national);
-          if (national.startsWith('0')) phones.add(national.slice(1));
-        }
+        if (digits.startsWith(dial) && digits.length > dial.length)
+          for (const number of national(digits.slice(dial.length))) dialled.push(`${country.value}:${number}`);
       }
-      return { kind: 'phone', phones: [...phones], q: text };
+      return { kind: 'phone', plain, dialled, q: text };
     }
   }
   return { kind: 'text', q: text };
@@ -138,9 +137,13 @@ export async function searchUsers(
       sql = select(`right(phone, 4) = ${param(query.digits)}`);
       break;
     case 'phone': {
-      const phones = param(query.phones);
+      const all = param([...query.plain, ...query.dialled.map((pair) => pair.slice(pair.indexOf(':') + 1))]);
+      const plain = param(query.plain);
+      const dialled = param(query.dialled);
+      const phone = `phone = any(${all}::text[]) and (phone = any(${plain}::text[])
+                     or country_code::text || ':' || phone = any(${dialled}::text[]))`;
       const invite = param(query.q);
-      sql = `select * from ((${select(`phone = any(${phones}::text[])`)}) union (${select(`invite_code = ${invite}`)})) found
+      sql = `select * from ((${select(phone)}) union (${select(`invite_code = ${invite}`)})) found
               order by id desc limit ${take}`;
       break;
     }
