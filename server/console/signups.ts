@@ -90,7 +90,8 @@ async function fillRollup(db: Database, from: string, to: string): Promise<void>
  */
 export async function signupsReport(db: Database, query: SignupsQuery, now: Date): Promise<SignupsData> {
   const lastClosed = addDays(localDay(now), -2);
-  const closedTo = query.to < lastClosed ? query.to : lastClosed;
+  // YYYY-MM-DD strings: the earlier of the two sorts first.
+  const closedTo = [query.to, lastClosed].sort()[0];
   const liveFrom = query.from > lastClosed ? query.from : addDays(lastClosed, 1);
   const tenantId = query.brand ? brands[query.brand].tenantId : null;
   const week = query.interval === 'week';

@@ -197,7 +197,14 @@ describeDatabases('console users', (getDb) => {
       closure: null,
     });
     expect(data.sessions).toHaveLength(1);
-    expect(data.sessions[0]).toMatchObject({ id: expect.stringMatching(/^\d+$/), address: '203.0.113.1' });
+    expect(data.sessions[0]).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      createdAt: START.toISOString(),
+      expiresAt: new Date(START.getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+      lastSeenAt: START.toISOString(),
+      address: '203.0.113.1',
+      userAgent: null,
+    });
     expect(page.text).not.toContain(registered.Authorization);
     expect(page.text).not.toContain('argon2');
     expect(page.text).not.toContain('13800138000');
@@ -212,6 +219,17 @@ describeDatabases('console users', (getDb) => {
     h.advance(3600);
     expect((await visit()).status).toBe(200);
     expect((await call<UserPageData>(`/users/${registered.userId}`)).body.data?.firstWorkbenchAt).toBe(first);
+    // The visit an hour later refreshed the session's last_seen_at; a call a minute after it does not write again.
+    const seen = (await call<UserPageData>(`/users/${registered.userId}`)).body.data?.sessions[0].lastSeenAt;
+    expect(seen).toBe(h.now().toISOString());
+    h.advance(60);
+    expect((await h.call('/v2/dm_user_base_info', { token: registered.Authorization })).status).toBe(200);
+    expect((await call<UserPageData>(`/users/${registered.userId}`)).body.data?.sessions[0].lastSeenAt).toBe(seen);
+    h.advance(300);
+    expect((await h.call('/v2/dm_user_base_info', { token: registered.Authorization })).status).toBe(200);
+    expect((await call<UserPageData>(`/users/${registered.userId}`)).body.data?.sessions[0].lastSeenAt).toBe(
+      h.now().toISOString(),
+    );
   });
 
   it('reveals the phone, audited without the number', async () => {
@@ -289,6 +307,7 @@ describeDatabases('console users', (getDb) => {
     const registered = await h.register('13800138000');
     const login = await h.call<{ Authorization: string }>('/v2/web/userlogin', {
       body: { phone: '13800138000', countryCode: 1, password: 'correct horse battery' },
+      headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/130' },
     });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const second = login.body.data!.Authorization;
@@ -296,6 +315,7 @@ describeDatabases('console users', (getDb) => {
     const page = await call<UserPageData>(`/users/${registered.userId}`);
     const sessions = page.body.data!.sessions;
     expect(sessions).toHaveLength(2);
+    expect(sessions.map((session) => session.userAgent)).toEqual(['Mozilla/5.0 (Windows NT 10.0) Chrome/130', null]);
     // Newest first: the login's session, then the registration's.
     const revoked = await call<UserPageData>(`/users/${registered.userId}/sessions/revoke`, {
       sessionId: sessions[1].id,

@@ -184,8 +184,15 @@ export async function userPage(tx: Queryable, userId: number, now: Date): Promis
   );
   if (!row) return null;
   const [sessions, identities] = await Promise.all([
-    tx.query<{ id: number; created_at: Date; expires_at: Date; created_ip: string }>(
-      `select id, created_at, expires_at, created_ip from sessions
+    tx.query<{
+      id: number;
+      created_at: Date;
+      expires_at: Date;
+      created_ip: string;
+      user_agent: string | null;
+      last_seen_at: Date | null;
+    }>(
+      `select id, created_at, expires_at, created_ip, user_agent, last_seen_at from sessions
         where user_id = $1 and revoked_at is null and expires_at > $2 order by created_at desc, id desc limit 100`,
       [userId, now],
     ),
@@ -213,10 +220,9 @@ export async function userPage(tx: Queryable, userId: number, now: Date): Promis
       id: String(session.id),
       createdAt: new Date(session.created_at).toISOString(),
       expiresAt: new Date(session.expires_at).toISOString(),
-      // Not recorded yet (a later change may add them without a write per call).
-      lastSeenAt: null,
+      lastSeenAt: iso(session.last_seen_at),
       address: session.created_ip,
-      userAgent: null,
+      userAgent: session.user_agent,
     })),
     closure: null,
   };
