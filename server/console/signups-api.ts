@@ -8,6 +8,7 @@ import { ApiError, BAD_REQUEST, errorResponse, ok } from '../api/http';
 import { route } from '../api/route';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
 import { signupsCsv, signupsReport } from './signups';
+import { isCalendarDay } from './users';
 
 /** The longest range one report covers (a year and a bit: the query stays bounded). */
 const MAX_DAYS = 400;
@@ -21,10 +22,10 @@ export function signupsApi(deps: ConsoleDeps) {
 
   route(api as unknown as Hono, ops.signups, async (c, input) => {
     const query = input.query();
+    for (const field of ['from', 'to'] as const)
+      if (!isCalendarDay(query[field])) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '日期无效', {}, { field });
     const from = Date.parse(`${query.from}T00:00:00Z`);
     const to = Date.parse(`${query.to}T00:00:00Z`);
-    if (Number.isNaN(from)) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '日期无效', {}, { field: 'from' });
-    if (Number.isNaN(to)) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '日期无效', {}, { field: 'to' });
     if (from > to) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '开始日期不能晚于结束日期', {}, { field: 'from' });
     if ((to - from) / 86_400_000 >= MAX_DAYS)
       throw new ApiError(400, BAD_REQUEST, /*i18n*/ '日期范围过大（最多 400 天）', {}, { field: 'to' });

@@ -173,6 +173,7 @@ describeDatabases('console sign-ups', (getDb) => {
       ['from=2026-11-08', 'to'],
       ['from=2026-11-08&to=2026-11-01', 'from'],
       ['from=2026-13-45&to=2026-11-01', 'from'],
+      ['from=2026-02-01&to=2026-02-30', 'to'],
       ['from=2025-01-01&to=2026-11-01', 'to'],
       ['from=2026-11-01&to=2026-11-02&by=city', 'by'],
       ['from=2026-11-01&to=2026-11-02&format=xml', 'format'],

@@ -15,6 +15,7 @@ import { forgetTickets, unbindIdentity } from '../scan-login/tickets';
 import { type AuditEntry, recordAudit } from './audit';
 import type { ConsoleDeps, ConsoleEnv, SignedInOperator } from './deps';
 import {
+  isCalendarDay,
   liveSessionIds,
   lockUser,
   revokeOneSession,
@@ -78,6 +79,11 @@ export function usersApi(deps: ConsoleDeps) {
       if (!/^\d{1,15}$/.test(query.cursor))
         throw new ApiError(400, BAD_REQUEST, /*i18n*/ '分页游标无效', {}, { field: 'cursor' });
       before = Number(query.cursor);
+    }
+    for (const field of ['from', 'to'] as const) {
+      const day = query[field];
+      if (day !== undefined && !isCalendarDay(day))
+        throw new ApiError(400, BAD_REQUEST, /*i18n*/ '日期无效', {}, { field });
     }
     if (query.from && query.to && query.from > query.to)
       throw new ApiError(400, BAD_REQUEST, /*i18n*/ '开始日期不能晚于结束日期', {}, { field: 'from' });

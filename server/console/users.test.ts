@@ -162,6 +162,7 @@ describeDatabases('console users', (getDb) => {
     expect((await call('/users?cursor=abc')).body).toMatchObject({ code: 40000, data: { field: 'cursor' } });
     expect((await call('/users?from=2026-12-01&to=2026-11-01')).body).toMatchObject({ data: { field: 'from' } });
     expect((await call('/users?sort=id')).status).toBe(400);
+    expect((await call('/users?from=2026-02-30')).body).toMatchObject({ code: 40000, data: { field: 'from' } });
     for (const path of ['/users/999', '/users/abc']) {
       const missing = await call(path);
       expect(missing.status, path).toBe(404);

@@ -51,6 +51,12 @@ function rowData(row: AccountRow): UserRowData {
   };
 }
 
+/** Whether a YYYY-MM-DD is a day of the calendar (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
+}
+
 /** A day of the portal's time zone (Asia/Shanghai, UTC+8 all year) as the instant it starts. */
 export function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00+08:00`);
