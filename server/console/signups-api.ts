@@ -20,7 +20,7 @@ export function signupsApi(deps: ConsoleDeps) {
     throw error;
   });
 
-  route(api as unknown as Hono, ops.signups, async (c, input) => {
+  route(api, ops.signups, async (c, input) => {
     const query = input.query();
     for (const field of ['from', 'to'] as const)
       if (!isCalendarDay(query[field])) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '日期无效', {}, { field });

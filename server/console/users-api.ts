@@ -35,13 +35,12 @@ function userIdOf(c: Context): number {
 }
 
 /** Who does it and from where (the session middleware of server/console/app.ts sets both). */
-function actor(c: Context): { operator: SignedInOperator; address: string } {
-  return { operator: c.get('operator') as SignedInOperator, address: c.get('address') as string };
+function actor(c: Context<ConsoleEnv>): { operator: SignedInOperator; address: string } {
+  return { operator: c.var.operator, address: c.var.address };
 }
 
 export function usersApi(deps: ConsoleDeps) {
   const api = new Hono<ConsoleEnv>();
-  const app = api as unknown as Hono;
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     throw error;
@@ -49,7 +48,7 @@ export function usersApi(deps: ConsoleDeps) {
 
   /** Runs a change and its audit entry in one transaction, then answers the user's page as it now is. */
   async function change(
-    c: Context,
+    c: Context<ConsoleEnv>,
     action: string,
     work: (tx: Queryable, userId: number, now: Date) => Promise<{ before: unknown; after: unknown }>,
   ) {
@@ -72,7 +71,7 @@ export function usersApi(deps: ConsoleDeps) {
     return user;
   }
 
-  route(app, ops.users, async (c, input) => {
+  route(api, ops.users, async (c, input) => {
     const query = input.query();
     let before: number | undefined;
     if (query.cursor !== undefined) {
@@ -99,13 +98,13 @@ export function usersApi(deps: ConsoleDeps) {
     return ok(c, found);
   });
 
-  route(app, ops.user, async (c) => {
+  route(api, ops.user, async (c) => {
     const page = await userPage(deps.db, userIdOf(c), deps.now());
     if (!page) throw userNotFound();
     return ok(c, page);
   });
 
-  route(app, ops.revealPhone, async (c, input) => {
+  route(api, ops.revealPhone, async (c, input) => {
     await input.body();
     const userId = userIdOf(c);
     const { operator, address } = actor(c);
@@ -121,7 +120,7 @@ export function usersApi(deps: ConsoleDeps) {
     return ok(c, phone);
   });
 
-  route(app, ops.ban, async (c, input) => {
+  route(api, ops.ban, async (c, input) => {
     const { reason } = await input.body();
     return change(c, 'user.ban', async (tx, userId, now) => {
       const user = await locked(tx, userId);
@@ -139,7 +138,7 @@ export function usersApi(deps: ConsoleDeps) {
     });
   });
 
-  route(app, ops.unban, async (c, input) => {
+  route(api, ops.unban, async (c, input) => {
     await input.body();
     return change(c, 'user.unban', async (tx, userId) => {
       const user = await locked(tx, userId);
@@ -151,7 +150,7 @@ export function usersApi(deps: ConsoleDeps) {
     });
   });
 
-  route(app, ops.revokeSessions, async (c, input) => {
+  route(api, ops.revokeSessions, async (c, input) => {
     const body = await input.body();
     return change(c, 'user.revoke_sessions', async (tx, userId, now) => {
       await locked(tx, userId);
@@ -170,7 +169,7 @@ export function usersApi(deps: ConsoleDeps) {
     });
   });
 
-  route(app, ops.unbindWechat, async (c, input) => {
+  route(api, ops.unbindWechat, async (c, input) => {
     await input.body();
     return change(c, 'user.unbind_wechat', async (tx, userId) => {
       await locked(tx, userId);
