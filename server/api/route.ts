@@ -2,7 +2,8 @@
  * Serves one call of the contract (shared/contract): its method, path, validation and OpenAPI entry come from the
  * one declaration. The handler reads the body and query when it wants to, validated and typed.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Env, Hono } from 'hono';
+import type { BlankEnv } from 'hono/types';
 import type { Operation, ParsedBodyOf, ParsedQueryOf } from '../../shared/contract/operation';
 import { readJson, readQuery } from './http';
 
@@ -16,10 +17,10 @@ export interface RouteInput<O extends Operation> {
 /** `/v2/college/articles/{id}` → `/v2/college/articles/:id` */
 export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-export function route<O extends Operation>(
-  api: Hono,
+export function route<O extends Operation, E extends Env = BlankEnv>(
+  api: Hono<E>,
   op: O,
-  handler: (c: Context, input: RouteInput<O>) => Response | Promise<Response>,
+  handler: (c: Context<E>, input: RouteInput<O>) => Response | Promise<Response>,
 ): void {
   api.on(op.method.toUpperCase(), honoPath(op.path), (c) =>
     handler(c, {
