@@ -266,7 +266,7 @@ export const limit = {
   qrPollsPerIp: (ip: string) => check('qrPollsPerIp', byAddress('qr:poll', ip)),
   likesPerIp: (ip: string) => check('likesPerIp', byAddress('college:like', ip)),
   consoleLoginFailuresPerName: (name: string) =>
-    check('consoleLoginFailuresPerName', `console:login:name:${name.toLowerCase()}`),
+    check('consoleLoginFailuresPerName', `console:login:name:${name.toLowerCase().replaceAll(':', '%3A')}`),
   consoleLoginFailuresPerIp: (ip: string) => check('consoleLoginFailuresPerIp', byAddress('console:login', ip)),
   loginBackoff: (account: Account): BackoffLock => ({
     limit: 'loginBackoff',
