@@ -30,9 +30,33 @@ describeDatabases('console app', (getDb) => {
     expect((await h.call('POST', '/logout', {})).status).toBe(200);
   });
 
+  it('refuses a sign-in posted from another site', async () => {
+    const h = await consoleHarness(getDb(), { signedOut: true });
+    const body = { name: 'owner-op', password: OPERATOR_PASSWORD, totp: h.code() };
+    const foreign = await h.call('POST', '/login', body, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.code).toBe(CONSOLE_CODES.csrf);
+    expect(foreign.headers.get('set-cookie')).toBeNull();
+    expect((await h.call('POST', '/login', body)).status).toBe(200);
+  });
+
+  it('answers an unexpected failure with the 500 envelope, no detail', async () => {
+    const h = await consoleHarness(getDb());
+    const db = h.deps.db;
+    h.deps.db = { ...db, query: async () => Promise.reject(new Error('disk on fire: secret detail')) };
+    try {
+      const answer = await h.call('GET', '/session');
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ code: 500, message: '服务器开小差了，请稍后再试' });
+      expect(answer.text).not.toContain('disk on fire');
+    } finally {
+      h.deps.db = db;
+    }
+  });
+
   it('accepts only CONSOLE_PUBLIC_URL as the Origin when it is set', async () => {
     const h = await consoleHarness(getDb(), { env: { CONSOLE_PUBLIC_URL: 'https://console.example.com' } });
-    expect((await h.call('POST', '/logout', {})).status).toBe(403);
+    expect((await h.call('POST', '/logout', {}, { origin: CONSOLE_ORIGIN })).status).toBe(403);
     expect((await h.call('POST', '/logout', {}, { origin: 'https://console.example.com' })).status).toBe(200);
   });
 

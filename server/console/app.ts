@@ -4,7 +4,8 @@
  * session (cookie), the Origin and CSRF checks of every POST and the role of each call (from the contract), then the
  * calls; the console's pages last. Never mounted on the portal's public ports.
  */
-import { Hono } from 'hono';
+import { timingSafeEqual } from 'node:crypto';
+import { type Context, Hono } from 'hono';
 import {
   CONSOLE_API_PREFIX,
   CONSOLE_CODES,
@@ -89,6 +90,13 @@ export function consoleOpenApi() {
 const forbidden = () => new ApiError(403, CONSOLE_CODES.forbidden, /*i18n*/ '你的角色无权进行此操作');
 const csrfRefused = () => new ApiError(403, CONSOLE_CODES.csrf, /*i18n*/ '请求来源或 CSRF 令牌无效，请刷新页面后重试');
 
+/** Compares a sent token with the session's in constant time. */
+function sameSecret(sent: string | undefined, expected: string): boolean {
+  const a = Buffer.from(sent ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function sessionData(session: ConsoleSession) {
   return {
     operator: { name: session.operator.name, role: session.operator.role },
@@ -109,7 +117,14 @@ function consoleApi(deps: ConsoleDeps) {
   const document = consoleOpenApi();
   api.get('/openapi.json', (c) => c.json(document));
 
+  /** The console's own origin: CONSOLE_PUBLIC_URL, else the listener's as the request reached it. */
+  const ownOrigin = (c: Context) =>
+    settings.console?.publicUrl ?? `${requestProtocol(c, settings.trustProxy)}://${c.req.header('host')}`;
+
   route(api, consoleOperations.login, async (c, input) => {
+    // A browser sends Origin with every POST: a sign-in posted from another site is refused (login CSRF).
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== ownOrigin(c)) throw csrfRefused();
     const body = await input.body();
     const address = clientAddress(c, settings.trustProxy);
     const started = await signIn(deps, body, address);
@@ -133,8 +148,8 @@ function consoleApi(deps: ConsoleDeps) {
   api.use('*', async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const origin = c.req.header('origin');
-      const own = settings.console?.publicUrl ?? `${requestProtocol(c, settings.trustProxy)}://${c.req.header('host')}`;
-      if (!origin || origin !== own || c.req.header('x-csrf-token') !== c.get('session').csrfToken) throw csrfRefused();
+      if (origin !== ownOrigin(c) || !sameSecret(c.req.header('x-csrf-token'), c.get('session').csrfToken))
+        throw csrfRefused();
     }
     await next();
   });

@@ -122,9 +122,17 @@ describeDatabases('console sign-in', (getDb) => {
       'POST',
       '/login',
       { name: 'owner-op', password: OPERATOR_PASSWORD, totp: h.code() },
-      { ip: '127.0.0.1', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '192.0.2.1' } },
+      {
+        ip: '127.0.0.1',
+        origin: 'https://localhost:3032',
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '192.0.2.1' },
+      },
     );
+    expect(proxied.status).toBe(200);
     expect(proxied.headers.get('set-cookie')).toMatch(/; Secure$/);
+    // The audit has the client's address as the proxy reports it.
+    const [row] = await getDb().query<{ address: string }>('select address from operator_audit');
+    expect(row.address).toBe('192.0.2.1');
     h.nextStep();
     const direct = await h.call(
       'POST',

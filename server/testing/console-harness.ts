@@ -31,7 +31,7 @@ export interface ConsoleAnswer<T = unknown> {
 export interface ConsoleCallOptions {
   /** Another cookie header (`null`: none). */
   cookie?: string | null;
-  /** Another Origin (`null`: none). */
+  /** Another Origin (`null`: none); by default CONSOLE_PUBLIC_URL when set, else CONSOLE_ORIGIN. */
   origin?: string | null;
   /** Another X-CSRF-Token (`null`: none). */
   csrf?: string | null;
@@ -73,7 +73,7 @@ export async function consoleHarness(db: Database, options: ConsoleHarnessOption
     const cookie = opts.cookie === undefined ? session.cookie : opts.cookie;
     if (cookie) headers.cookie = cookie;
     if (method !== 'GET' && method !== 'HEAD') {
-      const origin = opts.origin === undefined ? CONSOLE_ORIGIN : opts.origin;
+      const origin = opts.origin === undefined ? (settings.console?.publicUrl ?? CONSOLE_ORIGIN) : opts.origin;
       if (origin) headers.origin = origin;
       const csrf = opts.csrf === undefined ? session.csrfToken : opts.csrf;
       if (csrf) headers['x-csrf-token'] = csrf;
