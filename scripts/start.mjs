@@ -19,9 +19,15 @@ if (process.env.STANDINS === '1')
   console.log(
     'npm start: STANDINS=1, the built-in stand-ins are allowed (SMS codes in this log, the slider captcha, the WeChat simulator). For real users: docs/deploy.md.',
   );
-// The operator's console on loopback, so a local try can sign in to it (CONSOLE_PORT= empty turns it off).
-const taken = [process.env.PORT, process.env.BRAND2_PORT, process.env.METRICS_PORT];
-if (process.env.CONSOLE_PORT === undefined && !taken.includes('3032')) process.env.CONSOLE_PORT = '3032';
+// The operator's console on loopback, so the local try can sign in to it; only on the default ports (a second
+// `npm start` on other ports would find 3032 taken). CONSOLE_PORT= (empty) turns it off, CONSOLE_PORT=… moves it.
+if (
+  process.env.CONSOLE_PORT === undefined &&
+  !process.env.PORT &&
+  !process.env.BRAND2_PORT &&
+  process.env.METRICS_PORT !== '3032'
+)
+  process.env.CONSOLE_PORT = '3032';
 if (process.env.CONSOLE_PORT)
   console.log(
     `npm start: the operator's console on http://${process.env.CONSOLE_HOST || '127.0.0.1'}:${process.env.CONSOLE_PORT}/ (add an operator: npm run admin -- operator add --name <name> --role owner, password on standard input).`,
