@@ -82,8 +82,14 @@ export function consoleOpenApi() {
         'The session is the console_session cookie (POST /login); every POST also sends X-CSRF-Token (the csrfToken ' +
         'of the login or GET /session) and a same-origin Origin. See docs/decisions/046-operators-console.md.',
     },
-    securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'console_session' } },
-    securityOf: (op) => (op === consoleOperations.login ? undefined : [{ session: [] }]),
+    securitySchemes: {
+      session: { type: 'apiKey', in: 'cookie', name: 'console_session' },
+      csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+    },
+    securityOf: (op): Record<string, string[]>[] | undefined => {
+      if (op === consoleOperations.login) return undefined;
+      return [op.method === 'post' ? { session: [], csrf: [] } : { session: [] }];
+    },
   });
 }
 

@@ -49,12 +49,16 @@ export interface ConsoleHarnessOptions {
   env?: Record<string, string>;
   /** Add the operator but do not sign in. */
   signedOut?: boolean;
+  /** More of the console's dependencies (a module's own, once ConsoleDeps has them). */
+  deps?: Partial<ConsoleDeps>;
+  /** The clock's start (default CONSOLE_START). */
+  start?: Date;
 }
 
 export async function consoleHarness(db: Database, options: ConsoleHarnessOptions = {}) {
-  let now = new Date(CONSOLE_START);
+  let now = new Date(options.start ?? CONSOLE_START);
   const settings = readSettings({ NODE_ENV: 'development', CONSOLE_PORT: '3032', ...options.env });
-  const deps: ConsoleDeps = { db, settings, now: () => now, limiter: createRateLimiter() };
+  const deps: ConsoleDeps = { db, settings, now: () => now, limiter: createRateLimiter(), ...options.deps };
   const app = createConsoleApp(deps);
   const name = options.name ?? `${options.role ?? 'owner'}-op`;
   const role = options.role ?? 'owner';
