@@ -111,7 +111,7 @@ function sessionData(session: ConsoleSession) {
   };
 }
 
-/** The console's calls under /console/api (exported for tests that need no pages). */
+/** The console's calls under /console/api: the sign-in, then the session, Origin + CSRF and role checks, then the calls. */
 function consoleApi(deps: ConsoleDeps) {
   const { settings } = deps;
   const api = new Hono<CoreEnv>();
