@@ -9,16 +9,16 @@
  * search by the last four digits, a 90-day sign-ups report by source, a user's page, RUNS each, and prints
  * p50 / p95 / p99 against the issue's goals (and, once, the first report that fills the daily rollup).
  *
- * server/console/app.ts (the console's own app with its session, CSRF and role checks) is not on main yet: the calls
- * are mounted on a Hono app behind a middleware that plays a signed-in operator (server/console/console-test-app.ts),
- * so the figures leave out the session check (one indexed look-up per call).
+ * The calls go through the console's own app (server/console/app.ts: session cookie, CSRF and role checks), signed
+ * in as a support operator through POST /console/api/login (server/testing/console-harness.ts), served by
+ * @hono/node-server on loopback.
  *
  * Environment: BENCH_USERS (default 1000000), RUNS (200), BENCH_PG_PORT (5451), BENCH_HTTP_PORT (5452).
  */
 import { serve } from '@hono/node-server';
-import { consoleTestApp } from '../../server/console/console-test-app';
 import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
+import { consoleHarness } from '../../server/testing/console-harness';
 import { startPrivatePostgres } from '../cluster/postgres';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
@@ -100,12 +100,13 @@ try {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from users');
   console.log(`seeded ${n.toLocaleString('en')} accounts in ${seeded.toFixed(1)} s`);
 
-  const { app } = consoleTestApp(db, () => END);
-  const server = serve({ fetch: app.fetch, port: HTTP_PORT, hostname: '127.0.0.1' });
+  const console_ = await consoleHarness(db, { role: 'support', start: END });
+  const cookie = console_.session.cookie ?? '';
+  const server = serve({ fetch: console_.app.fetch, port: HTTP_PORT, hostname: '127.0.0.1' });
   stopServer = () => server.close();
   const base = `http://127.0.0.1:${HTTP_PORT}/console/api`;
   const get = async (path: string) => {
-    const res = await fetch(`${base}${path}`);
+    const res = await fetch(`${base}${path}`, { headers: { cookie } });
     const body = await res.text();
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
     return body;
