@@ -29,10 +29,60 @@ export function absoluteFileArguments(args: string[], cwd: string): string[] {
   return args.map((arg, i) => (i === file ? resolve(cwd, arg) : arg));
 }
 
+/** Whether the command reads standard input: `operator add` (the password). */
+export const readsStdin = (args: string[]) => {
+  const words = args.filter((arg) => !arg.startsWith('-'));
+  return words[0] === 'operator' && words[1] === 'add';
+};
+
+/**
+ * The first line of standard input: piped (`printf '%s\n' "$PASSWORD" | npm run admin -- operator add …`), or
+ * typed at a terminal without being shown.
+ */
+export function readPassword(input: NodeJS.ReadStream = process.stdin): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const typed = input.isTTY === true;
+    if (typed) {
+      process.stderr.write(`Password of the operator (at least 12 characters, not shown): `);
+      input.setRawMode(true);
+    }
+    input.setEncoding('utf8');
+    const finish = () => {
+      input.off('data', onData);
+      input.off('end', finish);
+      if (typed) {
+        input.setRawMode(false);
+        process.stderr.write('\n');
+      }
+      input.pause();
+      resolve(text.split(/\r?\n|\r/)[0] ?? '');
+    };
+    const onData = (chunk: string) => {
+      // Ctrl+C at the terminal: stop without adding anyone.
+      if (typed && chunk.includes('\u0003')) {
+        input.setRawMode(false);
+        reject(new Error('Cancelled.'));
+        return;
+      }
+      if (!typed) text += chunk;
+      // Backspace at the terminal takes back the last character.
+      else
+        for (const char of chunk)
+          text = char === '\u007f' || char === '\b' ? [...text].slice(0, -1).join('') : text + char;
+      if (/[\r\n]/.test(text)) finish();
+    };
+    input.on('data', onData);
+    input.on('end', finish);
+    input.resume();
+  });
+}
+
 /** Runs the command in the running server when there is one on the embedded database; else here. */
 export async function runAdminCommand(given: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   // Needs no database: it reads the settings and asks the vendors (server/providers/check.ts).
   if (given[0] === 'check-providers') return checkProviders(env, { out: console.log });
+  const stdin = readsStdin(given) ? await readPassword() : undefined;
   const args = absoluteFileArguments(given, env.INIT_CWD ?? process.cwd());
   let settings: ReturnType<typeof readSettings> | undefined;
   try {
@@ -41,7 +91,7 @@ export async function runAdminCommand(given: string[], env: NodeJS.ProcessEnv = 
     // main() reports a bad setting in its own words.
   }
   if (settings && !settings.databaseUrl) {
-    const reply = await askServer(adminSocketPath(resolve(projectRoot, settings.dataDir)), args).catch(
+    const reply = await askServer(adminSocketPath(resolve(projectRoot, settings.dataDir)), args, 60_000, stdin).catch(
       (error: unknown) => {
         console.error(`Could not reach the running server: ${error instanceof Error ? error.message : error}`);
         return { code: 1, out: [], err: [] };
@@ -53,7 +103,7 @@ export async function runAdminCommand(given: string[], env: NodeJS.ProcessEnv = 
       return reply.code;
     }
   }
-  return main(args, { out: console.log, err: console.error, env });
+  return main(args, { out: console.log, err: console.error, env, stdin });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

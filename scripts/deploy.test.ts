@@ -61,6 +61,25 @@ describe('deploy/compose.yaml', () => {
     expect(services.proxy.ports).toEqual(['80:80', '443:443']);
     expect(services.postgres.ports).toBeUndefined();
   });
+
+  it("serves the operator's console on its own port, reached only through the proxy on its own host name", () => {
+    for (const name of ['portal1', 'portal2']) {
+      const env = services[name].environment ?? {};
+      expect(env.CONSOLE_PORT).toBe('3032');
+      expect([env.PORT, env.BRAND2_PORT, env.METRICS_PORT]).not.toContain(env.CONSOLE_PORT);
+      expect(env.CONSOLE_PUBLIC_URL).toMatch(/^https:\/\/\$\{PORTAL_CONSOLE_HOST/);
+    }
+    expect(services.proxy.environment?.PORTAL_CONSOLE_HOST).toMatch(/^\$\{PORTAL_CONSOLE_HOST\}$/);
+    expect(services.proxy.volumes).toContain(
+      './nginx/console.conf.template:/etc/nginx/templates/console.conf.template:ro',
+    );
+    const template = read('deploy/nginx/console.conf.template');
+    expect(template).toMatch(/server portal1:3032 /);
+    expect(template).toMatch(/server portal2:3032 /);
+    expect(template).toMatch(/listen 443 ssl;/);
+    expect(template).not.toMatch(/listen 80/);
+    expect(template).toContain('include /etc/nginx/portal-proxy.conf;');
+  });
 });
 
 describe('Dockerfile', () => {
@@ -82,7 +101,11 @@ describe.skipIf(!nginxVersion)('deploy/nginx (nginx -t)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('accepts the rendered configuration', () => {
-    const hosts = { PORTAL_HOST: 'www.starreach.test', PORTAL_HOST_2: 'www.creatorbox.test' };
+    const hosts = {
+      PORTAL_HOST: 'www.starreach.test',
+      PORTAL_HOST_2: 'www.creatorbox.test',
+      PORTAL_CONSOLE_HOST: 'console.starreach.test',
+    };
     for (const host of Object.values(hosts)) {
       mkdirSync(join(dir, 'certs', host), { recursive: true });
       selfSignedCertificate(
@@ -92,8 +115,8 @@ describe.skipIf(!nginxVersion)('deploy/nginx (nginx -t)', () => {
       );
     }
     // What the image's envsubst does (only the variables it is given), then the container paths mapped here.
-    let config = read('deploy/nginx/portal.conf.template').replace(
-      /\$\{(PORTAL_HOST(?:_2)?)\}/g,
+    let config = `${read('deploy/nginx/portal.conf.template')}\n${read('deploy/nginx/console.conf.template')}`.replace(
+      /\$\{(PORTAL_HOST(?:_2)?|PORTAL_CONSOLE_HOST)\}/g,
       (_match, name: keyof typeof hosts) => hosts[name],
     );
     expect(config).not.toMatch(/\$\{/);

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
+import { notFound } from './api/http';
 import { createApi } from './api/index';
 import { qrPollFastPath } from './api/scan-login/poll-fast-path';
 import { limitBodies } from './http/body-limit';
@@ -93,6 +94,8 @@ export function createApp(options: AppOptions) {
     app.route('/', phonePages({ db, now, settings, messaging, appFetch }));
   }
 
+  // The operator's console has its own listener (CONSOLE_PORT, server/console/app.ts): never its calls here.
+  app.all('/console/api/*', notFound);
   // Pages carry their own stored brotli / gzip encodings (server/pages/html-cache.ts).
   app.get('*', pages.handlePage);
   app.on('HEAD', '*', pages.handlePage);

@@ -15,10 +15,12 @@ import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
 import { createApp } from './app';
 import { readSettings, SettingsRefusal, startRefusal } from './config/settings';
+import { createConsoleApp } from './console/app';
 import { startConversionOutbox } from './conversions/outbox';
 import { takeDataDir } from './db/data-lock';
 import { deferredDatabase } from './db/database';
 import { openDatabase } from './db/open';
+import { createRateLimiter } from './limits/rate-limiter';
 import { logUnsetBrandContents } from './ops/brand-contents-log';
 import { log } from './ops/log';
 import { startMetricsServer, watchBackoffs, watchPool, watchReadiness, watchWebhookOutbox } from './ops/metrics';
@@ -162,6 +164,19 @@ async function main() {
     await once(server.listen(port, settings.host), 'listening');
     const lan = lanAddress ? `, on your network http://${lanAddress}:${port}/` : '';
     log.info(`${label}: http://localhost:${port}/${lan}`);
+  }
+  if (settings.console) {
+    // The operator's console: its own listener, never the public ports (docs/decisions/046-operators-console.md).
+    const { host, port, publicUrl } = settings.console;
+    const consoleApp = createConsoleApp({ db, settings, now, limiter: createRateLimiter() });
+    const server = createServer(shutdown.gate(getRequestListener(consoleApp.fetch)));
+    servers.push(server);
+    await once(server.listen(port, host), 'listening');
+    const shown = host.includes(':') ? `[${host}]` : host;
+    log.info(`Operator's console: http://${shown}:${port}/${publicUrl ? ` (public: ${publicUrl}/)` : ''}.`);
+    log.info(
+      '  Add an operator: npm run admin -- operator add --name <name> --role owner (password on standard input).',
+    );
   }
   if (settings.metrics) {
     // portal_ready: /api/ready asked in-process at each scrape (draining says 503 from the gate, before the app).

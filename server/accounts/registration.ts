@@ -4,6 +4,7 @@
  */
 
 import type { RegisterInput, UserInfo } from '../../shared/contract/accounts';
+import type { SignupMethod } from '../../shared/contract/console';
 
 export type { RegisterInput };
 
@@ -42,6 +43,7 @@ export async function createAccount(
   key: PhoneKey,
   input: RegisterInput,
   now: Date,
+  signupMethod: SignupMethod = 'password',
 ): Promise<UserRow | errors.Refusal> {
   const checks = [limit.registerAttemptsPerIp(req.ip)];
   const wait = await ctx.limiter.check(tx, checks, now);
@@ -62,6 +64,7 @@ export async function createAccount(
       inviteCode: input.inviteCode || null,
       registeInfo: input.registeInfo ?? {},
       ip: req.ip,
+      signupMethod,
     },
     now,
   );

@@ -11,6 +11,8 @@ import * as errors from './errors';
 import { baseInfo, type UserRow } from './users';
 
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/** How stale a session's last_seen_at may get before a call refreshes it. */
+const LAST_SEEN_STEP_MS = 5 * 60 * 1000;
 
 /** What a token looks like; anything else is "malformed" (HTTP 401, code 401) without a database look-up. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -21,13 +23,13 @@ export function hashToken(token: string): string {
 
 export async function createSession(
   tx: Queryable,
-  session: { userId: number; tenantId: number; ip: string },
+  session: { userId: number; tenantId: number; ip: string; userAgent?: string | null },
   now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx.query(
-    `insert into sessions (token_hash, user_id, tenant_id, created_at, expires_at, created_ip)
-     values ($1, $2, $3, $4, $5, $6)`,
+    `insert into sessions (token_hash, user_id, tenant_id, created_at, expires_at, created_ip, user_agent, last_seen_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $4)`,
     [
       hashToken(token),
       session.userId,
@@ -35,6 +37,7 @@ export async function createSession(
       now,
       new Date(now.getTime() + TOKEN_TTL_SECONDS * 1000),
       session.ip,
+      session.userAgent ?? null,
     ],
   );
   return token;
@@ -47,12 +50,18 @@ export async function sessionAccount(
   tenantId: number,
   now: Date,
 ): Promise<UserRow | null> {
-  const [row] = await tx.query<UserRow>(
-    `select u.* from sessions s join users u on u.id = s.user_id
+  const hash = hashToken(token);
+  const [row] = await tx.query<UserRow & { session_seen_at: Date | null }>(
+    `select u.*, s.last_seen_at as session_seen_at from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.tenant_id = $2 and s.revoked_at is null and s.expires_at > $3`,
-    [hashToken(token), tenantId, now],
+    [hash, tenantId, now],
   );
-  return row ?? null;
+  if (!row) return null;
+  const { session_seen_at: seen, ...user } = row;
+  // When the device was last seen (the console's list of sessions): a write at most every few minutes, not per call.
+  if (!seen || now.getTime() - new Date(seen).getTime() >= LAST_SEEN_STEP_MS)
+    await tx.query('update sessions set last_seen_at = $2 where token_hash = $1', [hash, now]);
+  return user;
 }
 
 export async function revokeSession(tx: Queryable, token: string, now: Date): Promise<void> {
@@ -78,7 +87,11 @@ export function userInfo(user: UserRow, token: string): UserInfo {
 
 /** A new session for the user, as the login answers it. */
 export async function startSession(tx: Queryable, user: UserRow, req: RequestFacts, now: Date): Promise<UserInfo> {
-  const token = await createSession(tx, { userId: user.id, tenantId: user.tenant_id, ip: req.ip }, now);
+  const token = await createSession(
+    tx,
+    { userId: user.id, tenantId: user.tenant_id, ip: req.ip, userAgent: req.userAgent },
+    now,
+  );
   return userInfo(user, token);
 }
 

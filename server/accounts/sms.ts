@@ -22,7 +22,7 @@ import { CODE_TTL_SECONDS, issueCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
 import { COUNTRIES, maskPhone } from './phone';
-import { findUserByPhone } from './users';
+import { countRegisterSms, findUserByPhone } from './users';
 
 export const SMS_RESEND_SECONDS = LIMITS.smsPerPhone.rules[0].windowSeconds;
 
@@ -154,6 +154,8 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
       });
       throw errors.smsFailed();
     }
+    // The console's sign-ups funnel counts the register codes actually sent (sms_codes rows are swept).
+    if (input.purpose === 'register') await countRegisterSms(ctx.db, req.tenantId, now);
   }
   return { resendIn: SMS_RESEND_SECONDS, expiresIn: CODE_TTL_SECONDS };
 }

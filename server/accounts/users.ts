@@ -1,9 +1,10 @@
 /** The `users` table, one function per question the flows ask, and what the API shows of a user. */
 import type { RegisteInfo } from '../../shared/contract/accounts';
+import type { SignupMethod } from '../../shared/contract/console';
 import type { Queryable } from '../db/database';
 import { maskPhone } from './phone';
 
-const TRIAL_DAYS = 3;
+export const TRIAL_DAYS = 3;
 
 export type { RegisteInfo };
 
@@ -23,6 +24,10 @@ export interface UserRow {
   /** Set by an operator's ban (`npm run admin -- ban`): the account can no longer log in by any means. */
   banned_at: Date | null;
   ban_reason: string | null;
+  /** How the account was created (null for accounts from before it was recorded). */
+  signup_method: SignupMethod | null;
+  /** When its seller first opened the workbench (the console's sign-ups funnel). */
+  first_workbench_at: Date | null;
 }
 
 export interface PhoneKey {
@@ -52,14 +57,16 @@ export interface NewUser extends PhoneKey {
   inviteCode: string | null;
   registeInfo: RegisteInfo;
   ip: string;
+  /** null: not recorded (accounts made by scripts and tests). */
+  signupMethod?: SignupMethod | null;
 }
 
 /** Inserts the user; null when the phone is already registered for the tenant (a concurrent registration). */
 export async function insertUser(tx: Queryable, user: NewUser, now: Date): Promise<UserRow | null> {
   const [row] = await tx.query<UserRow>(
     `insert into users (tenant_id, country_code, phone, nickname, password_hash, channel_id, client_id, invite_code,
-                        registe_info, created_ip, created_at, password_changed_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $11)
+                        registe_info, created_ip, created_at, password_changed_at, signup_method)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $11, $12)
      on conflict (tenant_id, country_code, phone) do nothing
      returning *`,
     [
@@ -74,6 +81,7 @@ export async function insertUser(tx: Queryable, user: NewUser, now: Date): Promi
       JSON.stringify(user.registeInfo),
       user.ip,
       now,
+      user.signupMethod ?? null,
     ],
   );
   return row ?? null;
@@ -85,6 +93,24 @@ export async function updatePassword(tx: Queryable, userId: number, passwordHash
     passwordHash,
     now,
   ]);
+}
+
+/** Records the first workbench visit (a write only the first time: the caller checks `first_workbench_at`). */
+export async function recordFirstWorkbench(tx: Queryable, userId: number, now: Date): Promise<void> {
+  await tx.query('update users set first_workbench_at = $2 where id = $1 and first_workbench_at is null', [
+    userId,
+    now,
+  ]);
+}
+
+/** One more registration SMS code sent today (Asia/Shanghai, UTC+8 all year) for the tenant. */
+export async function countRegisterSms(tx: Queryable, tenantId: number, now: Date): Promise<void> {
+  const day = new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+  await tx.query(
+    `insert into sms_register_daily (tenant_id, day, sent) values ($1, $2, 1)
+     on conflict (tenant_id, day) do update set sent = sms_register_daily.sent + 1`,
+    [tenantId, day],
+  );
 }
 
 export function baseInfo(user: UserRow) {

@@ -9,12 +9,14 @@ import { type BrandId, brands } from '../../shared/brand';
 import { COUNTRIES, internationalPhone, normalizePhone } from '../accounts/phone';
 import { findUserByPhone, type UserRow } from '../accounts/users';
 import { readSettings } from '../config/settings';
+import { OperatorRefusal } from '../console/operators';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open';
 import { PROJECT_ROOT } from '../ops/paths';
 import { banAccount, banIdentity, unbanAccount, unbanIdentity } from '../scan-login/bans';
 import { identityOfUser, lockIdentity, unbindIdentity } from '../scan-login/tickets';
 import { DATA_COMMANDS, DATA_USAGE, isRefusal, runDataCommand } from './data-commands';
+import { OPERATOR_USAGE, runOperatorCommand } from './operator-commands';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -37,6 +39,7 @@ Commands:
       Check the configured SMS, captcha and ad-conversion providers without sending anything real: their
       credentials where the vendor has a harmless call, and what could not be checked (docs/deploy.md).
 ${DATA_USAGE}
+${OPERATOR_USAGE}
   help
       This text.
 
@@ -56,6 +59,8 @@ export interface AdminIo {
   out: (line: string) => void;
   err: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** What was given on standard input (operator add's password; scripts/admin.ts reads it). */
+  stdin?: string;
   /** A database already open (tests); otherwise the command opens the server's one and closes it. */
   db?: Database;
   now?: () => Date;
@@ -70,6 +75,8 @@ const OPTIONS = {
   brand: { type: 'string' },
   reason: { type: 'string' },
   openid: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
   force: { type: 'boolean' },
   replace: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -83,6 +90,7 @@ const ALLOWED: Record<string, (keyof Options)[]> = {
   'unban-wechat': ['openid', 'brand'],
   'unbind-wechat': ['phone', 'country', 'brand', 'openid'],
   show: ['phone', 'country', 'brand', 'openid'],
+  operator: ['name', 'role'],
 };
 
 function parse(args: string[]): { command: string | undefined; argument?: string; options: Options } {
@@ -97,8 +105,9 @@ function parse(args: string[]): { command: string | undefined; argument?: string
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nSee: npm run admin -- help`);
   }
-  // The database commands take one argument (a file or a URL); the others none.
-  const taken = (DATA_COMMANDS as readonly string[]).includes(parsed.positionals[0] ?? '') ? 2 : 1;
+  // The database commands take one argument (a file or a URL), operator its subcommand; the others none.
+  const first = parsed.positionals[0] ?? '';
+  const taken = (DATA_COMMANDS as readonly string[]).includes(first) || first === 'operator' ? 2 : 1;
   if (parsed.positionals.length > taken)
     throw new UsageError(`Unexpected argument "${parsed.positionals[taken]}". See: npm run admin -- help`);
   return { command: parsed.positionals[0], argument: parsed.positionals[1], options: parsed.values };
@@ -330,13 +339,16 @@ export async function main(args: string[], io: AdminIo): Promise<number> {
     }
     const db = io.db ?? (await openServerDatabase(io.env ?? process.env, Boolean(options.force)));
     try {
-      await run(db, command, options, io, io.now?.() ?? new Date());
+      if (command === 'operator')
+        await runOperatorCommand(db, argument, options, { out: io.out, stdin: io.stdin }, io.now?.() ?? new Date());
+      else await run(db, command, options, io, io.now?.() ?? new Date());
     } finally {
       if (!io.db) await db.close();
     }
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || isRefusal(error)) io.err(error instanceof Error ? error.message : '');
+    if (error instanceof UsageError || error instanceof OperatorRefusal || isRefusal(error))
+      io.err(error instanceof Error ? error.message : '');
     else io.err(`The command failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }

@@ -24,11 +24,13 @@ export interface AdminReply {
   err: string[];
 }
 
-function parseRequest(line: string): string[] | null {
+/** The request: the arguments, and what the command was given on standard input (operator add's password). */
+function parseRequest(line: string): { args: string[]; stdin?: string } | null {
   try {
-    const request = JSON.parse(line) as { args?: unknown };
-    const { args } = request;
-    return Array.isArray(args) && args.every((arg) => typeof arg === 'string') ? args : null;
+    const request = JSON.parse(line) as { args?: unknown; stdin?: unknown };
+    const { args, stdin } = request;
+    if (stdin !== undefined && typeof stdin !== 'string') return null;
+    return Array.isArray(args) && args.every((arg) => typeof arg === 'string') ? { args, stdin } : null;
   } catch {
     return null;
   }
@@ -62,15 +64,16 @@ export async function startAdminControl(
       const end = buffered.indexOf('\n');
       if (end < 0) return;
       socket.pause();
-      const args = parseRequest(buffered.slice(0, end));
+      const request = parseRequest(buffered.slice(0, end));
       const reply: AdminReply = { code: 1, out: [], err: [] };
       const done = () => socket.end(`${JSON.stringify(reply)}\n`);
-      if (!args) {
+      if (!request) {
         reply.err.push('The request is not a list of arguments.');
         done();
         return;
       }
-      main(args, { db, now, out: (line) => reply.out.push(line), err: (line) => reply.err.push(line) })
+      const { args, stdin } = request;
+      main(args, { db, now, stdin, out: (line) => reply.out.push(line), err: (line) => reply.err.push(line) })
         .then((code) => {
           reply.code = code;
           if (code === 0) log.info(`[admin] npm run admin -- ${args.join(' ')}`);
@@ -95,7 +98,12 @@ export async function startAdminControl(
 }
 
 /** Sends a command to a running server; null when no server listens on the socket. */
-export function askServer(socketPath: string, args: string[], timeoutMs = 60_000): Promise<AdminReply | null> {
+export function askServer(
+  socketPath: string,
+  args: string[],
+  timeoutMs = 60_000,
+  stdin?: string,
+): Promise<AdminReply | null> {
   if (!existsSync(socketPath)) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const socket = connect(socketPath);
@@ -105,7 +113,7 @@ export function askServer(socketPath: string, args: string[], timeoutMs = 60_000
       socket.destroy();
       reject(new Error('The server did not answer the command in time.'));
     });
-    socket.once('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
+    socket.once('connect', () => socket.write(`${JSON.stringify({ args, stdin })}\n`));
     socket.on('data', (chunk: string) => {
       answer += chunk;
     });

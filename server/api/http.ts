@@ -22,10 +22,12 @@ export function requestLanguage(c: Context): Lang {
 export function requestFacts(
   c: Context,
   settings: Pick<Settings, 'brand2HostMarker' | 'brand2Port' | 'trustProxy'>,
-): { brandId: BrandId; tenantId: number; ip: string; language: Lang } {
+): { brandId: BrandId; tenantId: number; ip: string; language: Lang; userAgent?: string | null } {
   const brandId = requestBrand(c, settings);
   const ip = clientAddress(c, settings.trustProxy);
-  return { brandId, tenantId: brands[brandId].tenantId, ip, language: requestLanguage(c) };
+  // The browser's User-Agent (at most 256 characters): a new session keeps it for the console's list of devices.
+  const userAgent = c.req.header('user-agent')?.slice(0, 256) || null;
+  return { brandId, tenantId: brands[brandId].tenantId, ip, language: requestLanguage(c), userAgent };
 }
 export type RequestFacts = ReturnType<typeof requestFacts>;
 

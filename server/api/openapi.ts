@@ -30,10 +30,23 @@ function envelope(data?: z.ZodType) {
   };
 }
 
-export function openApiDocument({ includeDevOnly }: { includeDevOnly: boolean }) {
+/** What an OpenAPI document describes: its calls, the prefix of their paths, its title and how calls sign in. */
+export interface OpenApiSource {
+  operations: readonly Operation[];
+  /** Put before each operation's path: `/api`, `/console/api`. */
+  prefix: string;
+  info: { title: string; version: string; description: string };
+  /** The scheme of the calls marked `auth` (the portal's X-Auth-Token), or those of every call (the console's cookie). */
+  securitySchemes: Record<string, unknown>;
+  /** The security requirement of a call (the console's cookie); by default `auth` calls require `token`. */
+  securityOf?: (op: Operation) => Record<string, string[]>[] | undefined;
+}
+
+/** The OpenAPI 3.1 document of `operations` under `prefix` (the portal's API, the console's). */
+export function buildOpenApi(source: OpenApiSource) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const listed = operations.filter((op) => includeDevOnly || !op.devOnly);
-  for (const op of [...listed].sort((a, b) => a.path.localeCompare(b.path))) {
+  const { prefix } = source;
+  for (const op of [...source.operations].sort((a, b) => a.path.localeCompare(b.path))) {
     const parameters: unknown[] = [];
     if (op.query) {
       const schema = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };
@@ -44,15 +57,16 @@ export function openApiDocument({ includeDevOnly }: { includeDevOnly: boolean })
     for (const match of op.path.matchAll(/\{(\w+)\}/g)) {
       parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
     }
+    const security = source.securityOf ? source.securityOf(op) : op.auth ? [{ token: [] }] : undefined;
     const errorText = Object.entries(op.errors ?? {})
       .map(([code, meaning]) => `- ${code}: ${meaning}`)
       .join('\n');
-    paths[`/api${op.path}`] ??= {};
-    paths[`/api${op.path}`][op.method] = {
+    paths[`${prefix}${op.path}`] ??= {};
+    paths[`${prefix}${op.path}`][op.method] = {
       summary: op.summary,
       tags: op.tags,
       ...(errorText ? { description: `Business codes besides 200:\n${errorText}` } : {}),
-      ...(op.auth ? { security: [{ token: [] }] } : {}),
+      ...(security ? { security } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } }
@@ -63,10 +77,14 @@ export function openApiDocument({ includeDevOnly }: { includeDevOnly: boolean })
       },
     };
   }
-  return {
-    openapi: '3.1.0',
+  return { openapi: '3.1.0', info: source.info, components: { securitySchemes: source.securitySchemes }, paths };
+}
+
+export function openApiDocument({ includeDevOnly }: { includeDevOnly: boolean }) {
+  return buildOpenApi({
+    operations: operations.filter((op) => includeDevOnly || !op.devOnly),
+    prefix: '/api',
     info: { title: 'Portal API', version: '1', description: 'See docs/api.md for the business codes.' },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } } },
-    paths,
-  };
+    securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } },
+  });
 }

@@ -11,7 +11,7 @@ import { SIZE_LIMITS } from '../limits/rules';
 
 const MAX_BODY_BYTES = SIZE_LIMITS.apiBody;
 
-/** The messaging platform's webhook answers in plain text, like the platform expects; the rest of /api in JSON. */
+/** The messaging platform's webhook answers in plain text, like the platform expects; the rest of /api (and the console's /console/api) in JSON. */
 const PLAIN_TEXT_PATHS = new Set(['/api/wx/callback']);
 
 export function tooLarge(): ApiError {
@@ -23,7 +23,8 @@ function refuse(c: Context) {
   const error = tooLarge();
   c.header('Connection', 'close');
   const path = new URL(c.req.url).pathname;
-  if (path.startsWith('/api/') && !PLAIN_TEXT_PATHS.has(path)) return errorResponse(c, error);
+  if ((path.startsWith('/api/') || path.startsWith('/console/api/')) && !PLAIN_TEXT_PATHS.has(path))
+    return errorResponse(c, error);
   return c.text(translate(error.text, requestLanguage(c)), 413);
 }
 

@@ -55,6 +55,7 @@ describe('limits', () => {
       limit.registerAttemptsPerIp,
       limit.qrCodesPerIp,
       limit.qrPollsPerIp,
+      limit.consoleLoginFailuresPerIp,
     ];
     for (const check of [...perIp, limit.likesPerIp].map((of) => of(ip)))
       expect(check.bucket).toMatch(/:ip:192\.0\.2\.9$/);
@@ -66,6 +67,7 @@ describe('limits', () => {
       limit.smsPerPhone(86, ip),
       limit.loginFailuresPerAccount(account),
       limit.loginBackoff(account),
+      limit.consoleLoginFailuresPerName('alice'),
     ])
       expect(check.bucket).not.toContain(':ip:');
     // What the limits table says each limit counts per matches its bucket.

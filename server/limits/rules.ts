@@ -17,6 +17,7 @@ export const KEYS = {
   country: 'country',
   site: 'the whole site',
   accountAddress: 'tenant + phone + IP address (IPv6: its /64)',
+  operator: "the operator's name tried (existing or not)",
 } as const;
 
 /** One rate limit: what it counts, per what, its rules, and whether each process counts it alone. */
@@ -126,6 +127,24 @@ export const LIMITS = {
     about: 'new likes of college articles',
     per: 'address',
     rules: [{ limit: 60, windowSeconds: 3600 }],
+  },
+  // The operator's console (docs/decisions/046-operators-console.md): a name tried for an operator that does not
+  // exist counts like one that does, so the 429 tells nothing either.
+  consoleLoginFailuresPerName: {
+    about: "failed sign-ins to the operator's console with one name",
+    per: 'operator',
+    rules: [
+      { limit: 5, windowSeconds: 900 },
+      { limit: 20, windowSeconds: 86_400 },
+    ],
+  },
+  consoleLoginFailuresPerIp: {
+    about: "failed sign-ins to the operator's console from an address",
+    per: 'address',
+    rules: [
+      { limit: 10, windowSeconds: 900 },
+      { limit: 50, windowSeconds: 86_400 },
+    ],
   },
 } as const satisfies Record<string, RateLimit>;
 
@@ -246,6 +265,9 @@ export const limit = {
   qrCodesPerIp: (ip: string) => check('qrCodesPerIp', byAddress('qr:create', ip)),
   qrPollsPerIp: (ip: string) => check('qrPollsPerIp', byAddress('qr:poll', ip)),
   likesPerIp: (ip: string) => check('likesPerIp', byAddress('college:like', ip)),
+  consoleLoginFailuresPerName: (name: string) =>
+    check('consoleLoginFailuresPerName', `console:login:name:${name.toLowerCase().replaceAll(':', '%3A')}`),
+  consoleLoginFailuresPerIp: (ip: string) => check('consoleLoginFailuresPerIp', byAddress('console:login', ip)),
   loginBackoff: (account: Account): BackoffLock => ({
     limit: 'loginBackoff',
     bucket: byAccount('login:lock', account),

@@ -3,7 +3,7 @@
  * end in 40014 / `banned`; a banned identity cannot log in or bind by scanning.
  */
 import { revokeAllSessions } from '../accounts/sessions';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { enqueueWebhookEvent } from '../webhooks/events';
 import { forgetTickets, lockIdentity } from './tickets';
 
@@ -14,27 +14,33 @@ export async function banAccount(
   db: Database,
   input: { userId: number; reason: string | null; now: Date },
 ): Promise<{ changed: boolean; revokedSessions: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ banned_at: Date | null }>('select banned_at from users where id = $1 for update', [
-      input.userId,
-    ]);
-    if (!row) throw new Error(`No account with id ${input.userId}`);
-    await tx.query('update users set banned_at = coalesce(banned_at, $2), ban_reason = $3 where id = $1', [
-      input.userId,
-      input.now,
-      input.reason,
-    ]);
-    const revokedSessions = await revokeAllSessions(tx, input.userId, input.now);
-    if (row.banned_at === null)
-      await enqueueWebhookEvent(tx, 'user.banned', { id: input.userId }, { reason: input.reason }, input.now);
-    forgetTickets();
-    await tx.query(
-      `update wx_login_tickets set state = 'banned', finished_at = $2 where user_id = $1 and state in ${LIVE_STATES}`,
-      [input.userId, input.now],
-    );
-    // Banned already: the reason is updated all the same.
-    return { changed: row.banned_at === null, revokedSessions };
-  });
+  return db.transaction((tx) => banAccountIn(tx, input));
+}
+
+/** banAccount inside the caller's transaction (the console writes its audit entry in the same one). */
+export async function banAccountIn(
+  tx: Queryable,
+  input: { userId: number; reason: string | null; now: Date },
+): Promise<{ changed: boolean; revokedSessions: number }> {
+  const [row] = await tx.query<{ banned_at: Date | null }>('select banned_at from users where id = $1 for update', [
+    input.userId,
+  ]);
+  if (!row) throw new Error(`No account with id ${input.userId}`);
+  await tx.query('update users set banned_at = coalesce(banned_at, $2), ban_reason = $3 where id = $1', [
+    input.userId,
+    input.now,
+    input.reason,
+  ]);
+  const revokedSessions = await revokeAllSessions(tx, input.userId, input.now);
+  if (row.banned_at === null)
+    await enqueueWebhookEvent(tx, 'user.banned', { id: input.userId }, { reason: input.reason }, input.now);
+  forgetTickets();
+  await tx.query(
+    `update wx_login_tickets set state = 'banned', finished_at = $2 where user_id = $1 and state in ${LIVE_STATES}`,
+    [input.userId, input.now],
+  );
+  // Banned already: the reason is updated all the same.
+  return { changed: row.banned_at === null, revokedSessions };
 }
 
 /** Lifts the ban; false when the account was not banned. */

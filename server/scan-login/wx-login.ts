@@ -196,7 +196,7 @@ async function registerWithIdentity(
       await markBindFailed(tx, row, now);
       return new errors.Refusal(scanErrors.bindFailed('identityBound'));
     }
-    const user = await createAccount(ctx, tx, req, key, input, now);
+    const user = await createAccount(ctx, tx, req, key, input, now, 'wechat');
     if (user instanceof errors.Refusal) return (await countFailure(tx, row, now)) ?? user;
     return { userInfo: await bindAndStart(tx, row, identity, user, req, now), how: 'registered' as const, user };
   });

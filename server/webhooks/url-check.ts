@@ -72,16 +72,13 @@ export async function checkWebhookUrl(
   if (!allowPrivate)
     for (const { address } of addresses) {
       const refusal = addressRefusal(address);
-      if (refusal)
-        throw new RefusedUrl(
-          /*i18n*/ {
-            id: '接收地址指向内网或保留地址 {address}（{range}），只允许公网地址',
-            values: { address, range: refusal },
-          },
-        );
+      if (refusal) throw privateAddress({ address, range: refusal });
     }
   return addresses;
 }
+
+const privateAddress = (values: { address: string; range: string }) =>
+  new RefusedUrl(/*i18n*/ { id: '接收地址指向内网或保留地址 {address}（{range}），只允许公网地址', values });
 
 /**
  * A `lookup` for `http.request` that answers the addresses checked before the send (the first one of the asked

@@ -10,7 +10,7 @@ import { getCookie } from 'hono/cookie';
 import { brands } from '../../shared/brand';
 import { localeFromPath, localizePath } from '../../shared/locale';
 import { sessionAccount, TOKEN_PATTERN } from '../accounts/sessions';
-import type { UserRow } from '../accounts/users';
+import { recordFirstWorkbench, type UserRow } from '../accounts/users';
 import { translate } from '../api/catalog';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
@@ -74,6 +74,7 @@ export function workbenchRoutes(deps: WorkbenchDeps) {
         );
       return c.redirect(login, 302);
     }
+    if (!user.first_workbench_at) await recordFirstWorkbench(deps.db, user.id, deps.now());
     const landing = await landingPage(user, brands[brandId].name[locale], locale);
     return c.html(landing.html, 200, { 'Content-Security-Policy': landing.csp });
   };

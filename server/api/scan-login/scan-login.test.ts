@@ -595,6 +595,7 @@ describeDatabases('scan login', (getDb) => {
         nickname: '微信用户',
         invite_code: 'INV1',
         registe_info: { utm_term: 't' },
+        signup_method: 'wechat',
       });
       expect((await s.identityRow('o-new')).user_id).toBe(info.userId);
       expect(await s.status(qr.ticket)).toEqual({ status: 'expired' });
