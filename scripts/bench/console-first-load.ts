@@ -29,13 +29,19 @@ export function consoleFirstLoad(consoleDir: string) {
   };
 }
 
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** The figure as one line, from the build in `dist` (or what to run when there is none). */
+export function consoleFirstLoadLine(dist: string): string {
+  if (!existsSync(join(dist, 'console/.vite/manifest.json')))
+    return `console first-load JS: no console build in ${dist}/ (npm run build first)`;
+  const result = consoleFirstLoad(join(dist, 'console'));
+  return `console first-load JS (sign-in page): ${kb(result.total.brotli)} brotli, ${kb(result.total.gzip)} gzip (${kb(result.total.raw)} raw); uPlot chart on demand: ${kb(result.chartBrotli)} brotli`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = process.argv[2] ?? process.env.PORTAL_DIST ?? 'dist';
-  const result = consoleFirstLoad(join(dist, 'console'));
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  for (const row of result.rows)
+  for (const row of consoleFirstLoad(join(dist, 'console')).rows)
     console.log(`${row.file.padEnd(48)} ${kb(row.brotli).padStart(9)} br ${kb(row.gzip).padStart(9)} gz`);
-  console.log(
-    `console first-load JS (sign-in page): ${kb(result.total.brotli)} brotli, ${kb(result.total.gzip)} gzip (${kb(result.total.raw)} raw); uPlot chart on demand: ${kb(result.chartBrotli)} brotli`,
-  );
+  console.log(consoleFirstLoadLine(dist));
 }

@@ -20,6 +20,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import { consoleHarness } from '../../server/testing/console-harness';
 import { startPrivatePostgres } from '../cluster/postgres';
+import { consoleFirstLoadLine } from './console-first-load';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 200);
@@ -162,7 +163,7 @@ try {
   console.log(
     `\nthe first report over 121 days never reported (fills their daily rollup, once): ${fillMs.toFixed(0)} ms`,
   );
-  console.log('\nconsole first-load JS: measured by the UI build');
+  console.log(`\n${consoleFirstLoadLine(process.env.PORTAL_DIST ?? 'dist')}`);
   await db.close();
 } finally {
   stopServer?.();
