@@ -20,8 +20,11 @@ export function ConsoleLayout() {
   const actor = useSignInActor();
   const view = useSelector(actor, selectSignInView);
   const operator = useSelector(actor, selectOperator);
+  const expired = useSelector(actor, (snapshot) => snapshot.context.expired);
+  // The page stays mounted behind the form only when the session expired; signing out leaves nothing behind.
   const everSignedIn = useRef(false);
   if (view.signedIn) everSignedIn.current = true;
+  else if (view.state !== 'signingOut' && !expired) everSignedIn.current = false;
 
   if (view.state === 'checking') return <Loading />;
   const signIn = !view.signedIn && view.state !== 'signingOut';

@@ -37,11 +37,16 @@ function expectView(state: { value: unknown; context: unknown }) {
     expect(screen.getByRole('status')).toHaveTextContent('加载中…');
     return;
   }
+  const userHeading = { name: '用户 小王的店（138****5678）', hidden: true };
   if (view.signedIn || view.state === 'signingOut') {
     expect(screen.getByRole('button', { name: '退出登录' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: '运营后台登录' })).toBeNull();
+    if (view.signedIn) expect(screen.getByRole('heading', userHeading)).toBeVisible();
     return;
   }
+  // Signed out: the page the session expired on waits, hidden, behind the form; after a sign-out nothing stays.
+  if ((state.context as SignInContext).expired) expect(screen.getByRole('heading', userHeading)).not.toBeVisible();
+  else expect(screen.queryByRole('heading', userHeading)).toBeNull();
   expect(screen.getByRole('heading', { name: '运营后台登录' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull();
   const submit = screen.getByRole('button', { name: view.state === 'submitting' ? '登录中…' : '登录' });
