@@ -55,6 +55,8 @@ type ServerEntry = Renderer & { routeModules: () => Record<string, string | stri
 
 async function main() {
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** `npm run dev`: Vite's middlewares, put in front of the console's listener too. */
+  let viteMiddlewares: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
   // Relative paths (DATA_DIR, the static files' root) are the project folder's, wherever the server was started.
   process.chdir(PROJECT_ROOT);
   // The database opens and is seeded while the server listens. The folder lock is taken first, synchronously: a
@@ -130,6 +132,7 @@ async function main() {
     });
     const honoListener = getRequestListener(app.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
+    viteMiddlewares = vite.middlewares;
   } else {
     const clientDir = join(DIST_DIR, 'client');
     const serverEntry = join(DIST_DIR, 'server/entry-server.js');
@@ -168,8 +171,15 @@ async function main() {
   if (settings.console) {
     // The operator's console: its own listener, never the public ports (docs/decisions/046-operators-console.md).
     const { host, port, publicUrl } = settings.console;
-    const consoleApp = createConsoleApp({ db, settings, now, limiter: createRateLimiter() });
-    const server = createServer(shutdown.gate(getRequestListener(consoleApp.fetch)));
+    const consoleApp = createConsoleApp({ db, settings, now, limiter: createRateLimiter() }, { dev });
+    const consoleListener = getRequestListener(consoleApp.fetch);
+    // `npm run dev`: Vite serves the console's sources too (server/console/pages.ts writes the shell for them).
+    const middlewares = viteMiddlewares;
+    const server = createServer(
+      shutdown.gate(
+        middlewares ? (req, res) => middlewares(req, res, () => consoleListener(req, res)) : consoleListener,
+      ),
+    );
     servers.push(server);
     await once(server.listen(port, host), 'listening');
     const shown = host.includes(':') ? `[${host}]` : host;

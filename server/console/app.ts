@@ -26,7 +26,7 @@ import { policyForEngine, securityHeaders } from '../http/security-headers';
 import { requestLog } from '../ops/log';
 import { auditApi } from './audit-api';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
-import { consolePages } from './pages';
+import { type ConsolePagesOptions, consolePages } from './pages';
 import {
   type ConsoleSession,
   cookieToken,
@@ -192,14 +192,15 @@ function onApiError(error: unknown, c: Parameters<typeof apiServerError>[0]) {
 }
 
 /** The console's Hono app: what server/main.ts serves on CONSOLE_PORT (and tests call with `app.request`). */
-export function createConsoleApp(deps: ConsoleDeps) {
+/** `pages`: how the console's pages are served (`dev`: through Vite, `npm run dev`). */
+export function createConsoleApp(deps: ConsoleDeps, pages: ConsolePagesOptions = {}) {
   const app = new Hono();
   app.use('*', requestLog(deps.settings));
   app.use('*', policyForEngine());
   app.use('*', securityHeaders(deps.settings));
   app.use('*', limitBodies());
   app.route(CONSOLE_API_PREFIX, consoleApi(deps));
-  app.route('/', consolePages(deps));
+  app.route('/', consolePages(deps, pages));
   const pageError = handleServerError(deps.settings);
   app.onError((error, c) =>
     c.req.path.startsWith(`${CONSOLE_API_PREFIX}/`) ? onApiError(error, c) : pageError(error, c),
