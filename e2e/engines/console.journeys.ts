@@ -141,7 +141,8 @@ for (const engineName of ENGINES) {
         // One page plays both: the seller's device (the portal's workbench with the seller's session cookie), and
         // the operator's console (WebKitGTK's driver allows one session at a time; cookies stay per host).
         const page = await engine.open({ device: 'desktop' });
-        await page.goto(`${base}/site-map`);
+        // A plain file of the portal's origin (no page scripts to leave mid-load) to set the cookie on.
+        await page.goto(`${base}/robots.txt`);
         await page.evaluate((token) => {
           // biome-ignore lint/suspicious/noDocumentCookie: the login's cookie, as the app's session code sets it
           document.cookie = `Authorization=${token}; path=/`;
