@@ -142,7 +142,7 @@ describeDatabases('outgoing webhooks', (getDb) => {
     ]) {
       const refused = await strict('/webhooks', { url, events: ['user.registered'] }, 'en');
       expect(refused.status, url).toBe(400);
-      expect(refused.body.code).toBe(40030);
+      expect(refused.body.code).toBe(40130);
       expect(refused.body.message).not.toBe('');
     }
     expect(await db.query('select 1 from webhook_endpoints')).toHaveLength(0);

@@ -32,7 +32,7 @@ export const CONSOLE_CODES = {
   userNotFound: 40404,
   webhookNotFound: 40405,
   deliveryNotFound: 40406,
-  webhookUrl: 40030,
+  webhookUrl: 40130,
 } as const;
 
 const brand = z.enum(['starreach', 'creatorbox']).describe('The brand (tenant) of the account');
