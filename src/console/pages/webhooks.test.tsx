@@ -56,7 +56,7 @@ describe('the webhooks page', () => {
   it("shows the server's refusal of a URL", async () => {
     signedInApi('owner')
       .on('get', /^\/webhooks$/, { data: { items: [], nextCursor: null } })
-      .on('post', /^\/webhooks$/, { status: 400, code: 40030, message: '只接受公网 https 地址' });
+      .on('post', /^\/webhooks$/, { status: 400, code: 40130, message: '只接受公网 https 地址' });
     await renderConsole('/webhooks');
     fireEvent.change(await screen.findByLabelText('URL'), { target: { value: 'http://10.0.0.1/x' } });
     fireEvent.click(screen.getByRole('button', { name: '添加' }));
