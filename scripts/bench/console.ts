@@ -1,5 +1,5 @@
 /**
- * The console's figures (issue 33): `npm run bench:console`.
+ * The console's figures (docs/decisions/046-operators-console.md): `npm run bench:console`.
  *
  * Starts a private PostgreSQL (scripts/cluster/postgres.ts: Debian's binaries, a temporary folder, a loopback port),
  * migrates it, seeds 1,000,000 accounts with set-based SQL (generate_series): both brands, five channels, 200 invite

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { translate } from '../api/catalog';
 import { markup, raw } from '../http/html';
 import { contentSecurityPolicy, inlineHash, securityHeaderValues } from '../http/security-headers';
 import { DIST_DIR } from '../ops/paths';
@@ -65,7 +66,8 @@ export function consoleAssets(manifest: Record<string, ViteChunk>): ConsoleAsset
   return { script: `/${entry.file}`, preloads, css: [...css].map((sheet) => `/${sheet}`), catalogs };
 }
 
-const TITLE = { zh: '运营后台', en: "Operator's console" } as const;
+const TITLE = /*i18n*/ '运营后台';
+const NEEDS_SCRIPT = /*i18n*/ '运营后台需要启用 JavaScript。';
 
 /** The shell: language, title, the stylesheets and module script, a <noscript> line in both languages. */
 export function consoleShell(lang: 'zh' | 'en', assets: ConsoleAssets): string {
@@ -76,7 +78,7 @@ export function consoleShell(lang: 'zh' | 'en', assets: ConsoleAssets): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${TITLE[lang]}</title>
+<title>${translate(TITLE, lang)}</title>
 ${assets.css.map((href) => markup`<link rel="stylesheet" href="${href}">`)}
 ${[...assets.preloads, ...(assets.catalogs[lang] ? [assets.catalogs[lang]] : [])].map(
   (href) => markup`<link rel="modulepreload" href="${href}">`,
@@ -85,7 +87,7 @@ ${[...assets.preloads, ...(assets.catalogs[lang] ? [assets.catalogs[lang]] : [])
 <script type="application/json" id="console-env">${raw(env)}</script>
 </head>
 <body>
-<noscript><p lang="zh-CN">运营后台需要启用 JavaScript。</p><p lang="en">The operator's console needs JavaScript.</p></noscript>
+<noscript><p lang="zh-CN">${translate(NEEDS_SCRIPT, 'zh')}</p><p lang="en">${translate(NEEDS_SCRIPT, 'en')}</p></noscript>
 <div id="console-root"></div>
 </body>
 </html>`.toString();

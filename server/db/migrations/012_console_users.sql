@@ -1,4 +1,4 @@
--- The console's users and sign-ups (issue 33): how an account was created, when its seller first opened the
+-- The console's users and sign-ups (docs/decisions/046): how an account was created, when its seller first opened the
 -- workbench, indexes for the console's searches and reports, an id an operator can name for each session, and the
 -- daily count of registration SMS codes sent (sms_codes rows are swept, so the count is kept at send time).
 
