@@ -35,6 +35,8 @@ const VISITS: Record<PageName, string[]> = {
   article: ARTICLE_KINDS.flatMap(([kind, id]) => [`/article/${kind}`, `/article/${kind}/${id}`]),
   electricityDetail: ['/electricity-detail', '/electricity-detail/2007'],
   siteMap: [PAGES.siteMap.path],
+  // Signed in only (a visitor goes to login): e2e/specs/accounts-*.spec.ts visit it signed in.
+  workbench: [],
 };
 
 /** Paths without the language prefix. */

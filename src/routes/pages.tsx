@@ -79,6 +79,19 @@ export const scanCodeRoute = createRoute({
   component: page(() => import('~/features/auth/scan-login/scan-code-page'), 'ScanCodePage'),
 });
 
+/** The landing after sign-in (the server renders it for the signed-in seller only: server/workbench/). */
+export const workbenchRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: PAGES.workbench.path,
+  head: (ctx) => {
+    const tags = pageHead(ctx, msg`工作台`, msg`登录后的第一步：下载客户端或插件、管理账号、阅读入门文章。`);
+    // One seller's page: never in a search index.
+    return { ...tags, meta: [...tags.meta, { name: 'robots', content: 'noindex' }] };
+  },
+  staticData: { module: 'src/features/home/landing-page.tsx' },
+  component: page(() => import('~/features/home/landing-page'), 'LandingPage'),
+});
+
 type HeadContext = Parameters<typeof pageHead>[0];
 
 /** The college's head tags: the loader's title and description (and an article's times) when it has them. */
@@ -217,5 +230,6 @@ export const routeTree = rootRoute.addChildren([
     ...articleRoutes,
     electricityDetailRoute,
     siteMapRoute,
+    workbenchRoute,
   ]),
 ]);
