@@ -5,16 +5,14 @@ import { type BrandId, brands } from '#shared/brand';
 import { type Locale, localizePath } from '#shared/locale';
 import type { SellerLanding } from '#shared/portal-env';
 import { PAGES } from '#shared/routes';
-import { i18nFor, loadLocale } from '~/lib/i18n';
+import { loadLocale } from '~/lib/i18n';
 import { renderWithRouter } from '~/test/providers';
 import { LandingPage } from './landing-page';
-import { LANDING_MESSAGES_EN, landingMessagesEn } from './landing-page.en.fixture';
 
 const SELLER: SellerLanding = { name: '<b>店主</b>', trialEndsAt: '2026-11-24T12:00:00.000Z', trialDaysLeft: 3 };
 
 beforeAll(async () => {
   await loadLocale('en');
-  i18nFor('en').load('en', landingMessagesEn());
 });
 
 /** Gives the browser's navigator a property for one test (user-event puts its own clipboard there as it sets up). */
@@ -64,7 +62,7 @@ const WORDS = {
   en: {
     welcome: 'Welcome, <b>店主</b>',
     trial: '3 days left in your free trial',
-    ended: LANDING_MESSAGES_EN['免费试用已结束，联系顾问即可开通正式版本。'],
+    ended: 'Your free trial has ended. Talk to a consultant to upgrade to the full version.',
     client: 'Download the Windows client',
     plugin: 'Install the browser plug-in',
     account: 'Open account settings',
