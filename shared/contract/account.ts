@@ -242,8 +242,8 @@ export const accountOperations = {
     method: 'post',
     path: '/v2/account/wechat/bind-code',
     summary:
-      'A QR code that binds the WeChat that scans it to this account; poll it with GET /v2/wx/get_qr_status ' +
-      '(status "bound" once bound: no new session is handed out, userInfo is absent)',
+      'A QR code that binds the WeChat that scans it to this account; poll it with GET /v2/wx/get_qr_status: ' +
+      '"linked" once bound (no session is handed out), "bind_failed" when the WeChat is bound to another account',
     tags,
     auth: true,
     body: emptyAccountBody,

@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { accountOperations as ops } from '../../../shared/contract/account';
 import { cancelClosure, closeAccount } from '../../accounts/account-closure';
+import * as accountErrors from '../../accounts/account-errors';
 import { ACCOUNT_SUCCESS } from '../../accounts/account-errors';
 import { exportAccount } from '../../accounts/account-export';
 import { listSessions, revokeSessions } from '../../accounts/account-sessions';
@@ -26,8 +27,11 @@ import {
   unbindWechat,
 } from '../../accounts/account-settings';
 import * as errors from '../../accounts/errors';
-import { liveSession, TOKEN_PATTERN } from '../../accounts/sessions';
+import { hashToken, liveSession, TOKEN_PATTERN } from '../../accounts/sessions';
+import { publicOrigin } from '../../http/request';
 import { noteUser } from '../../ops/log';
+import { createQrCode } from '../../scan-login/create';
+import { identityOfUser, updateTicket } from '../../scan-login/tickets';
 import { type ApiDeps, flowContext } from '../deps';
 import { nameFields, ok, requestFacts } from '../http';
 import { route } from '../route';
@@ -98,6 +102,19 @@ export function accountApi(deps: ApiDeps) {
     const session = await signedIn(c);
     const body = await input.body();
     return ok(c, await unbindWechat(ctx, facts(c), session, body), ACCOUNT_SUCCESS.unbound);
+  });
+
+  route(api, ops.wechatBindCode, async (c, input) => {
+    const session = await signedIn(c);
+    await input.body();
+    if (await identityOfUser(ctx.db, session.user.id)) throw accountErrors.wechatAlreadyBound();
+    const origin = publicOrigin(c, deps.settings);
+    const code = await createQrCode(ctx, { ...facts(c), origin, userAgent: c.req.header('user-agent') });
+    await updateTicket(ctx.db, hashToken(code.ticket), {
+      bind_user_id: session.user.id,
+      bind_session_id: session.sessionId,
+    });
+    return ok(c, code);
   });
 
   route(api, ops.export, async (c) => {

@@ -28,4 +28,7 @@ create table account_audit (
 create index account_audit_by_user on account_audit (user_id, at);
 
 -- A QR code a signed-in seller asked for to bind a WeChat to the account (POST /v2/account/wechat/bind-code).
+-- The scan binds the WeChat that scans to that account (no session is handed out); the session that asked is kept
+-- for the account's audit trail.
 alter table wx_login_tickets add column bind_user_id bigint references users (id) on delete cascade;
+alter table wx_login_tickets add column bind_session_id bigint;
