@@ -1,5 +1,5 @@
 /**
- * Closing an account (issue 34): after the password or a code of purpose "close", every session is signed out and
+ * Closing an account: after the password or a code of purpose "close", every session is signed out and
  * a cooling-off period of CLOSURE_COOLING_OFF_DAYS starts, in which a sign-in answers 40030 with a session that can
  * only read the account and cancel the closure; then the sweep erases the personal data (eraseDueAccounts).
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in seller's own account (issue 34): what GET /v2/account shows, and the changes of the account page,
+ * The signed-in seller's own account: what GET /v2/account shows, and the changes of the account page,
  * each proved by the password or an SMS code to the account's phone (checked like a login: its limits and
  * back-off count a wrong one), then made in one transaction with its audit row.
  */

@@ -1,5 +1,5 @@
 /**
- * The seller's own account (issue 34, item 4): profile, password, phone, devices, WeChat binding, data export and
+ * The seller's own account: profile, password, phone, devices, WeChat binding, data export and
  * closure, all with `X-Auth-Token`. The request schemas validate on the server (strict: an unknown field is a 400);
  * with the response schemas they describe the calls in /api/openapi.json and give the account page its types.
  *

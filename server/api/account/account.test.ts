@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The account calls (issue 34, item 4) through the real app on PGlite and PostgreSQL: every call and its refusals
+ * The account calls through the real app on PGlite and PostgreSQL: every call and its refusals
  * (401 / 40002, wrong password or code counted towards the login back-off, a taken phone, bodies outside the
  * contract), the audit trail, the export, the one-transaction property, and the closure with a moved clock:
  * close → sign in (40030, restricted session) → cancel → close again → period passes → the phone registers anew.

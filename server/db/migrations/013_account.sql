@@ -1,4 +1,4 @@
--- The seller's own account (issue 34): closure with a cooling-off period then erasure, the account's audit trail,
+-- The seller's own account: closure with a cooling-off period then erasure, the account's audit trail,
 -- the SMS purposes of the account page, and the QR ticket of a signed-in seller binding a WeChat.
 
 -- A closure: when it was asked for and when the personal data is erased (15 days later, CLOSURE_COOLING_OFF_DAYS);
