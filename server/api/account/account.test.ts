@@ -5,8 +5,14 @@
  * contract), the audit trail, the export, the one-transaction property, and the closure with a moved clock:
  * close → sign in (40030, restricted session) → cancel → close again → period passes → the phone registers anew.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Account, AccountExport, AccountSession } from '../../../shared/contract/account';
+import {
+  type Account,
+  type AccountExport,
+  type AccountSession,
+  CLOSURE_COOLING_OFF_DAYS,
+} from '../../../shared/contract/account';
 import type { UserInfo } from '../../../shared/contract/accounts';
 import { parseUserAgent } from '../../accounts/account-sessions';
 import { sweepExpired } from '../../accounts/sweep';
@@ -502,5 +508,13 @@ describeDatabases('account calls', (getDb) => {
         erasesAt: new Date(h.now().getTime() + 15 * 86_400_000).toISOString(),
       });
     });
+  });
+
+  it('the privacy policy states the same cooling-off period as the code, in both languages', () => {
+    const zh = readFileSync(new URL('../../../content/legal/privacy.zh.md', import.meta.url), 'utf8');
+    const en = readFileSync(new URL('../../../content/legal/privacy.en.md', import.meta.url), 'utf8');
+    expect(zh).toContain(`${CLOSURE_COOLING_OFF_DAYS} 天冷静期`);
+    expect(en).toContain(`${CLOSURE_COOLING_OFF_DAYS}-day cooling-off period`);
+    expect(zh).not.toContain('15 个工作日内完成注销');
   });
 });
