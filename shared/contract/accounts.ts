@@ -36,7 +36,12 @@ const code = z
   .string()
   .regex(/^\d{6}$/)
   .describe('The 6-digit SMS code');
-const purpose = stringOf(['register', 'login', 'reset']);
+/**
+ * register / login / reset: docs/product.md#calls; change_phone: a code to the new number of a phone change (sent
+ * whether or not the number has an account); verify: a code to the signed-in account's own phone (password change
+ * without a password, the old number of a phone change, WeChat unbind); close: the account's closure.
+ */
+const purpose = stringOf(['register', 'login', 'reset', 'change_phone', 'verify', 'close']);
 /** Length and commonness are checked by the server with their own messages (40000, 40012). */
 const newPassword = z.string().max(1024).describe('8 to 64 characters, not one of the 10,000 most common');
 const attribution = z.string().max(200).optional();
@@ -272,6 +277,8 @@ export const accountsOperations = {
       40005:
         'after repeated failures of the account, from an address that never signed in to it: solve the captcha and send its ticket (missing, used or expired ticket)',
       40011: 'the phone number does not fit its country',
+      40014: 'HTTP 403: the account is banned',
+      40030: ERROR_NOTES.closing,
       429: ERROR_NOTES.limit,
     },
   }),

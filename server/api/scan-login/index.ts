@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { scanLoginOperations as ops } from '../../../shared/contract/scan-login';
 import { SUCCESS } from '../../accounts/errors';
+import { closingAnswer } from '../../accounts/sessions';
 import { publicOrigin } from '../../http/request';
 import { noteUser } from '../../ops/log';
 import { createQrCode } from '../../scan-login/create';
@@ -40,6 +41,7 @@ export function scanLoginApi(deps: ApiDeps) {
   route(api, ops.wxLogin, async (c, input) => {
     const body = await input.body();
     const result = await wxLogin(ctx, facts(c), body);
+    closingAnswer(result.userInfo);
     noteUser(c, result.userInfo.userId);
     return ok(c, result.userInfo, SUCCESS[result.how]);
   });
