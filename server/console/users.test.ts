@@ -119,6 +119,8 @@ describeDatabases('console users', (getDb) => {
       closed: false,
     });
     expect(found.text).not.toContain('13812345678');
+    await db.query('update users set closure_requested_at = $2, closure_erases_at = $2 where id = $1', [id, START]);
+    expect((await call<{ items: UserRowData[] }>('/users?q=5678')).body.data?.items[0].closed).toBe(true);
   });
 
   it('filters by brand, channel and days (Asia/Shanghai), and pages newest first', async () => {

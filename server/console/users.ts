@@ -31,9 +31,12 @@ interface AccountRow {
   channel_id: number;
   created_at: Date;
   banned_at: Date | null;
+  closure_requested_at: Date | null;
+  erased_at: Date | null;
 }
 
-const ROW_COLUMNS = 'id, tenant_id, country_code, phone, nickname, invite_code, channel_id, created_at, banned_at';
+const ROW_COLUMNS =
+  'id, tenant_id, country_code, phone, nickname, invite_code, channel_id, created_at, banned_at, closure_requested_at, erased_at';
 
 function rowData(row: AccountRow): UserRowData {
   return {
@@ -46,8 +49,8 @@ function rowData(row: AccountRow): UserRowData {
     channelId: Number(row.channel_id),
     createdAt: new Date(row.created_at).toISOString(),
     banned: row.banned_at !== null,
-    // The account issue's closure has not landed: no account is closed yet.
-    closed: false,
+    // Closing (in the cooling-off period) or erased.
+    closed: row.closure_requested_at !== null || row.erased_at !== null,
   };
 }
 
