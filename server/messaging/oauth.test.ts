@@ -179,4 +179,3 @@ describeDatabases('WeChat browser sign-in (web authorisation, simulator)', (getD
     expect(authorize.status).toBe(400);
   });
 });
-
