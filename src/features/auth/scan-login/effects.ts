@@ -20,6 +20,7 @@ import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-logi
 import { readAttribution } from '~/lib/attribution';
 import { completeSignIn } from '../complete';
 import { safeRedirect, workbenchFor } from '../navigation';
+import { takeOAuthCode } from './wechat-browser';
 
 export type CompleteHow = 'scan' | 'bind' | 'register';
 
@@ -98,7 +99,11 @@ export function browserScanEffects(
   fromPage: QrCodeResult | null = null,
 ): ScanEffects {
   return {
-    createQrCode: () => takePageCode(fromPage) ?? takeEarlyCode() ?? createCode(),
+    // Back from WeChat's web authorisation, the code it finished comes first (./wechat-browser.tsx).
+    createQrCode: () => {
+      const authorised = takeOAuthCode();
+      return authorised ? Promise.resolve(authorised) : (takePageCode(fromPage) ?? takeEarlyCode() ?? createCode());
+    },
     async pollQrStatus(ticket) {
       const status = await getQrStatus(ticket);
       return ('expiresIn' in status ? { ...status, expiresAt: deadline(status.expiresIn) } : status) as QrStatusResult;
