@@ -20,7 +20,7 @@ import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-logi
 import { readAttribution } from '~/lib/attribution';
 import { completeSignIn } from '../complete';
 import { safeRedirect, workbenchFor } from '../navigation';
-import { takeOAuthCode } from './wechat-browser';
+import { oauthReturnPending, takeOAuthCode } from './wechat-browser';
 
 export type CompleteHow = 'scan' | 'bind' | 'register';
 
@@ -64,7 +64,8 @@ let early: Promise<QrCodeResult> | null = null;
  * unless it has less than a minute left.
  */
 export function createQrCodeEarly(): void {
-  if (early) return;
+  // Back from WeChat's web authorisation, the first code is the one it finished.
+  if (early || oauthReturnPending()) return;
   early = createCode();
   early.catch(() => {});
 }

@@ -14,7 +14,6 @@ import { renderWithRouter } from '~/test/providers';
 import { leavePage } from '../navigation';
 import { renderAuthPage } from '../test-utils';
 import { ScanCodePage } from './scan-code-page';
-import { OAUTH_CODE_KEY } from './wechat-browser';
 
 vi.mock('~/lib/api/accounts', async () => (await import('../accounts-mock')).accountsMock());
 vi.mock('~/lib/api/scan-login', () => ({
@@ -45,7 +44,6 @@ beforeEach(() => {
   vi.mocked(getQrStatus).mockReturnValue(new Promise(() => {}));
   assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
   userAgent = vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(WECHAT_UA);
-  window.sessionStorage.clear();
 });
 afterEach(() => {
   assign.mockRestore();
@@ -93,24 +91,22 @@ describe('Sign in with WeChat', () => {
     expect(screen.queryByTestId('wechat-sign-in')).toBeNull();
   });
 
-  it('keeps a fresh code’s ticket and goes to the web authorisation, back to /scan_code', async () => {
+  it('goes to the web authorisation, to come back to /scan_code, without asking for a QR code', async () => {
     const { user } = await renderScanCode('/en/scan_code');
+    vi.mocked(createLoginQrCode).mockClear();
     await user.click(await screen.findByTestId('wechat-sign-in'));
-    await waitFor(() => expect(assign).toHaveBeenCalled());
-    const target = new URL(String(assign.mock.calls[0][0]), 'http://x');
-    expect(target.pathname).toBe('/wx/oauth/start');
-    expect(Object.fromEntries(target.searchParams)).toEqual({ ticket: code.ticket, return: '/en/scan_code' });
-    expect(JSON.parse(window.sessionStorage.getItem(OAUTH_CODE_KEY) ?? '{}')).toMatchObject({ ticket: code.ticket });
+    expect(assign).toHaveBeenCalledWith('/wx/oauth/start?return=%2Fen%2Fscan_code');
+    expect(createLoginQrCode).not.toHaveBeenCalled();
   });
 
-  it('polls the kept ticket when WeChat sends the browser back, and logs in', async () => {
-    const kept = { ...code, ticket: 'T'.repeat(43), expiresAt: Date.now() + 60_000 };
-    window.sessionStorage.setItem(OAUTH_CODE_KEY, JSON.stringify(kept));
-    window.history.replaceState(null, '', '/scan_code?wx_oauth=bound');
+  it('polls the ticket of the return address’s fragment, logs in, and forgets the fragment', async () => {
+    const ticket = 'T'.repeat(43);
+    window.history.replaceState(null, '', `/scan_code?wx_oauth=bound#wx_ticket=${ticket}`);
     vi.mocked(getQrStatus).mockResolvedValue({ status: 'bound', userInfo: sampleUserInfo });
     await renderScanCode('/scan_code?wx_oauth=bound');
-    await waitFor(() => expect(signIn).toHaveBeenCalledWith(sampleUserInfo));
-    expect(getQrStatus).toHaveBeenCalledWith(kept.ticket);
-    expect(window.sessionStorage.getItem(OAUTH_CODE_KEY)).toBeNull();
+    await waitFor(() => expect(getQrStatus).toHaveBeenCalledWith(ticket), { timeout: 3000 });
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith(sampleUserInfo), { timeout: 3000 });
+    expect(createLoginQrCode).not.toHaveBeenCalled();
+    expect(window.location.hash).toBe('');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Sign-in inside WeChat's browser (issue 34, item 3): where the page is opened in WeChat (`MicroMessenger` in the
- * user agent), the phone's login and /scan_code offer "Sign in with WeChat". It makes a login code's ticket, keeps it
- * in sessionStorage and goes through the official account's web authorisation (GET /wx/oauth/start, the server's
- * redirects), which brings the browser back to /scan_code?wx_oauth=<outcome>; the scan panel's first code is then
+ * user agent), the phone's login and /scan_code offer "Sign in with WeChat". It goes through the official account's
+ * web authorisation (GET /wx/oauth/start, which makes a ticket for this browser, and the server's redirects), which
+ * brings the browser back to /scan_code?wx_oauth=<outcome>#wx_ticket=<ticket>; the scan panel's first code is then
  * that ticket (`takeOAuthCode`), so its poll shows the QR login's outcomes: logged in, bind or register, banned.
  */
 import { msg } from '@lingui/core/macro';
@@ -11,14 +11,11 @@ import { useEffect, useState } from 'react';
 import type { QrCodeResult } from '#machines/scan-login/scan-login.selectors';
 import { localizePath } from '#shared/locale';
 import { toast } from '~/components/toast/toast';
-import { createLoginQrCode } from '~/lib/api/scan-login';
 import { useLocale } from '~/lib/use-locale';
-import { networkFailure } from '../api-errors';
 import { leavePage } from '../navigation';
 import * as styles from './wechat-browser.css';
 
-/** Where the ticket waits while the browser is at WeChat's authorise page. */
-export const OAUTH_CODE_KEY = 'wx_oauth_code';
+const TICKET_IN_FRAGMENT = /^#wx_ticket=([\w-]{43})$/;
 
 const notFinished = msg`微信授权没有完成，请重试`;
 /** The authorisation's returns that log nobody in and leave nothing to bind (oauth-routes.ts). */
@@ -26,26 +23,34 @@ const UNFINISHED = new Set(['expired', 'failed', 'cancelled', 'unavailable']);
 
 export const isWeChatBrowser = (userAgent: string) => /MicroMessenger/i.test(userAgent);
 
+/** Whether the page is the authorisation's return with its ticket (not taken yet). */
+export function oauthReturnPending(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    TICKET_IN_FRAGMENT.test(window.location.hash) &&
+    new URLSearchParams(window.location.search).has('wx_oauth')
+  );
+}
+
 /**
  * The code whose ticket the web authorisation finished, once, when the page is the authorisation's return
- * (`wx_oauth` in the query); null otherwise.
+ * (`?wx_oauth=` and the ticket in the fragment, which only this browser saw); the fragment is then removed.
  */
 export function takeOAuthCode(): QrCodeResult | null {
   if (typeof window === 'undefined') return null;
-  let stored: string | null = null;
-  try {
-    stored = window.sessionStorage.getItem(OAUTH_CODE_KEY);
-    window.sessionStorage.removeItem(OAUTH_CODE_KEY);
-  } catch {
-    return null;
-  }
-  if (!stored || !new URLSearchParams(window.location.search).has('wx_oauth')) return null;
-  try {
-    const code = JSON.parse(stored) as QrCodeResult;
-    return typeof code.ticket === 'string' && code.expiresAt > Date.now() ? code : null;
-  } catch {
-    return null;
-  }
+  const found = TICKET_IN_FRAGMENT.exec(window.location.hash);
+  if (!found || !new URLSearchParams(window.location.search).has('wx_oauth')) return null;
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  // Not a QR code: nobody scans it; the poll says how the authorisation ended (and how long is left).
+  return {
+    ticket: found[1],
+    qrcode: '',
+    qrUrl: '',
+    expiresIn: 60,
+    expiresAt: Date.now() + 60_000,
+    pollInterval: 2,
+    simulator: false,
+  };
 }
 
 /** The button, shown only in WeChat's browser (decided after hydration: the server does not know). */
@@ -63,19 +68,11 @@ export function WeChatSignIn() {
   }, [i18n]);
   if (!inWeChat) return null;
 
-  const start = async () => {
+  const start = () => {
     if (busy) return;
     setBusy(true);
-    try {
-      const code = await createLoginQrCode();
-      const kept: QrCodeResult = { ...code, expiresAt: Date.now() + code.expiresIn * 1000 };
-      window.sessionStorage.setItem(OAUTH_CODE_KEY, JSON.stringify(kept));
-      const query = new URLSearchParams({ ticket: code.ticket, return: localizePath('/scan_code', locale) });
-      leavePage.assign(`/wx/oauth/start?${query}`);
-    } catch {
-      setBusy(false);
-      toast.error(i18n._(networkFailure));
-    }
+    const query = new URLSearchParams({ return: localizePath('/scan_code', locale) });
+    leavePage.assign(`/wx/oauth/start?${query}`);
   };
 
   return (
@@ -84,7 +81,7 @@ export function WeChatSignIn() {
       className={styles.wechatButton}
       aria-disabled={busy}
       data-testid="wechat-sign-in"
-      onClick={() => void start()}
+      onClick={start}
     >
       {t`使用微信登录`}
     </button>
