@@ -1,5 +1,5 @@
 /**
- * Issue 34's sign-in paths in Chromium against the real server (built-in SMS sink, captcha and WeChat simulator):
+ * The one-step SMS sign-in and the sign-in inside WeChat's browser in Chromium against the real server (built-in SMS sink, captcha and WeChat simulator):
  * the one-step SMS sign-in of a phone that has no account (a code on the login's SMS way creates it, with a
  * welcome), and sign-in inside WeChat's browser (a MicroMessenger user agent on a phone: "使用微信登录" → the
  * simulator's authorise page → back on /scan_code, where a new WeChat identity is offered bind or register).

@@ -9,6 +9,7 @@ import type { LoginData, LoginInput, SmsPurpose } from '../../shared/contract/ac
 
 export type { LoginInput };
 
+import { translate } from '../api/catalog';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { Consumed } from '../limits/rate-limiter';
@@ -266,14 +267,14 @@ async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginIn
 
 /**
  * The nickname an account created by a code login starts with: "用户" (or "User " from /en) and the phone's last
- * 4 digits. Data stored once, in the language of the sign-in, not a message of the catalogs.
+ * 4 digits, stored once in the language of the sign-in.
  */
 export function defaultNickname(phone: string, language: RequestFacts['language']): string {
-  return language === 'en' ? `User ${phone.slice(-4)}` : `用户${phone.slice(-4)}`;
+  return translate(/*i18n*/ { id: '用户{digits}', values: { digits: phone.slice(-4) } }, language);
 }
 
 /**
- * The one-step SMS sign-in (issue 34): a right login code for a phone without an account creates it as
+ * The one-step SMS sign-in: a right login code for a phone without an account creates it as
  * registration does (the address's register attempts, trial, invite code, attribution, `user.registered`), with a
  * default nickname and no password, and signs it in. Only the phone's owner gets here, so 429 or a phone
  * registered meanwhile (then signed in to that account, whose phone the code proved) tells nothing new.

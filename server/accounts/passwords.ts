@@ -53,7 +53,7 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /**
- * The `password_hash` of an account that has no password (created by a code login, issue 34): no password
+ * The `password_hash` of an account that has no password (created by a code login): no password
  * matches it. Set one with the reset or the account page.
  */
 export const NO_PASSWORD = 'none';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The one-step SMS sign-in must not reopen phone enumeration (decision 045, issue 34): the login code's send and a
+ * The one-step SMS sign-in must not reopen phone enumeration (decision 045): the login code's send and a
  * wrong code's verify answer a registered and an unregistered phone alike (status, body, headers), and a wrong
  * code costs a try for either; a stranger cannot create an account for a phone they do not hold.
  */

@@ -185,7 +185,7 @@ describeDatabases('hostile: SMS pumping and quota exhaustion', (getDb) => {
 
     it('leaves the register codes of a phone without an account to its owner after strangers asked for its reset codes', async () => {
       const h = harness(getDb());
-      // Reset codes only: a login code is delivered to a phone without an account too (issue 34's one-step SMS
+      // Reset codes only: a login code is delivered to a phone without an account too (the one-step SMS
       // sign-in), within the same per-phone limits and budgets as any login code.
       for (let i = 0; i < 5; i++) {
         const purpose = 'reset';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Sign-in inside WeChat's browser with the real platform adapter against the fake platform (issue 34, item 3):
+ * Sign-in inside WeChat's browser with the real platform adapter against the fake platform:
  * the authorise address carries exactly the platform's parameters (checked by the fake), the code is exchanged
  * once with the account's appid and secret, and the state comes back to the browser that started it.
  */

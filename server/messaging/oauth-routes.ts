@@ -1,5 +1,5 @@
 /**
- * Sign-in inside WeChat's browser (issue 34, item 3): GET /wx/oauth/start makes a scan-login ticket for this browser
+ * Sign-in inside WeChat's browser: GET /wx/oauth/start makes a scan-login ticket for this browser
  * and sends it to the official account's authorise page; GET /wx/oauth/callback takes the platform's `code` and
  * `state` back, finishes the ticket (server/scan-login/oauth.ts) and returns to the page with the ticket in the
  * fragment (`#wx_ticket=`), whose poll of it then shows the outcome (logged in, bind or register, banned). Redirects, not API calls: the

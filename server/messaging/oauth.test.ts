@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Sign-in inside WeChat's browser (issue 34, item 3) through the real app and the built-in simulator, on PGlite and
+ * Sign-in inside WeChat's browser through the real app and the built-in simulator, on PGlite and
  * PostgreSQL: /wx/oauth/start → the simulator's authorise page → /wx/oauth/callback, then the page's poll of its
  * ticket shows the QR login's outcomes (bound → logged in, unbound → bind or register, banned). The state is one
  * use, expires, and belongs to the browser that started it.

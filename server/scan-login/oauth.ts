@@ -1,5 +1,5 @@
 /**
- * Sign-in inside WeChat's browser (issue 34, item 3): the official account's web authorisation (OAuth2, scope
+ * Sign-in inside WeChat's browser: the official account's web authorisation (OAuth2, scope
  * snsapi_base) finishes a scan-login ticket made for this browser at the start, as a scan would, so the page's own poll takes
  * the same outcomes as a QR login: bound → logged in, unbound → bind or register, banned → the banned message.
  * Nobody else's phone confirms here: the identity authorised itself in this very browser.

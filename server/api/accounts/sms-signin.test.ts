@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The one-step SMS sign-in (issue 34, item 2), through the real app on PGlite and PostgreSQL: a login code for a
+ * The one-step SMS sign-in, through the real app on PGlite and PostgreSQL: a login code for a
  * phone without an account creates it as registration does (trial, invite code, attribution, channel, client,
  * `user.registered`), with a default nickname, no password and signup_method 'sms'; the answer says it is new.
  */

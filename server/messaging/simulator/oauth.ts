@@ -1,5 +1,5 @@
 /**
- * The simulator's side of the official account's web authorisation (issue 34, item 3): the authorise page
+ * The simulator's side of the official account's web authorisation: the authorise page
  * (/wx-sim/oauth/authorize: pick one of this browser's simulated identities or make a new one, then "Allow") and the
  * code it sends back, which the simulator provider exchanges for the open id (server/providers/messaging/simulator.ts).
  * It sends the browser back only to this server's own /wx/oauth/callback.

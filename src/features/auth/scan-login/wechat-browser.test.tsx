@@ -1,5 +1,5 @@
 /**
- * "Sign in with WeChat" (issue 34, item 3): shown on the phone's login and /scan_code only inside WeChat's browser
+ * "Sign in with WeChat": shown on the phone's login and /scan_code only inside WeChat's browser
  * (`MicroMessenger` in the user agent); it keeps a fresh code's ticket and goes to /wx/oauth/start; back from the
  * authorisation, the panel polls that ticket and logs in.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in inside WeChat's browser (issue 34, item 3): where the page is opened in WeChat (`MicroMessenger` in the
+ * Sign-in inside WeChat's browser: where the page is opened in WeChat (`MicroMessenger` in the
  * user agent), the phone's login and /scan_code offer "Sign in with WeChat". It goes through the official account's
  * web authorisation (GET /wx/oauth/start, which makes a ticket for this browser, and the server's redirects), which
  * brings the browser back to /scan_code?wx_oauth=<outcome>#wx_ticket=<ticket>; the scan panel's first code is then
