@@ -5,6 +5,7 @@
  * scripts/docs.test.ts fails when the committed page differs.
  */
 
+import * as account from '../../server/accounts/account-errors';
 import { CODE_TTL_SECONDS } from '../../server/accounts/codes';
 import * as accounts from '../../server/accounts/errors';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../server/accounts/passwords';
@@ -196,6 +197,21 @@ const CODE_ROWS: Record<keyof typeof CODES, readonly CodeRow[]> = {
   ],
   ticketExpired: [{ answer: scan.ticketExpired(), when: 'scan login: the code expired or was already used' }],
   qrFailed: [{ answer: scan.qrFailed(), when: 'scan login: the messaging platform did not create the code' }],
+  accountClosing: [
+    {
+      answer: account.accountClosing(),
+      when:
+        'a sign-in (password, code, scan) of a closing account: `data` is a session restricted to GET /v2/account ' +
+        'and POST /v2/account/close/cancel, with `closure` {requestedAt, erasesAt} (docs/api.md#closure)',
+    },
+  ],
+  phoneTaken: [{ answer: account.phoneTaken(), when: 'phone change: the new number belongs to another account' }],
+  sessionNotFound: [
+    { answer: account.sessionNotFound(), when: 'sessions/revoke: no live session of this account has that id' },
+  ],
+  wechatNotBound: [{ answer: account.wechatNotBound(), when: 'wechat/unbind: no WeChat is bound' }],
+  wechatAlreadyBound: [{ answer: account.wechatAlreadyBound(), when: 'wechat/bind-code: a WeChat is already bound' }],
+  notClosing: [{ answer: account.notClosing(), when: 'close/cancel: the account is not closing' }],
   articleNotFound: [
     {
       answer: { status: 404, message: '文章不存在或已下线 / No such article' },

@@ -4,7 +4,7 @@
  * then the credentials. `verifyLogin` and `clearLoginAttempt` are shared with the scan login's "bind an
  * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
  */
-import type { LoginInput, UserInfo } from '../../shared/contract/accounts';
+import type { LoginInput, SmsPurpose, UserInfo } from '../../shared/contract/accounts';
 
 export type { LoginInput };
 
@@ -154,7 +154,12 @@ export interface VerifiedLogin {
  * attempt is still counted as a failure: the caller clears it with `clearLoginAttempt` in the transaction that
  * completes the login. A banned account passes this check (the caller refuses it, after the check).
  */
-export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<VerifiedLogin> {
+export async function verifyLogin(
+  ctx: AccountsContext,
+  req: RequestFacts,
+  input: LoginInput,
+  codePurpose: SmsPurpose = 'login',
+): Promise<VerifiedLogin> {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
   // An address this process just found at its limit is refused without the database (limits/rate-limiter.ts).
@@ -179,7 +184,7 @@ export async function verifyLogin(ctx: AccountsContext, req: RequestFacts, input
     const matches = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
     valid = matches && user !== null;
   } else {
-    const check = await ctx.db.transaction((tx) => consumeCode(tx, { ...key, purpose: 'login' }, input.code, now));
+    const check = await ctx.db.transaction((tx) => consumeCode(tx, { ...key, purpose: codePurpose }, input.code, now));
     valid = check === 'ok' && user !== null;
   }
   if (!valid || !user) throw input.password !== undefined ? errors.wrongCredentials() : errors.wrongCode();

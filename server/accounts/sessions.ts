@@ -3,9 +3,11 @@
  * reset all of the user's. With the flows around them: `startSession`, `authenticate`, logout.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { ClosureState } from '../../shared/contract/account';
 import type { UserInfo } from '../../shared/contract/accounts';
 import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
+import { accountClosing } from './account-errors';
 import type { AccountsContext } from './context';
 import * as errors from './errors';
 import { baseInfo, type UserRow } from './users';
@@ -43,25 +45,42 @@ export async function createSession(
   return token;
 }
 
-/** The user of a live session of this tenant (one query), or null (unknown, expired, revoked, other brand). */
+/**
+ * The user of a live session of this tenant (one query), or null (unknown, expired, revoked, other brand). A
+ * closing account's session (closure asked for, cooling-off running) counts only with `allowClosing`: it may call
+ * GET /v2/account and cancel the closure, nothing else (shared/contract/account.ts).
+ */
 export async function sessionAccount(
   tx: Queryable,
   token: string,
   tenantId: number,
   now: Date,
+  allowClosing = false,
 ): Promise<UserRow | null> {
+  return (await liveSession(tx, token, tenantId, now, allowClosing))?.user ?? null;
+}
+
+/** `sessionAccount` with the session's id (the account page's "this device" and audit trail). */
+export async function liveSession(
+  tx: Queryable,
+  token: string,
+  tenantId: number,
+  now: Date,
+  allowClosing = false,
+): Promise<{ user: UserRow; sessionId: number } | null> {
   const hash = hashToken(token);
-  const [row] = await tx.query<UserRow & { session_seen_at: Date | null }>(
-    `select u.*, s.last_seen_at as session_seen_at from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.tenant_id = $2 and s.revoked_at is null and s.expires_at > $3`,
-    [hash, tenantId, now],
+  const [row] = await tx.query<UserRow & { session_seen_at: Date | null; session_id: number | string }>(
+    `select u.*, s.last_seen_at as session_seen_at, s.id as session_id from sessions s join users u on u.id = s.user_id
+      where s.token_hash = $1 and s.tenant_id = $2 and s.revoked_at is null and s.expires_at > $3
+        and u.erased_at is null and ($4 or u.closure_requested_at is null)`,
+    [hash, tenantId, now, allowClosing],
   );
   if (!row) return null;
-  const { session_seen_at: seen, ...user } = row;
+  const { session_seen_at: seen, session_id: sessionId, ...user } = row;
   // When the device was last seen (the console's list of sessions): a write at most every few minutes, not per call.
   if (!seen || now.getTime() - new Date(seen).getTime() >= LAST_SEEN_STEP_MS)
     await tx.query('update sessions set last_seen_at = $2 where token_hash = $1', [hash, now]);
-  return user;
+  return { user, sessionId: Number(sessionId) };
 }
 
 export async function revokeSession(tx: Queryable, token: string, now: Date): Promise<void> {
@@ -85,8 +104,24 @@ export function userInfo(user: UserRow, token: string): UserInfo {
   return { userId: user.id, ...shown, Authorization: token };
 }
 
-/** A new session for the user, as the login answers it. */
-export async function startSession(tx: Queryable, user: UserRow, req: RequestFacts, now: Date): Promise<UserInfo> {
+/**
+ * A new session for the user, as the login answers it. For a closing account the session is restricted (see
+ * sessionAccount) and the answer carries `closure`: the login calls then answer 40030 with it (closingAnswer).
+ */
+export async function startSession(
+  tx: Queryable,
+  user: UserRow,
+  req: RequestFacts,
+  now: Date,
+): Promise<UserInfo & { closure?: ClosureState }> {
+  if (user.closure_requested_at && user.closure_erases_at) {
+    const token = await createSession(
+      tx,
+      { userId: user.id, tenantId: user.tenant_id, ip: req.ip, userAgent: req.userAgent },
+      now,
+    );
+    return { ...userInfo(user, token), closure: closureOf(user) as ClosureState };
+  }
   const token = await createSession(
     tx,
     { userId: user.id, tenantId: user.tenant_id, ip: req.ip, userAgent: req.userAgent },
@@ -101,6 +136,20 @@ export async function authenticate(ctx: AccountsContext, req: RequestFacts, toke
   const user = await sessionAccount(ctx.db, token, req.tenantId, ctx.now());
   if (!user) throw errors.sessionExpired();
   return user;
+}
+
+/** The closure of an account: null unless closing (the dates of GET /v2/account and of the 40030 answer). */
+export function closureOf(user: UserRow): ClosureState | null {
+  if (!user.closure_requested_at || !user.closure_erases_at) return null;
+  return {
+    requestedAt: new Date(user.closure_requested_at).toISOString(),
+    erasesAt: new Date(user.closure_erases_at).toISOString(),
+  };
+}
+
+/** A login's answer for a closing account: 40030 with the restricted session (the login routes throw it). */
+export function closingAnswer(info: UserInfo & { closure?: ClosureState }): void {
+  if (info.closure) throw accountClosing({ ...info, closure: info.closure });
 }
 
 /** Revokes a token that `authenticate` accepted. */

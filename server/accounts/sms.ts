@@ -70,7 +70,9 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
   const budget = ctx.smsBudget ?? DEFAULT_BUDGET;
   const country = COUNTRIES.get(key.countryCode)?.name ?? String(key.countryCode);
   const perPhone =
-    input.purpose === 'register' ? limit.smsRegisterPerPhone(key) : limit.smsPerPhone(key.countryCode, key.phone);
+    input.purpose === 'register' || input.purpose === 'change_phone'
+      ? limit.smsRegisterPerPhone(key)
+      : limit.smsPerPhone(key.countryCode, key.phone);
   const perIp = limit.smsPerIp(req.ip);
   const checks = [perPhone, perIp];
   const budgets = [
@@ -111,7 +113,9 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
     // sent and send nothing. It counts against the address and the phone's limit for its purpose, as a delivered
     // one would (the next answer must not tell them apart), but not against the SMS budgets; a register send
     // never counts against the login and reset codes.
-    if ((input.purpose === 'register') === Boolean(user)) {
+    // A change_phone code goes to the new number whether or not it has an account (only someone who gets the code
+    // learns that it is taken, as with register).
+    if (input.purpose !== 'change_phone' && (input.purpose === 'register') === Boolean(user)) {
       const sent = await limiter.consume(tx, checks, now);
       return { sent, issued: null };
     }

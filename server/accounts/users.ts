@@ -28,6 +28,12 @@ export interface UserRow {
   signup_method: SignupMethod | null;
   /** When its seller first opened the workbench (the console's sign-ups funnel). */
   first_workbench_at: Date | null;
+  /** A pending closure (migration 013): when asked for, and when the sweep erases the personal data. */
+  closure_requested_at?: Date | null;
+  closure_erases_at?: Date | null;
+  /** When the sweep erased the account's personal data. */
+  erased_at?: Date | null;
+  password_changed_at?: Date | null;
 }
 
 export interface PhoneKey {

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { clientWentAway } from '../http/client-gone';
 import { apiServerError } from '../http/errors';
+import { accountApi } from './account/index';
 import { accountsApi } from './accounts/index';
 import { collegeApi } from './college/index';
 import type { ApiDeps } from './deps';
@@ -23,6 +24,7 @@ export function createApi(deps?: ApiDeps) {
   api.get('/openapi.json', (c) => c.json(openApiDocument({ includeDevOnly })));
   if (deps) {
     api.route('/', accountsApi(deps));
+    api.route('/', accountApi(deps));
     api.route('/', collegeApi(deps));
     api.route('/', scanLoginApi(deps));
     api.route('/', wxCallbackApi(deps));

@@ -1,5 +1,6 @@
 /** GET /api/openapi.json, built from the calls declared in shared/contract. */
 import { z } from 'zod';
+import { accountOperations } from '../../shared/contract/account';
 import { accountsOperations } from '../../shared/contract/accounts';
 import { collegeOperations } from '../../shared/contract/college';
 import type { Operation } from '../../shared/contract/operation';
@@ -9,6 +10,7 @@ export type { Operation };
 
 const operations: readonly Operation[] = [
   ...Object.values(accountsOperations),
+  ...Object.values(accountOperations),
   ...Object.values(scanLoginOperations),
   ...Object.values(collegeOperations),
 ];

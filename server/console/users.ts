@@ -230,8 +230,18 @@ export async function userPage(tx: Queryable, userId: number, now: Date): Promis
       address: session.created_ip,
       userAgent: session.user_agent,
     })),
-    closure: null,
+    closure: await closureState(tx, userId),
   };
+}
+
+/** A pending closure of the account (server/accounts/account-closure.ts), or null. */
+async function closureState(tx: Queryable, userId: number): Promise<UserPageData['closure']> {
+  const [row] = await tx.query<{ closure_requested_at: Date | null; closure_erases_at: Date | null }>(
+    'select closure_requested_at, closure_erases_at from users where id = $1 and erased_at is null',
+    [userId],
+  );
+  if (!row?.closure_requested_at || !row.closure_erases_at) return null;
+  return { requestedAt: iso(row.closure_requested_at) as string, erasesAt: iso(row.closure_erases_at) as string };
 }
 
 /** The account's full phone (the reveal), or null when there is no such account. */

@@ -1,11 +1,21 @@
 /** The platform's scan event (through the webhook): which answer the phone gets and what the ticket becomes. */
 import { randomBytes } from 'node:crypto';
+import { recordAudit } from '../accounts/account-audit';
 import { hashToken } from '../accounts/sessions';
 import { findUserById } from '../accounts/users';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { countQr } from '../ops/metrics';
 import { isBanned } from './context';
-import { ensureIdentity, findTicket, isExpired, updateTicket } from './tickets';
+import {
+  bindIdentity,
+  ensureIdentity,
+  findTicket,
+  type IdentityRow,
+  identityOfUser,
+  isExpired,
+  type TicketRow,
+  updateTicket,
+} from './tickets';
 
 /** After an unbound identity scanned, the computer has this long to bind or register. */
 export const BIND_WINDOW_SECONDS = 600;
@@ -15,7 +25,10 @@ export type ScanOutcome =
   | { kind: 'unbound' }
   | { kind: 'banned' }
   | { kind: 'expired' }
-  | { kind: 'taken' };
+  | { kind: 'taken' }
+  /** A bind code of a signed-in seller: the identity is now bound to the account (or could not be: `bindFailed`). */
+  | { kind: 'linked'; userName: string }
+  | { kind: 'bindFailed' };
 
 export interface ScanEvent {
   tenantId: number;
@@ -62,6 +75,7 @@ async function scanTicket(db: Database, event: ScanEvent): Promise<ScanOutcome> 
       });
       return { kind: 'banned' };
     }
+    if (ticket.bind_user_id) return linkToAccount(tx, ticket, identity, now);
     if (user) {
       const confirmToken = randomBytes(32).toString('base64url');
       await updateTicket(tx, ticket.ticket_hash, {
@@ -85,4 +99,45 @@ async function scanTicket(db: Database, event: ScanEvent): Promise<ScanOutcome> 
     }
     return { kind: 'unbound' };
   });
+}
+
+/**
+ * The scan of a signed-in seller's bind code: the identity that scanned is bound to the account that asked, unless
+ * it is bound to another account or the account has another identity (the ticket fails for good). The ticket ends
+ * `done` with the account: the poll then answers `linked`, never a session.
+ */
+async function linkToAccount(tx: Queryable, ticket: TicketRow, identity: IdentityRow, now: Date): Promise<ScanOutcome> {
+  const ownerId = Number(ticket.bind_user_id);
+  const owner = await findUserById(tx, ownerId);
+  const other = await identityOfUser(tx, ownerId);
+  const free =
+    owner !== null &&
+    (identity.user_id === null || Number(identity.user_id) === ownerId) &&
+    (other === null || other.open_id === identity.open_id);
+  if (!free || !owner) {
+    await updateTicket(tx, ticket.ticket_hash, {
+      state: 'bind_failed',
+      open_id: identity.open_id,
+      scanned_at: now,
+      finished_at: now,
+    });
+    return { kind: 'bindFailed' };
+  }
+  if (Number(identity.user_id) !== ownerId) {
+    await bindIdentity(tx, identity, ownerId, now);
+    const actor = {
+      userId: ownerId,
+      sessionId: ticket.bind_session_id ? Number(ticket.bind_session_id) : null,
+      address: ticket.created_ip,
+    };
+    await recordAudit(tx, actor, 'wechat_bound', now);
+  }
+  await updateTicket(tx, ticket.ticket_hash, {
+    state: 'done',
+    open_id: identity.open_id,
+    user_id: ownerId,
+    scanned_at: now,
+    finished_at: now,
+  });
+  return { kind: 'linked', userName: owner.nickname };
 }

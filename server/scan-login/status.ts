@@ -73,6 +73,8 @@ export function readStatusFromMemory(ctx: ScanContext, req: RequestFacts, ticket
 
 /** The status of a ticket that needs no more than its row (null for unbound and bound). */
 function settledStatus(row: TicketRow, now: Date): QrStatus | null {
+  // A signed-in seller's bind code that bound the WeChat (server/scan-login/scan.ts linkToAccount): no session.
+  if (row.state === 'done' && row.bind_user_id && row.user_id) return { status: 'linked' };
   if (isExpired(row, now)) return { status: 'expired' };
   switch (row.state) {
     case 'waiting':

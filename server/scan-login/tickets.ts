@@ -29,6 +29,9 @@ export interface TicketRow {
   expires_at: Date;
   scanned_at: Date | null;
   finished_at: Date | null;
+  /** A signed-in seller's bind code (POST /v2/account/wechat/bind-code): the account, and the session that asked. */
+  bind_user_id?: number | string | null;
+  bind_session_id?: number | string | null;
 }
 
 export interface IdentityRow {

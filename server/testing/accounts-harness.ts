@@ -6,6 +6,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'vitest';
+import type { SmsPurpose } from '../../shared/contract/accounts';
 import { createApp } from '../app';
 import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
@@ -156,7 +157,7 @@ export function harness(
 
   async function sendCode(
     phone: string,
-    purpose: 'register' | 'login' | 'reset',
+    purpose: SmsPurpose,
     opts: { countryCode?: number; ip?: string; host?: string; lang?: 'zh' | 'en' } = {},
   ): Promise<Answer> {
     return call('/v2/sendSmsCode', {
@@ -168,7 +169,7 @@ export function harness(
   }
 
   /** Sends a code and returns it (from the sink's outbox). */
-  async function code(phone: string, purpose: 'register' | 'login' | 'reset', opts: { host?: string } = {}) {
+  async function code(phone: string, purpose: SmsPurpose, opts: { host?: string } = {}) {
     const sent = await sendCode(phone, purpose, opts);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const value = lastCode(phone);

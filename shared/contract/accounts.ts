@@ -36,7 +36,12 @@ const code = z
   .string()
   .regex(/^\d{6}$/)
   .describe('The 6-digit SMS code');
-const purpose = stringOf(['register', 'login', 'reset']);
+/**
+ * register / login / reset: docs/product.md#calls; change_phone: a code to the new number of a phone change (sent
+ * whether or not the number has an account); verify: a code to the signed-in account's own phone (password change
+ * without a password, the old number of a phone change, WeChat unbind); close: the account's closure.
+ */
+const purpose = stringOf(['register', 'login', 'reset', 'change_phone', 'verify', 'close']);
 /** Length and commonness are checked by the server with their own messages (40000, 40012). */
 const newPassword = z.string().max(1024).describe('8 to 64 characters, not one of the 10,000 most common');
 const attribution = z.string().max(200).optional();

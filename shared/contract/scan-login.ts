@@ -64,6 +64,12 @@ export const qrStatusData = z.discriminatedUnion('status', [
     identity: z.object({ nickname: z.string().nullable() }),
   }),
   z.object({ status: z.enum(['expired', 'banned', 'bind_failed']) }),
+  z
+    .object({ status: z.literal('linked') })
+    .describe(
+      'A code of POST /v2/account/wechat/bind-code only: the WeChat that scanned is now bound to the account ' +
+        '(no session is handed out; GET /v2/account shows the binding)',
+    ),
 ]);
 
 // ---- the calls ------------------------------------------------------------------------------------------------

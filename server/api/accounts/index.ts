@@ -10,7 +10,7 @@ import { SUCCESS } from '../../accounts/errors';
 import { login } from '../../accounts/login';
 import { register } from '../../accounts/registration';
 import { resetPassword } from '../../accounts/reset';
-import { authenticate, logout } from '../../accounts/sessions';
+import { authenticate, closingAnswer, logout } from '../../accounts/sessions';
 import { sendCode } from '../../accounts/sms';
 import { baseInfo, customerInfo } from '../../accounts/users';
 import { noteUser } from '../../ops/log';
@@ -58,6 +58,7 @@ export function accountsApi(deps: ApiDeps) {
     const credentials = { ...loginCredentials(body), ticket: body.ticket, randstr: body.randstr };
     const info = await login(ctx, facts(c), credentials);
     noteUser(c, info.userId);
+    closingAnswer(info);
     return ok(c, info, SUCCESS.loggedIn);
   });
 

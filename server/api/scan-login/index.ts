@@ -10,6 +10,7 @@ import { publicOrigin } from '../../http/request';
 import { noteUser } from '../../ops/log';
 import { createQrCode } from '../../scan-login/create';
 import { readStatus } from '../../scan-login/status';
+import { closingAnswer } from '../../accounts/sessions';
 import { wxLogin } from '../../scan-login/wx-login';
 import { type ApiDeps, flowContext } from '../deps';
 import { nameFields, ok, requestFacts } from '../http';
@@ -40,6 +41,7 @@ export function scanLoginApi(deps: ApiDeps) {
   route(api, ops.wxLogin, async (c, input) => {
     const body = await input.body();
     const result = await wxLogin(ctx, facts(c), body);
+    closingAnswer(result.userInfo);
     noteUser(c, result.userInfo.userId);
     return ok(c, result.userInfo, SUCCESS[result.how]);
   });

@@ -31,6 +31,16 @@ export function replyText(outcome: ScanOutcome, input: { brandName: string; lang
       );
     case 'banned':
       return translate(/*i18n*/ '账号已被封禁，无法登录。', input.lang);
+    case 'linked':
+      return translate(
+        {
+          id: /*i18n*/ '微信已绑定到{brand}账号“{userName}”，可在电脑上继续。',
+          values: { brand: escapeHtml(brand), userName: escapeHtml(outcome.userName) },
+        },
+        input.lang,
+      );
+    case 'bindFailed':
+      return translate(/*i18n*/ '绑定失败：该微信已绑定其他账号，或账号已绑定其他微信。', input.lang);
     case 'taken':
       return translate(/*i18n*/ '该二维码已被其他微信扫描，请在电脑上刷新二维码。', input.lang);
     default:
