@@ -4,11 +4,17 @@
  * answer to a login posted without the script.
  */
 import { type Locale, localizePath, stripLocale } from './locale';
-import { AUTH_PATHS } from './routes';
+import { AUTH_PATHS, firstSegment, PHONE_PATHS } from './routes';
+
+/** The pages a phone may open besides the sign-in pages (the account page): a login may go back to them. */
+const PHONE_PAGE_SEGMENTS: ReadonlySet<string> = new Set(
+  PHONE_PATHS.filter((path) => !AUTH_PATHS.has(path)).map((path) => firstSegment(path)),
+);
 
 /**
  * The redirect target when it is safe: a same-origin path (never `//host` or `/\host`), not an auth page.
- * On phones every other page leads back to registration (docs/product.md#routing-rules), so only the workbench is followed there.
+ * On phones every other page leads back to registration (docs/product.md#routing-rules), so only the workbench
+ * and the phone pages (the account page) are followed there.
  */
 export function safeRedirect(
   redirect: unknown,
@@ -25,7 +31,12 @@ export function safeRedirect(
   if (url.origin !== options.origin) return null;
   const bare = stripLocale(url.pathname);
   if (AUTH_PATHS.has(bare.replace(/\/$/, ''))) return null;
-  if (options.isMobile && !bare.startsWith(stripLocale(options.workbenchUrl))) return null;
+  if (
+    options.isMobile &&
+    !bare.startsWith(stripLocale(options.workbenchUrl)) &&
+    !PHONE_PAGE_SEGMENTS.has(firstSegment(bare))
+  )
+    return null;
   // Check the result, not only the input: the parser resolves dot segments and drops tabs and newlines, so a
   // harmless-looking `/.//evil.example` or `/a/..//evil.example` becomes the path `//evil.example`, which a
   // browser would follow to another host.

@@ -36,6 +36,8 @@ export const PAGES = {
   article: { path: '/article/$kind/{-$id}', auth: false, phone: false, desktop: true, sitemap: false },
   electricityDetail: { path: '/electricity-detail/{-$id}', auth: false, phone: false, desktop: true, sitemap: false },
   siteMap: { path: '/site-map', auth: false, phone: false, desktop: true, sitemap: true },
+  // The seller's own account: on phones too, so an account can be managed or closed from one.
+  account: { path: '/account', auth: false, phone: true, desktop: true, sitemap: false },
 } as const satisfies Record<string, PageRoute>;
 
 export type PageName = keyof typeof PAGES;

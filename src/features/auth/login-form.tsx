@@ -7,9 +7,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import { type ComponentType, type FormEvent, useState } from 'react';
 import { CODES } from '#shared/contract/codes';
+import { localizePath } from '#shared/locale';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
 import { toast } from '~/components/toast/toast';
-import { login } from '~/lib/api/accounts';
+import { login, type UserInfo } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
 import { guardChunk } from '~/lib/chunk-reload';
 import { usePortalEnv } from '~/lib/portal-env';
@@ -90,6 +91,11 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
       await completeSignIn(userInfo, t`登录成功`, target);
       // The page is being replaced; the button stays busy until it is.
     } catch (error) {
+      if (error instanceof ApiRequestError && error.code === CODES.accountClosing && error.data) {
+        // A closing account signs in with a session that may only cancel the closure, on the account page.
+        await completeSignIn(error.data as UserInfo, error.message, localizePath('/account', locale));
+        return;
+      }
       if (error instanceof ApiRequestError && error.code === CODES.needCaptcha) {
         form.setBusy(false);
         askCaptcha();
