@@ -72,7 +72,6 @@ export const accountMachine = setup({
           target: 'submitting',
           actions: assign({ request: ({ event }) => event.request, outcome: null }),
         },
-        'outcome.dismiss': { actions: assign({ outcome: null }) },
       },
     },
     submitting: {

@@ -48,7 +48,6 @@ export interface AccountContext {
 export type AccountEvent =
   | { type: 'page.retry' }
   | { type: 'section.submit'; request: AccountRequest }
-  | { type: 'outcome.dismiss' }
   | { type: 'closure.cancel' };
 
 export type AccountState = 'loading' | 'loadFailed' | 'ready' | 'submitting' | 'closing' | 'cancelling' | 'closed';

@@ -41,7 +41,6 @@ export const accountPathEvents = [
   { type: 'page.retry' },
   { type: 'section.submit', request: sampleRequests.profile },
   { type: 'section.submit', request: sampleRequests.close },
-  { type: 'outcome.dismiss' },
   { type: 'closure.cancel' },
   { type: 'xstate.done.actor.loadAccount', output: sampleAccount },
   { type: 'xstate.done.actor.loadAccount', output: sampleClosingAccount },

@@ -82,7 +82,7 @@ export function ProofFields({
               checked={mode === 'password'}
               onChange={() => proof.setMode('password')}
             />
-            <Trans>当前密码</Trans>
+            <Trans>用当前密码验证</Trans>
           </label>
           <label className={styles.check}>
             <input
@@ -91,7 +91,7 @@ export function ProofFields({
               checked={mode === 'code'}
               onChange={() => proof.setMode('code')}
             />
-            <Trans>短信验证码</Trans>
+            <Trans>用短信验证码验证</Trans>
           </label>
         </fieldset>
       ) : null}
