@@ -4,10 +4,12 @@
  * then the credentials. `verifyLogin` and `clearLoginAttempt` are shared with the scan login's "bind an
  * account"; `clearLoginFailures` with the password reset, which ends a lock-out.
  */
-import type { LoginInput, SmsPurpose, UserInfo } from '../../shared/contract/accounts';
+import { CHANNEL_IDS, CLIENT_ID } from '../../shared/brand';
+import type { LoginData, LoginInput, SmsPurpose } from '../../shared/contract/accounts';
 
 export type { LoginInput };
 
+import { translate } from '../api/catalog';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { Consumed } from '../limits/rate-limiter';
@@ -18,7 +20,8 @@ import { recordRemoteTicket, redeemTicket } from './captcha';
 import { consumeCode } from './codes';
 import { type AccountsContext, commitThenThrow, phoneKey } from './context';
 import * as errors from './errors';
-import { dummyPasswordHash, verifyPassword } from './passwords';
+import { dummyPasswordHash, NO_PASSWORD, verifyPassword } from './passwords';
+import { insertAccount } from './registration';
 import { startSession } from './sessions';
 import { findUserByPhone, type PhoneKey, type UserRow } from './users';
 
@@ -160,6 +163,24 @@ export async function verifyLogin(
   input: LoginInput,
   codePurpose: SmsPurpose = 'login',
 ): Promise<VerifiedLogin> {
+  const verified = await checkLogin(ctx, req, input, codePurpose);
+  if (!verified.user) throw errors.wrongCode();
+  return { ...verified, user: verified.user };
+}
+
+/** A login that passed the check: with no user, a right login code for a phone without an account. */
+type CheckedLogin = Omit<VerifiedLogin, 'user'> & { user: UserRow | null };
+
+/**
+ * `verifyLogin`, except that a right login code for a phone without an account passes with no user (the
+ * one-step SMS sign-in creates it). A wrong code answers the same 40004 and costs the same try either way.
+ */
+async function checkLogin(
+  ctx: AccountsContext,
+  req: RequestFacts,
+  input: LoginInput,
+  codePurpose: SmsPurpose = 'login',
+): Promise<CheckedLogin> {
   const key = phoneKey(req, input.countryCode, input.phone);
   const now = ctx.now();
   // An address this process just found at its limit is refused without the database (limits/rate-limiter.ts).
@@ -185,9 +206,9 @@ export async function verifyLogin(
     valid = matches && user !== null;
   } else {
     const check = await ctx.db.transaction((tx) => consumeCode(tx, { ...key, purpose: codePurpose }, input.code, now));
-    valid = check === 'ok' && user !== null;
+    valid = check === 'ok';
   }
-  if (!valid || !user) throw input.password !== undefined ? errors.wrongCredentials() : errors.wrongCode();
+  if (!valid) throw input.password !== undefined ? errors.wrongCredentials() : errors.wrongCode();
   return { user, key, attempt, backoff };
 }
 
@@ -208,7 +229,7 @@ export async function clearLoginAttempt(tx: Queryable, verified: VerifiedLogin):
   await verified.attempt.takeBack(tx);
 }
 
-export async function login(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {
+export async function login(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<LoginData> {
   const method = input.password !== undefined ? 'password' : 'code';
   try {
     const info = await loginOnce(ctx, req, input);
@@ -224,9 +245,11 @@ export async function login(ctx: AccountsContext, req: RequestFacts, input: Logi
   }
 }
 
-async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<UserInfo> {
-  const verified = await verifyLogin(ctx, req, input);
+async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginInput): Promise<LoginData> {
+  const checked = await checkLogin(ctx, req, input);
   const now = ctx.now();
+  if (!checked.user) return signUpByCode(ctx, req, { ...checked, user: null }, input, now);
+  const verified = { ...checked, user: checked.user };
   return commitThenThrow(ctx.db, async (tx) => {
     await clearLoginAttempt(tx, verified);
     // Refused after the credentials check, so a ban tells nothing to someone without them.
@@ -238,7 +261,55 @@ async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginIn
       { method: input.password !== undefined ? 'password' : 'sms' },
       now,
     );
-    return startSession(tx, verified.user, req, now);
+    return { ...(await startSession(tx, verified.user, req, now)), newAccount: false };
+  });
+}
+
+/** The nickname an account created by a code login starts with: "用户" and the phone's last 4 digits. */
+export function defaultNickname(phone: string, language: RequestFacts['language']): string {
+  return translate({ id: /*i18n*/ '用户{tail}', values: { tail: phone.slice(-4) } }, language);
+}
+
+/**
+ * The one-step SMS sign-in (issue 34): a right login code for a phone without an account creates it as
+ * registration does (the address's register attempts, trial, invite code, attribution, `user.registered`), with a
+ * default nickname and no password, and signs it in. Only the phone's owner gets here, so 429 or a phone
+ * registered meanwhile (then signed in to that account, whose phone the code proved) tells nothing new.
+ */
+async function signUpByCode(
+  ctx: AccountsContext,
+  req: RequestFacts,
+  checked: CheckedLogin & { user: null },
+  input: LoginInput,
+  now: Date,
+): Promise<LoginData> {
+  const { key } = checked;
+  return commitThenThrow(ctx.db, async (tx) => {
+    const checks = [limit.registerAttemptsPerIp(req.ip)];
+    const wait = await ctx.limiter.check(tx, checks, now);
+    if (wait) throw errors.tooMany(wait);
+    await ctx.limiter.consume(tx, checks, now);
+    const created = await insertAccount(
+      tx,
+      req,
+      key,
+      {
+        nickname: defaultNickname(key.phone, req.language),
+        passwordHash: NO_PASSWORD,
+        channelId: input.channelId ?? CHANNEL_IDS.web,
+        clientId: input.clientId ?? CLIENT_ID,
+        inviteCode: input.inviteCode,
+        registeInfo: input.registeInfo,
+      },
+      now,
+      'sms',
+    );
+    const user = created ?? (await findUserByPhone(tx, key));
+    if (!user) throw errors.wrongCode();
+    await clearLoginAttempt(tx, { ...checked, user });
+    if (user.banned_at) return new errors.Refusal(errors.accountBanned());
+    if (!created) await enqueueWebhookEvent(tx, 'user.logged_in', user, { method: 'sms' }, now);
+    return { ...(await startSession(tx, user, req, now)), newAccount: created !== null };
   });
 }
 

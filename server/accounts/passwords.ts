@@ -52,7 +52,23 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * The `password_hash` of an account that has no password (created by a code login, issue 34): no password
+ * matches it. Set one with the reset or the account page.
+ */
+export const NO_PASSWORD = 'none';
+
+/** Whether the account has a password (its hash is not `NO_PASSWORD`). */
+export function hasPassword(user: { password_hash: string }): boolean {
+  return user.password_hash !== NO_PASSWORD;
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (passwordHash === NO_PASSWORD) {
+    // The same argon2id work as a real check, so a passwordless account is not told apart by the time taken.
+    await verifyPassword(await dummyPasswordHash(), password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -3,7 +3,7 @@
  * session. `checkRegistration` and `createAccount` are shared with the scan login's "register with WeChat".
  */
 
-import type { RegisterInput, UserInfo } from '../../shared/contract/accounts';
+import type { RegisteInfo, RegisterInput, UserInfo } from '../../shared/contract/accounts';
 import type { SignupMethod } from '../../shared/contract/console';
 
 export type { RegisterInput };
@@ -53,25 +53,61 @@ export async function createAccount(
     return new errors.Refusal(errors.wrongCode());
   // Only someone who received the code gets here: telling them the phone is taken tells them nothing new.
   if (await findUserByPhone(tx, key)) throw errors.phoneRegistered();
+  const user = await insertAccount(
+    tx,
+    req,
+    key,
+    { ...input, passwordHash: await hashPassword(input.password) },
+    now,
+    signupMethod,
+  );
+  // Someone registered the phone between the check and the insert: roll back (the code stays usable).
+  if (!user) throw errors.phoneRegistered();
+  return user;
+}
+
+/** What an account is created with, beside its phone (registration's fields, the password already hashed). */
+export interface AccountFields {
+  nickname: string;
+  /** An argon2id hash, or NO_PASSWORD (passwords.ts) for an account created by a code login. */
+  passwordHash: string;
+  channelId: number;
+  clientId: string;
+  inviteCode?: string | null;
+  registeInfo?: RegisteInfo;
+}
+
+/**
+ * Inserts the account and raises what a new account raises, in the caller's transaction (registration and the
+ * one-step SMS sign-in): the ad conversions of its click ids and the `user.registered` webhook. null when the
+ * phone was registered meanwhile (nothing is raised then).
+ */
+export async function insertAccount(
+  tx: Queryable,
+  req: RequestFacts,
+  key: PhoneKey,
+  fields: AccountFields,
+  now: Date,
+  signupMethod: SignupMethod,
+): Promise<UserRow | null> {
   const user = await insertUser(
     tx,
     {
       ...key,
-      nickname: input.nickname,
-      passwordHash: await hashPassword(input.password),
-      channelId: input.channelId,
-      clientId: input.clientId,
-      inviteCode: input.inviteCode || null,
-      registeInfo: input.registeInfo ?? {},
+      nickname: fields.nickname,
+      passwordHash: fields.passwordHash,
+      channelId: fields.channelId,
+      clientId: fields.clientId,
+      inviteCode: fields.inviteCode || null,
+      registeInfo: fields.registeInfo ?? {},
       ip: req.ip,
       signupMethod,
     },
     now,
   );
-  // Someone registered the phone between the check and the insert: roll back (the code stays usable).
-  if (!user) throw errors.phoneRegistered();
+  if (!user) return null;
   // An ad click id is reported from the server, committed with the account (server/conversions/outbox.ts).
-  await enqueueConversions(tx, user, { ...(input.registeInfo ?? {}) }, now);
+  await enqueueConversions(tx, user, { ...(fields.registeInfo ?? {}) }, now);
   await enqueueWebhookEvent(tx, 'user.registered', user, {}, now);
   return user;
 }

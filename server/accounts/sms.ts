@@ -1,9 +1,10 @@
 /**
  * Sending an SMS code (docs/product.md#calls): a captcha ticket, the limits per phone and per IP, the SMS budgets
  * of the phone's country and of the site, then a code for the purpose. A send that would deliver nothing (a
- * register code for a phone with an account, a login or reset code for a phone without one) answers as if sent,
- * sends nothing, and is counted like a delivered one except by the budgets. Register codes are limited per phone
- * apart from login and reset codes, so a stranger's register sends for a registered phone do not use up what its
+ * register code for a phone with an account, a reset code for a phone without one) answers as if sent, sends
+ * nothing, and is counted like a delivered one except by the budgets. A login code is sent to a phone without an
+ * account too: proving it creates the account (login.ts, the one-step SMS sign-in). Register codes are limited per
+ * phone apart from login and reset codes, so a stranger's register sends for a registered phone do not use up what its
  * owner needs to log in or reset. A failed send takes the code and the counted send back.
  * The codes themselves are in codes.ts.
  */
@@ -109,13 +110,18 @@ export async function sendCode(ctx: AccountsContext, req: RequestFacts, input: S
     if (!genuine) throw errors.needCaptcha();
     // From here on the request counts, whatever the answer: the ticket is spent and the address counts the send.
     const user = await findUserByPhone(tx, key);
-    // A register code for a phone with an account, a login or reset code for a phone without one: answer as if
-    // sent and send nothing. It counts against the address and the phone's limit for its purpose, as a delivered
-    // one would (the next answer must not tell them apart), but not against the SMS budgets; a register send
-    // never counts against the login and reset codes.
-    // A change_phone code goes to the new number whether or not it has an account (only someone who gets the code
-    // learns that it is taken, as with register).
-    if (input.purpose !== 'change_phone' && (input.purpose === 'register') === Boolean(user)) {
+    // A register code for a phone with an account, a reset code for a phone without one: answer as if sent and
+    // send nothing. It counts against the address and the phone's limit for its purpose, as a delivered one would
+    // (the next answer must not tell them apart), but not against the SMS budgets; a register send never counts
+    // against the login and reset codes. A login code goes to every phone: for a phone without an account,
+    // proving it creates the account (the one-step SMS sign-in, login.ts). A change_phone code goes to the new
+    // number whether or not it has an account (only someone who gets the code learns that it is taken, as with
+    // register).
+    if (
+      input.purpose !== 'login' &&
+      input.purpose !== 'change_phone' &&
+      (input.purpose === 'register') === Boolean(user)
+    ) {
       const sent = await limiter.consume(tx, checks, now);
       return { sent, issued: null };
     }

@@ -27,6 +27,7 @@ export async function sweepExpired(db: Database, now: Date): Promise<Record<stri
       wx_login_tickets: await run('delete from wx_login_tickets where expires_at <= $1', [dayAgo]),
       wx_events: await run('delete from wx_events where expires_at <= $1', [now]),
       wx_webhook_nonces: await run('delete from wx_webhook_nonces where expires_at <= $1', [now]),
+      wx_oauth_states: await run('delete from wx_oauth_states where expires_at <= $1', [now]),
       // Closed accounts whose cooling-off period has ended: their personal data is erased (account-closure.ts).
       accounts_erased: await eraseDueAccounts(tx, now),
     };

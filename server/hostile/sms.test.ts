@@ -183,10 +183,12 @@ describeDatabases('hostile: SMS pumping and quota exhaustion', (getDb) => {
       ]);
     });
 
-    it('leaves the register codes of a phone without an account to its owner after strangers asked for its login codes', async () => {
+    it('leaves the register codes of a phone without an account to its owner after strangers asked for its reset codes', async () => {
       const h = harness(getDb());
+      // Reset codes only: a login code is delivered to a phone without an account too (issue 34's one-step SMS
+      // sign-in), within the same per-phone limits and budgets as any login code.
       for (let i = 0; i < 5; i++) {
-        const purpose = i % 2 ? 'login' : 'reset';
+        const purpose = 'reset';
         expect((await h.sendCode('13900139000', purpose, { ip: `203.0.113.${i + 1}` })).status).toBe(200);
         h.advance(61);
       }

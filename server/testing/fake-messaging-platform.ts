@@ -2,7 +2,9 @@
  * A stand-in for the platform's API on a local port, for the tests and for trying `WX_PROVIDER=platform` by
  * hand (WX_API_URL=<its url>): the token endpoint (tokens expire after `tokenLifetime` seconds of the fake's
  * clock), temporary QR creation (checks the token; answers 42001 for an expired one, 40001 for an unknown one),
- * call counters, an optional delay on the token endpoint, and a one-shot errcode answer.
+ * call counters, an optional delay on the token endpoint, and a one-shot errcode answer; and the web authorisation
+ * (`authorize` checks the adapter's authorise address and issues a one-use code; `sns/oauth2/access_token`
+ * exchanges it for the open id, checking appid, secret, code and grant_type).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +27,14 @@ export interface FakePlatform {
   failNextQr(errcode: number, times?: number): void;
   /** Makes every issued token invalid, as when another server fetched a new one. */
   revokeTokens(): void;
+  /**
+   * The authorise page's part, as the platform plays it: checks every parameter of the authorise address the
+   * adapter made (appid, redirect_uri, response_type code, scope snsapi_base, state, #wechat_redirect) and answers
+   * the callback address with a one-use code for `openId`, and the same state.
+   */
+  authorize(authorizeUrl: string, openId: string): string;
+  /** Code exchanges asked (`sns/oauth2/access_token`), with their parameters. */
+  oauthExchanges: Record<string, string>[];
   close(): Promise<void>;
 }
 
@@ -37,6 +47,7 @@ export async function startFakePlatform(options: {
   let serial = 0;
   let failNext: number | null = null;
   let failTimes = 0;
+  const codes = new Map<string, { appId: string; openId: string }>();
   const state: FakePlatform = {
     url: '',
     tokenCalls: 0,
@@ -49,6 +60,27 @@ export async function startFakePlatform(options: {
       failTimes = times;
     },
     revokeTokens: () => tokens.clear(),
+    oauthExchanges: [],
+    authorize(authorizeUrl, openId) {
+      const url = new URL(authorizeUrl);
+      const params = Object.fromEntries(url.searchParams);
+      const problems = [
+        url.pathname === '/connect/oauth2/authorize' || 'path',
+        url.hash === '#wechat_redirect' || 'no #wechat_redirect',
+        params.appid in options.accounts || 'unknown appid',
+        params.response_type === 'code' || 'response_type',
+        params.scope === 'snsapi_base' || 'scope',
+        /^[\w-]{1,128}$/.test(params.state ?? '') || 'state',
+        /^https?:\/\//.test(params.redirect_uri ?? '') || 'redirect_uri',
+        Object.keys(params).sort().join() === 'appid,redirect_uri,response_type,scope,state' || 'extra parameters',
+      ].filter((ok) => ok !== true);
+      if (problems.length) throw new Error(`fake platform: bad authorise address (${problems.join(', ')})`);
+      const code = `code-${++serial}`;
+      codes.set(code, { appId: params.appid, openId });
+      const back = new URL(params.redirect_uri);
+      back.search = new URLSearchParams({ code, state: params.state }).toString();
+      return back.toString();
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -79,6 +111,25 @@ export async function startFakePlatform(options: {
         const value = `token-${appId}-${++serial}`;
         tokens.set(value, { appId, expiresAt: now().getTime() + state.tokenLifetime * 1000 });
         return json({ access_token: value, expires_in: state.tokenLifetime });
+      }
+      if (req.method === 'GET' && url.pathname === '/sns/oauth2/access_token') {
+        const params = Object.fromEntries(url.searchParams);
+        state.oauthExchanges.push(params);
+        if (params.grant_type !== 'authorization_code') return json({ errcode: 40002, errmsg: 'invalid grant_type' });
+        if (!(params.appid in options.accounts)) return json({ errcode: 40013, errmsg: 'invalid appid' });
+        if (options.accounts[params.appid] !== params.secret)
+          return json({ errcode: 40125, errmsg: 'invalid appsecret' });
+        const issued = codes.get(params.code ?? '');
+        // A code is good once, for the account that asked for it.
+        if (!issued || issued.appId !== params.appid) return json({ errcode: 40029, errmsg: 'invalid code' });
+        codes.delete(params.code);
+        return json({
+          access_token: `web-token-${++serial}`,
+          expires_in: 7200,
+          refresh_token: `refresh-${serial}`,
+          openid: issued.openId,
+          scope: 'snsapi_base',
+        });
       }
       if (req.method === 'POST' && url.pathname === '/cgi-bin/qrcode/create') {
         state.qrCalls++;

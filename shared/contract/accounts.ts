@@ -107,6 +107,24 @@ export const loginBody = z.strictObject({
     .optional()
     .describe('A captcha ticket, when the server asked for one (40005 after repeated failures of the account)'),
   randstr: z.string().min(1).max(128).optional().describe('Tencent captcha: the random string given with the ticket'),
+  // A code login for a phone without an account creates it (one-step SMS sign-in): what registration records.
+  inviteCode: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(noControl)
+    .nullable()
+    .optional()
+    .describe('Code login only: the invite code recorded if the login creates the account'),
+  channelId: numberOf([2, 6, 32])
+    .optional()
+    .describe('Code login only: the channel recorded if the login creates the account (default 2, the web)'),
+  clientId: stringOf(['morestores'])
+    .optional()
+    .describe('Code login only: the client recorded if the login creates the account'),
+  registeInfo: registeInfo
+    .optional()
+    .describe('Code login only: the attribution recorded if the login creates the account'),
 });
 
 export const resetBody = z.strictObject({
@@ -165,6 +183,15 @@ export const userInfoData = z.object({
   countryCode: z.number(),
   tenantId: z.number(),
   Authorization: z.string().describe('the token, sent back as X-Auth-Token'),
+});
+
+export const loginData = userInfoData.extend({
+  newAccount: z
+    .boolean()
+    .optional()
+    .describe(
+      'true when this code login created the account (a phone without one: the trial starts, no password is set)',
+    ),
 });
 
 export const baseInfoData = z.object({
@@ -266,10 +293,12 @@ export const accountsOperations = {
   login: operation({
     method: 'post',
     path: '/v2/web/userlogin',
-    summary: 'Log in with a password or an SMS code',
+    summary:
+      'Log in with a password or an SMS code; a right login code for a phone without an account creates the ' +
+      'account (trial, no password) and answers newAccount: true',
     tags,
     body: loginBody,
-    data: userInfoData,
+    data: loginData,
     errors: {
       40000: ERROR_NOTES.validation,
       40003: 'wrong phone or password (also for an unregistered phone)',
@@ -337,6 +366,8 @@ export const accountsOperations = {
 
 /** What login and register answer; stored as localStorage `userInfo` (docs/product.md#data). */
 export type UserInfo = z.output<typeof userInfoData>;
+/** What login answers: the user info and whether the login created the account. */
+export type LoginData = z.output<typeof loginData>;
 export type RegisteInfo = z.output<typeof registeInfo>;
 export type SmsPurpose = z.output<typeof purpose>;
 export type CaptchaConfig = z.output<typeof captchaConfigData>;
@@ -356,4 +387,7 @@ export type LogoutInput = z.output<typeof logoutBody>;
 export type LoginInput = (
   | { phone: string; countryCode: number; password: string; code?: undefined }
   | { phone: string; countryCode: number; code: string; password?: undefined }
-) & { ticket?: string; randstr?: string };
+) & {
+  ticket?: string;
+  randstr?: string;
+} & Partial<Pick<RegisterInput, 'inviteCode' | 'channelId' | 'clientId' | 'registeInfo'>>; // recorded when a code login creates the account

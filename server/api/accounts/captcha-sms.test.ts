@@ -249,22 +249,37 @@ describeDatabases('accounts: captcha and SMS codes', (getDb) => {
       expect((await h.sendCode('13800138099', 'register', { ip: '192.0.2.45' })).status).toBe(200);
     });
 
-    it('answers login and reset sends for an unregistered phone exactly like for a registered one, sending nothing', async () => {
+    it('answers reset sends for an unregistered phone exactly like for a registered one, sending nothing', async () => {
       const h = harness(getDb());
       await h.register('13800138000');
-      for (const purpose of ['login', 'reset'] as const) {
-        h.advance(61);
-        const logBefore = h.log.length;
-        const registered = await h.sendCode('13800138000', purpose, { lang: 'en' });
-        const unregistered = await h.sendCode('13800138001', purpose, { lang: 'en' });
-        expect(unregistered.status).toBe(registered.status);
-        expect(unregistered.body).toEqual(registered.body);
-        expect(h.log.slice(logBefore)).toEqual([expect.stringContaining(`+86 13800138000 ${purpose} code`)]);
-        expect(await h.count('sms_codes', 'phone = $1', ['13800138001'])).toBe(0);
-        // The unregistered phone's sends count like any other.
-        const again = await h.sendCode('13800138001', purpose);
-        expect(again.status).toBe(429);
-      }
+      h.advance(61);
+      const logBefore = h.log.length;
+      const registered = await h.sendCode('13800138000', 'reset', { lang: 'en' });
+      const unregistered = await h.sendCode('13800138001', 'reset', { lang: 'en' });
+      expect(unregistered.status).toBe(registered.status);
+      expect(unregistered.body).toEqual(registered.body);
+      expect(h.log.slice(logBefore)).toEqual([expect.stringContaining('+86 13800138000 reset code')]);
+      expect(await h.count('sms_codes', 'phone = $1', ['13800138001'])).toBe(0);
+      // The unregistered phone's sends count like any other.
+      const again = await h.sendCode('13800138001', 'reset');
+      expect(again.status).toBe(429);
+    });
+
+    it('sends a login code to a registered and an unregistered phone alike (the one-step SMS sign-in)', async () => {
+      const h = harness(getDb());
+      await h.register('13800138000');
+      h.advance(61);
+      const logBefore = h.log.length;
+      const registered = await h.sendCode('13800138000', 'login', { lang: 'en' });
+      const unregistered = await h.sendCode('13800138001', 'login', { lang: 'en' });
+      expect(unregistered.status).toBe(registered.status);
+      expect(unregistered.body).toEqual(registered.body);
+      expect(h.log.slice(logBefore)).toEqual([
+        expect.stringContaining('+86 13800138000 login code'),
+        expect.stringContaining('+86 13800138001 login code'),
+      ]);
+      expect(await h.count('sms_codes', "phone = $1 and purpose = 'login'", ['13800138001'])).toBe(1);
+      expect((await h.sendCode('13800138001', 'login')).status).toBe(429);
     });
 
     it('answers a register code for a registered phone as if sent, spending the ticket but sending nothing', async () => {

@@ -55,7 +55,14 @@ export function accountsApi(deps: ApiDeps) {
   route(api, ops.login, async (c, input) => {
     const body = await input.body();
     // The captcha the back-off asks for (40005) comes with the web login only: the bind's `ticket` is its QR code's.
-    const credentials = { ...loginCredentials(body), ticket: body.ticket, randstr: body.randstr };
+    // A code login also brings what registration records, in case it creates the account (one-step SMS sign-in).
+    const signUp = {
+      inviteCode: body.inviteCode,
+      channelId: body.channelId,
+      clientId: body.clientId,
+      registeInfo: body.registeInfo,
+    };
+    const credentials = { ...loginCredentials(body), ticket: body.ticket, randstr: body.randstr, ...signUp };
     const info = await login(ctx, facts(c), credentials);
     noteUser(c, info.userId);
     closingAnswer(info);

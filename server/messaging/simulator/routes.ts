@@ -47,6 +47,22 @@ export const SIM_IDENTITIES_PER_ADDRESS = [
   { limit: 200, windowSeconds: 3600 },
 ];
 
+/** The hash of this browser's owner secret; only `create` (a page view, a new identity) makes one. */
+export function simulatorOwner(c: Context, deps: Pick<PhonePagesDeps, 'settings'>, create: boolean): string | null {
+  const secret = getCookie(c, OWNER_COOKIE);
+  if (secret && OWNER_PATTERN.test(secret)) return hashToken(secret);
+  if (!create) return null;
+  const fresh = randomBytes(32).toString('base64url');
+  setCookie(c, OWNER_COOKIE, fresh, {
+    path: '/wx-sim',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: requestIsHttps(c, deps.settings.trustProxy),
+    maxAge: 30 * 24 * 3600,
+  });
+  return hashToken(fresh);
+}
+
 export function simulatorRoutes(deps: PhonePagesDeps) {
   const app = new Hono();
   const enabled = () => deps.messaging.kind === 'simulator';
@@ -58,21 +74,7 @@ export function simulatorRoutes(deps: PhonePagesDeps) {
     return { brandId, tenantId: brands[brandId].tenantId };
   };
 
-  /** The hash of this browser's owner secret; only `create` (a page view, a new identity) makes one. */
-  const ownerOf = (c: Context, create: boolean): string | null => {
-    const secret = getCookie(c, OWNER_COOKIE);
-    if (secret && OWNER_PATTERN.test(secret)) return hashToken(secret);
-    if (!create) return null;
-    const fresh = randomBytes(32).toString('base64url');
-    setCookie(c, OWNER_COOKIE, fresh, {
-      path: '/wx-sim',
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: requestIsHttps(c, deps.settings.trustProxy),
-      maxAge: 30 * 24 * 3600,
-    });
-    return hashToken(fresh);
-  };
+  const ownerOf = (c: Context, create: boolean) => simulatorOwner(c, deps, create);
 
   /** Signs and delivers one event to the webhook through the app; answers the reply's text, or null for "success". */
   async function deliver(

@@ -31,6 +31,9 @@ const ZH = {
   tooManyIdentities: /*i18n*/ '此网络创建的微信身份过多，请稍后再试',
   unknown: /*i18n*/ '该微信身份不存在',
   bad: /*i18n*/ '请求无效',
+  authorizeTitle: /*i18n*/ '微信网页授权（模拟器）',
+  authorizeIntro: /*i18n*/ '网页请求使用你的微信身份登录。选择一个身份，或用新的身份：',
+  authorize: /*i18n*/ '允许',
 };
 
 const words = (lang: Lang) =>

@@ -6,7 +6,7 @@ import { createPlatformProvider } from './platform';
 import { createSimulatorProvider } from './simulator';
 import type { MessagingProvider } from './types';
 
-export type { CreatedQr, CreateQrInput, MessagingProvider } from './types';
+export type { CreatedQr, CreateQrInput, MessagingProvider, OAuthStartInput } from './types';
 
 export function createMessagingProvider(
   settings: Pick<Settings, 'wx'>,
@@ -30,6 +30,7 @@ export function createMessagingProvider(
     simulatorUrl: wx.simulatorUrl,
     simulatorUrl2: wx.simulatorUrl2,
     lanAddress: options.lanAddress,
+    now: options.now,
   });
 }
 

@@ -1,11 +1,12 @@
 /**
  * The platform adapter (WX_PROVIDER=platform): temporary QR codes (`cgi-bin/qrcode/create`) with an access token
  * (`cgi-bin/token`) cached per account until 5 minutes before it expires, fetched once for concurrent callers and
- * fetched again once when a call says it is no good.
+ * fetched again once when a call says it is no good; and the official account's web authorisation (OAuth2
+ * `connect/oauth2/authorize`, scope snsapi_base, then `sns/oauth2/access_token` for the open id).
  */
 import type { BrandId } from '../../../shared/brand';
 import type { WxAccount } from '../../config/settings';
-import type { CreatedQr, CreateQrInput, MessagingProvider } from './types';
+import type { CreatedQr, CreateQrInput, MessagingProvider, OAuthStartInput } from './types';
 
 export class PlatformError extends Error {
   constructor(
@@ -30,6 +31,8 @@ export interface PlatformOptions {
   account2?: WxAccount;
   now?: () => Date;
   timeoutMs?: number;
+  /** Where the authorise page is (default https://open.weixin.qq.com; tests point it at the fake). */
+  oauthUrl?: string;
 }
 
 export interface PlatformProvider extends MessagingProvider {
@@ -142,9 +145,39 @@ export function createPlatformProvider(options: PlatformOptions): PlatformProvid
     return { url, expiresIn };
   }
 
+  /** The official account's authorise page (scope snsapi_base: the open id only, no consent screen). */
+  function oauthAuthorizeUrl(input: OAuthStartInput): string {
+    const query = new URLSearchParams({
+      appid: accountOf(input.brandId).appId,
+      redirect_uri: input.redirectUri,
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state: input.state,
+    });
+    const oauthBase = (options.oauthUrl ?? 'https://open.weixin.qq.com').replace(/\/+$/, '');
+    return `${oauthBase}/connect/oauth2/authorize?${query}#wechat_redirect`;
+  }
+
+  /** Exchanges the authorise page's code for the web access token, whose answer names the open id. */
+  async function oauthOpenId(brandId: BrandId, code: string): Promise<string> {
+    const account = accountOf(brandId);
+    const query = new URLSearchParams({
+      appid: account.appId,
+      secret: account.appSecret,
+      code,
+      grant_type: 'authorization_code',
+    });
+    const answer = await call('the web authorisation code exchange', `${base}/sns/oauth2/access_token?${query}`);
+    if (typeof answer.openid !== 'string' || !answer.openid)
+      throw new PlatformError('WeChat platform: the web authorisation answer has no openid');
+    return answer.openid;
+  }
+
   return {
     kind: 'platform',
     createQr,
+    oauthAuthorizeUrl,
+    oauthOpenId,
     accessToken,
     webhookToken: async () => options.token,
   };

@@ -3,10 +3,10 @@
  * phone on the LAN must reach, so a loopback origin becomes this machine's LAN address unless WX_SIMULATOR_URL(_2)
  * says otherwise. The webhook token is WX_TOKEN, else a secret made once per install.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import type { Database } from '../../db/database';
-import type { CreatedQr, CreateQrInput, MessagingProvider } from './types';
+import type { CreatedQr, CreateQrInput, MessagingProvider, OAuthStartInput } from './types';
 
 export const SIMULATOR_TOKEN_KEY = 'wx.simulator_token';
 
@@ -19,6 +19,7 @@ export interface SimulatorOptions {
   simulatorUrl2?: string;
   /** This machine's LAN address (tests pass one; default: the first non-internal IPv4 interface). */
   lanAddress?: () => string | undefined;
+  now?: () => Date;
 }
 
 export function firstLanAddress(): string | undefined {
@@ -61,9 +62,33 @@ export async function simulatorToken(db: Database): Promise<string> {
   return row.value;
 }
 
+/** How long a simulated authorise code may be exchanged. */
+export const SIM_OAUTH_CODE_SECONDS = 300;
+
+/**
+ * A simulated authorise code: the open id and its expiry, signed with the simulator's webhook token (nothing to
+ * store; the state it travels with is the one-use part).
+ */
+export function simulatorOAuthCode(secret: string, openId: string, expiresAt: Date): string {
+  const body = `${Buffer.from(openId).toString('base64url')}.${expiresAt.getTime()}`;
+  return `${body}.${createHmac('sha256', secret).update(`oauth:${body}`).digest('base64url')}`;
+}
+
+/** The open id of a simulated authorise code, or null when it is forged or expired. */
+export function readSimulatorOAuthCode(secret: string, code: string, now: Date): string | null {
+  const [openId, expiry, signature] = code.split('.');
+  if (!openId || !expiry || !signature) return null;
+  const expected = createHmac('sha256', secret).update(`oauth:${openId}.${expiry}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!(Number(expiry) > now.getTime())) return null;
+  return Buffer.from(openId, 'base64url').toString();
+}
+
 export function createSimulatorProvider(options: SimulatorOptions): MessagingProvider {
   let token: Promise<string> | undefined;
-  return {
+  const now = options.now ?? (() => new Date());
+  const provider: MessagingProvider = {
     kind: 'simulator',
     async createQr(input: CreateQrInput): Promise<CreatedQr> {
       const configured = input.brandId === 'starreach' ? options.simulatorUrl : options.simulatorUrl2;
@@ -78,5 +103,23 @@ export function createSimulatorProvider(options: SimulatorOptions): MessagingPro
       });
       return token;
     },
+    // The authorise page is this server's /wx-sim/oauth/authorize, in the same browser (no LAN address needed).
+    oauthAuthorizeUrl(input: OAuthStartInput): string {
+      const query = new URLSearchParams({
+        appid: 'simulator',
+        redirect_uri: input.redirectUri,
+        response_type: 'code',
+        scope: 'snsapi_base',
+        state: input.state,
+        lang: input.language,
+      });
+      return `${input.origin}/wx-sim/oauth/authorize?${query}#wechat_redirect`;
+    },
+    async oauthOpenId(_brandId, code): Promise<string> {
+      const openId = readSimulatorOAuthCode(await provider.webhookToken(0), code, now());
+      if (!openId) throw new Error('WeChat simulator: unknown or expired authorise code');
+      return openId;
+    },
   };
+  return provider;
 }

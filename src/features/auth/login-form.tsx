@@ -1,17 +1,21 @@
 /**
  * Account login (docs/product.md#pages "/login"): phone and password, or phone and an SMS code (purpose `login`). Success:
- * the "Login success" toast, the session is stored, then the workbench (or a same-site `redirect`) loads.
+ * the "Login success" toast (a code for a phone without an account creates it: a welcome instead), the session is stored, then the workbench (or a same-site `redirect`) loads.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import { type ComponentType, type FormEvent, useState } from 'react';
+import { CHANNEL_IDS, CLIENT_ID } from '#shared/brand';
+import type { RegisterInput } from '#shared/contract/accounts';
 import { CODES } from '#shared/contract/codes';
 import { localizePath } from '#shared/locale';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
 import { toast } from '~/components/toast/toast';
+import { reportRegistration } from '~/lib/analytics';
 import { login, type UserInfo } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
+import { inviteCodeFromQuery, readAttribution } from '~/lib/attribution';
 import { guardChunk } from '~/lib/chunk-reload';
 import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
@@ -31,12 +35,30 @@ import {
 import { DefaultSubmit, FormNotice, SubmitButton, useBusyLabels } from './form-parts';
 import { safeRedirect, workbenchFor } from './navigation';
 import { answeredCountry, useForm, useFormAnswer } from './use-form';
+import { checkInviteCode } from './validation';
 
 const loginFailed = msg`登录失败`;
 
 /** The captcha the server asks for after repeated failures of the account (40005); loaded with its first use. */
 const loadLoginCaptcha = guardChunk(() => import('./configured-captcha'));
 const loginFailedWith = (reason: string) => msg`登录失败：${reason}`;
+
+/**
+ * What a code login sends in case it creates the account (a phone without one): the web channel, the client, the
+ * invite code (from the query or the captured attribution) and `registeInfo`, as the register form does.
+ */
+function signUpFields(
+  brand: ReturnType<typeof usePortalEnv>['brand'],
+): Pick<RegisterInput, 'channelId' | 'clientId' | 'inviteCode' | 'registeInfo'> {
+  const { registeInfo, inviteCode: captured } = readAttribution();
+  const inviteCode = (inviteCodeFromQuery(window.location.search, brand) ?? captured)?.trim();
+  return {
+    channelId: CHANNEL_IDS.web,
+    clientId: CLIENT_ID,
+    ...(inviteCode && checkInviteCode(inviteCode) === null ? { inviteCode } : {}),
+    ...(registeInfo ? { registeInfo } : {}),
+  };
+}
 
 /** This page's address with `way` set (the SMS way, the phone's reset form) or removed, the rest kept. */
 export function useWayHref(): (way: 'sms' | 'reset' | null) => string {
@@ -52,7 +74,7 @@ export function useWayHref(): (way: 'sms' | 'reset' | null) => string {
 
 export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown }) {
   const { i18n, t } = useLingui();
-  const { workbenchUrl, isMobile } = usePortalEnv();
+  const { workbenchUrl, isMobile, brand, analytics } = usePortalEnv();
   const busyLabels = useBusyLabels();
   const locale = useLocale();
   const answer = useFormAnswer('login');
@@ -84,11 +106,18 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
   const attempt = async (captcha?: { ticket: string; randstr?: string }) => {
     form.setBusy(true);
     try {
-      const userInfo = await login({ ...credentialsInput(values, countryCode, mode), ...captcha });
+      const signUp = mode === 'code' ? signUpFields(brand) : null;
+      const { newAccount, ...userInfo } = await login({
+        ...credentialsInput(values, countryCode, mode),
+        ...signUp,
+        ...captcha,
+      });
       const target =
         safeRedirect(redirect, { origin: window.location.origin, workbenchUrl, isMobile }) ??
         workbenchFor(workbenchUrl, locale);
-      await completeSignIn(userInfo, t`登录成功`, target);
+      // A code for a phone without an account created it (one-step SMS sign-in): welcome the new seller.
+      if (newAccount) reportRegistration(analytics, signUp?.registeInfo);
+      await completeSignIn(userInfo, newAccount ? t`欢迎！账号已创建，免费试用已开始` : t`登录成功`, target);
       // The page is being replaced; the button stays busy until it is.
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === CODES.accountClosing && error.data) {

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '~/app/session';
 import { useSession } from '~/app/use-session';
 import { captchaVerify, login, sendSmsCode } from '~/lib/api/accounts';
+import { INVITE_COOKIE } from '~/lib/storage-keys';
 import { leavePage } from './navigation';
 import { apiError, errorOf, field, passCaptcha, renderAuthPage, userInfo } from './test-utils';
 
@@ -195,8 +197,51 @@ describe('login page: SMS code login', () => {
     expect(errorOf('验证码')).toBe('请输入验证码');
     await user.type(field('验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(login).toHaveBeenCalledWith({ phone: '13800138000', countryCode: 1, code: '123456' }));
+    // With what registration records, in case the code creates the account (one-step SMS sign-in).
+    await waitFor(() =>
+      expect(login).toHaveBeenCalledWith({
+        phone: '13800138000',
+        countryCode: 1,
+        code: '123456',
+        channelId: 2,
+        clientId: 'morestores',
+      }),
+    );
+    expect(await screen.findByText('登录成功')).toBeInTheDocument();
   });
+
+  it.each([
+    ['/login?way=sms', '手机号码', '验证码', '登录', '欢迎！账号已创建，免费试用已开始'],
+    [
+      '/en/login?way=sms',
+      'Phone number',
+      'Verification code',
+      'Log in',
+      // Until the catalogs are extracted and translated the English page shows the Chinese source.
+      /^(Welcome! Your account is created and your free trial has started|欢迎！账号已创建，免费试用已开始)$/,
+    ],
+  ])(
+    'welcomes a seller whose code created the account at %s, sending the invite code',
+    async (path, phone, code, submit, welcome) => {
+      vi.mocked(login).mockResolvedValue({ ...userInfo, newAccount: true });
+      Cookies.set(INVITE_COOKIE, 'INV42', { path: '/' });
+      const { user } = await renderAuthPage(path);
+      await user.type(field(phone), '13900139001');
+      await user.type(field(code), '654321');
+      await user.click(screen.getByRole('button', { name: submit }));
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith(expect.stringContaining('/workbench/function_introduction')),
+      );
+      expect(login).toHaveBeenCalledWith(
+        expect.objectContaining({ phone: '13900139001', code: '654321', inviteCode: 'INV42', channelId: 2 }),
+      );
+      // The stored session is the user info only.
+      expect(signIn).toHaveBeenCalledWith(userInfo);
+      expect(await screen.findByText(welcome)).toBeInTheDocument();
+      expect(screen.queryByText(/^(登录成功|Login success)$/)).toBeNull();
+      Cookies.remove(INVITE_COOKIE, { path: '/' });
+    },
+  );
 
   it('shows a wrong code next to the code field', async () => {
     vi.mocked(login).mockRejectedValue(apiError(400, 40004, '验证码错误或已过期'));

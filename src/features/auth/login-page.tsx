@@ -21,6 +21,7 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { ResetForm } from './reset-form';
 import { LazyScanPanel } from './scan-login/lazy-scan-panel';
+import { WeChatSignIn } from './scan-login/wechat-browser';
 
 type Tab = 'login' | 'register' | 'scan';
 const TABS: Tab[] = ['login', 'register', 'scan'];
@@ -147,6 +148,7 @@ export function LoginPage() {
           <ResetForm />
         ) : tab === 'login' ? (
           <>
+            {isMobile ? <WeChatSignIn /> : null}
             <LoginForm redirect={search.redirect} way={search.way} />
             <AgreementNotice />
           </>

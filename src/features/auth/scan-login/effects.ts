@@ -20,6 +20,7 @@ import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-logi
 import { readAttribution } from '~/lib/attribution';
 import { completeSignIn } from '../complete';
 import { safeRedirect, workbenchFor } from '../navigation';
+import { oauthReturnPending, takeOAuthCode } from './wechat-browser';
 
 export type CompleteHow = 'scan' | 'bind' | 'register';
 
@@ -63,7 +64,8 @@ let early: Promise<QrCodeResult> | null = null;
  * unless it has less than a minute left.
  */
 export function createQrCodeEarly(): void {
-  if (early) return;
+  // Back from WeChat's web authorisation, the first code is the one it finished.
+  if (early || oauthReturnPending()) return;
   early = createCode();
   early.catch(() => {});
 }
@@ -98,7 +100,11 @@ export function browserScanEffects(
   fromPage: QrCodeResult | null = null,
 ): ScanEffects {
   return {
-    createQrCode: () => takePageCode(fromPage) ?? takeEarlyCode() ?? createCode(),
+    // Back from WeChat's web authorisation, the code it finished comes first (./wechat-browser.tsx).
+    createQrCode: () => {
+      const authorised = takeOAuthCode();
+      return authorised ? Promise.resolve(authorised) : (takePageCode(fromPage) ?? takeEarlyCode() ?? createCode());
+    },
     async pollQrStatus(ticket) {
       const status = await getQrStatus(ticket);
       return ('expiresIn' in status ? { ...status, expiresAt: deadline(status.expiresIn) } : status) as QrStatusResult;

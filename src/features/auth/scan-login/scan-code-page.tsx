@@ -11,6 +11,7 @@ import * as styles from '../auth-page.css';
 import { AuthShell } from '../auth-shell';
 import { LoggedInBanner } from '../logged-in-banner';
 import { ScanPanel } from './scan-panel';
+import { WeChatSignIn } from './wechat-browser';
 
 export function ScanCodePage() {
   const { t } = useLingui();
@@ -31,6 +32,7 @@ export function ScanCodePage() {
         </>
       }
     >
+      <WeChatSignIn />
       <ScanPanel variant="page" redirect={search.redirect} />
     </AuthShell>
   );
