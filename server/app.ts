@@ -85,8 +85,8 @@ export function createApp(options: AppOptions) {
   if (deps) {
     // robots.txt and sitemap.xml of the request's brand, at its public origin.
     app.route('/', seoRoutes(deps));
-    // The stand-in workbench landing (needs the database to check the login), before the pages.
-    app.route('/', workbenchRoutes(deps));
+    // The landing after sign-in checks the login (the database) and records the first visit, before the pages.
+    app.route('/', workbenchRoutes({ ...deps, renderLanding: pages.handleSignedIn }));
     // The QR login's phone pages (simulator and confirm page), before the pages so no page rule redirects them.
     const { db, now, settings } = deps;
     const messaging = deps.messaging ?? createMessagingProvider(settings, db);

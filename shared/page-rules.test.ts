@@ -16,6 +16,15 @@ describe('page rules', () => {
     (path) => expect(pageRedirect(path, '?a=1', true)).toBeNull(),
   );
 
+  // The landing after sign-in says to continue on a computer: a signed-in phone is never sent back to registration.
+  it.each(['/workbench/function_introduction', '/en/workbench/function_introduction'])(
+    'lets mobile visitors open the landing after sign-in, %s, and desktop ones too',
+    (path) => {
+      expect(pageRedirect(path, '', true)).toBeNull();
+      expect(pageRedirect(path, '?a=1', false)).toBeNull();
+    },
+  );
+
   it('sends desktop visitors of scan_code home, in their language', () => {
     expect(pageRedirect('/scan_code', '', false)).toBe('/');
     expect(pageRedirect('/en/scan_code', '?a=1', false)).toBe('/en');

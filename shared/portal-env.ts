@@ -33,6 +33,17 @@ export interface PortalEnv {
   formAnswer?: FormAnswer;
   /** /scan_code: the login QR code made for this page view (server/pages/scan-ticket.ts); the app polls it. */
   scanCode?: QrCode;
+  /** The landing after sign-in: the signed-in seller as the server found them (server/workbench/); never stored. */
+  seller?: SellerLanding;
+}
+
+/** Who the landing after sign-in greets, and their trial (registration + the trial's days, server/accounts/users.ts). */
+export interface SellerLanding {
+  name: string;
+  /** ISO time the trial ends. */
+  trialEndsAt: string;
+  /** Whole days left, counted up (a part of a day is a day); 0 when the trial has ended. */
+  trialDaysLeft: number;
 }
 
 /** The auth forms a page posts to itself (the `intent` field of each form). */

@@ -4,12 +4,13 @@
  * answer to a login posted without the script.
  */
 import { type Locale, localizePath, stripLocale } from './locale';
-import { AUTH_PATHS, firstSegment, PHONE_PATHS } from './routes';
+import { AUTH_PATHS, firstSegment, PAGE_BY_SEGMENT } from './routes';
 
-/** The pages a phone may open besides the sign-in pages (the account page): a login may go back to them. */
-const PHONE_PAGE_SEGMENTS: ReadonlySet<string> = new Set(
-  PHONE_PATHS.filter((path) => !AUTH_PATHS.has(path)).map((path) => firstSegment(path)),
-);
+/** A page a phone may open that is not a sign-in page (the account page): a login may go back to it. */
+const phonePage = (bare: string) => {
+  const page = PAGE_BY_SEGMENT.get(firstSegment(bare));
+  return Boolean(page?.phone && !page.auth);
+};
 
 /**
  * The redirect target when it is safe: a same-origin path (never `//host` or `/\host`), not an auth page.
@@ -31,12 +32,7 @@ export function safeRedirect(
   if (url.origin !== options.origin) return null;
   const bare = stripLocale(url.pathname);
   if (AUTH_PATHS.has(bare.replace(/\/$/, ''))) return null;
-  if (
-    options.isMobile &&
-    !bare.startsWith(stripLocale(options.workbenchUrl)) &&
-    !PHONE_PAGE_SEGMENTS.has(firstSegment(bare))
-  )
-    return null;
+  if (options.isMobile && !bare.startsWith(stripLocale(options.workbenchUrl)) && !phonePage(bare)) return null;
   // Check the result, not only the input: the parser resolves dot segments and drops tabs and newlines, so a
   // harmless-looking `/.//evil.example` or `/a/..//evil.example` becomes the path `//evil.example`, which a
   // browser would follow to another host.

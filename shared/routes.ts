@@ -17,6 +17,8 @@ export interface PageRoute {
   desktop: boolean;
   /** Listed in /sitemap.xml as it is (pages with parameters list their content themselves). */
   sitemap: boolean;
+  /** Only for a signed-in seller: the server sends anyone else to login (server/workbench/). */
+  signedIn?: true;
 }
 
 export const PAGES = {
@@ -36,8 +38,19 @@ export const PAGES = {
   article: { path: '/article/$kind/{-$id}', auth: false, phone: false, desktop: true, sitemap: false },
   electricityDetail: { path: '/electricity-detail/{-$id}', auth: false, phone: false, desktop: true, sitemap: false },
   siteMap: { path: '/site-map', auth: false, phone: false, desktop: true, sitemap: true },
-  // The seller's own account: on phones too, so an account can be managed or closed from one.
-  account: { path: '/account', auth: false, phone: true, desktop: true, sitemap: false },
+  // The landing after sign-in (WORKBENCH_URL's default; server/workbench/ checks the session first): shown on phones
+  // too, where it says to continue on a computer, so a signed-in seller is never sent back to registration.
+  workbench: {
+    path: '/workbench/function_introduction',
+    auth: false,
+    phone: true,
+    desktop: true,
+    sitemap: false,
+    signedIn: true,
+  },
+  // The seller's own account (signed out: the login, which comes back): on phones too, so an account can be
+  // managed or closed from one.
+  account: { path: '/account', auth: false, phone: true, desktop: true, sitemap: false, signedIn: true },
 } as const satisfies Record<string, PageRoute>;
 
 export type PageName = keyof typeof PAGES;
@@ -60,13 +73,17 @@ export const AUTH_PATHS: ReadonlySet<string> = new Set(routes.filter((page) => p
 /** The pages /sitemap.xml lists as they are. */
 export const SITEMAP_PATHS: readonly string[] = routes.filter((page) => page.sitemap).map((page) => page.path);
 
-/** The path of a page a phone may open. */
+/** The path of a page a phone may open without signing in. */
 export type PhonePath = {
-  [K in PageName]: (typeof PAGES)[K]['phone'] extends true ? (typeof PAGES)[K]['path'] : never;
+  [K in PageName]: (typeof PAGES)[K] extends { phone: true; signedIn: true }
+    ? never
+    : (typeof PAGES)[K]['phone'] extends true
+      ? (typeof PAGES)[K]['path']
+      : never;
 }[PageName];
 
-/** The pages a phone may open, registration first (a phone is sent there from any other page). */
+/** The pages a phone may open without signing in, registration first (a phone is sent there from any other page). */
 export const PHONE_PATHS = routes
-  .filter((page) => page.phone)
+  .filter((page) => page.phone && !page.signedIn)
   .map((page) => page.path as PhonePath)
   .sort((a, b) => Number(b === PAGES.register.path) - Number(a === PAGES.register.path));

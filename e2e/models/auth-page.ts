@@ -38,7 +38,8 @@ export const AUTH_TEXT = {
     tooMany: '访问过于频繁，请稍后再试！',
     wrongPassword: '登录失败：手机号或密码错误',
     logoutFailed: '退出登录失败',
-    workbenchUser: '当前登录：',
+    landingWelcome: '欢迎，',
+    landingTrial: '免费试用还剩 3 天',
   },
   en: {
     loginForm: 'Log in',
@@ -65,11 +66,12 @@ export const AUTH_TEXT = {
     tooMany: 'Too many requests, please try again later!',
     wrongPassword: 'Login failed: Wrong phone number or password',
     logoutFailed: 'Logout failed',
-    workbenchUser: 'Signed in as',
+    landingWelcome: 'Welcome, ',
+    landingTrial: '3 days left in your free trial',
   },
 } as const;
 
-/** Where a login ends: the stand-in workbench landing served by the server. */
+/** Where a login ends: the landing after sign-in (the site's page, rendered for the signed-in seller). */
 export const WORKBENCH = '/workbench/function_introduction';
 
 /** Every label of the SMS button: get code, sending, the countdown, the wait after a 429. */
@@ -253,8 +255,11 @@ export async function assertLoggedIn(
   await auth.waitForPath(WORKBENCH);
   const main = auth.page.getByRole('main');
   await main.waitFor();
-  const text = ((await main.textContent()) ?? '').replace(/\s+/g, ' ');
-  assert.ok(text.includes(`${auth.text.workbenchUser} ${nickname}`), `the landing says who is signed in: "${text}"`);
+  const heading = ((await main.getByRole('heading', { level: 1 }).textContent()) ?? '').trim();
+  const { landingWelcome, landingTrial } = auth.text;
+  assert.equal(heading, `${landingWelcome}${nickname}`, 'the landing greets the seller');
+  const trial = ((await main.getByTestId('landing-trial').textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  assert.equal(trial, landingTrial, 'the landing counts the trial days');
   const token = await auth.authCookie();
   assert.ok(token, 'the Authorization cookie holds the token');
   const userInfo = await auth.storedUserInfo();

@@ -35,6 +35,8 @@ const VISITS: Record<PageName, string[]> = {
   article: ARTICLE_KINDS.flatMap(([kind, id]) => [`/article/${kind}`, `/article/${kind}/${id}`]),
   electricityDetail: ['/electricity-detail', '/electricity-detail/2007'],
   siteMap: [PAGES.siteMap.path],
+  // Signed in only (a visitor goes to login): e2e/specs/accounts-*.spec.ts visit it signed in.
+  workbench: [],
   // Signed out it sends the visitor to the login: e2e/engines/account.journeys.ts visits it signed in.
   account: [],
 };

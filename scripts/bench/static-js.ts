@@ -64,7 +64,6 @@ export const PHONE_PAGES: Record<PhonePath, { modules: string[]; areas: string[]
     ],
     areas: ['common', 'layout', 'scan', 'auth'],
   },
-  '/account': { modules: ['src/features/account/account-page.tsx'], areas: ['common', 'layout', 'account', 'auth'] },
 };
 
 export function homeFirstLoadJs(clientDir: string, locale: 'zh' | 'en' = 'zh'): StaticJs {

@@ -9,7 +9,6 @@ import { PROJECT_ROOT } from '../ops/paths';
 declare const __BROWSER_SCRIPTS__: Record<BrowserScript, string> | undefined;
 
 export const BROWSER_SCRIPTS = {
-  logout: 'server/workbench/logout.ts',
   scan: 'server/messaging/simulator/scan.ts',
 } as const;
 export type BrowserScript = keyof typeof BROWSER_SCRIPTS;

@@ -4,6 +4,7 @@
  * the request log, before the other middlewares (decision 025, "The page cache stores finished responses").
  */
 import type { Context } from 'hono';
+import type { SellerLanding } from '../../shared/portal-env';
 import { requestIsHttps } from '../http/request';
 import { cacheUse, respond } from './cache-use';
 import { FORM_PATHS, formPosts } from './form-posts';
@@ -50,5 +51,32 @@ export function createPageHandler(deps: PageHandlerDeps) {
     return page instanceof Response ? page : respond(c, page, rules.setCookie);
   }
 
-  return { handlePage, handleFormPost: formPosts(renderDeps), formPaths: FORM_PATHS, serveCached, serveNode, cache };
+  /**
+   * The landing after sign-in, for the seller the workbench route found (server/workbench/): the page rules,
+   * then a render for this seller only, `private, no-store` and without an ETag, never in the HTML cache.
+   */
+  async function handleSignedIn(c: Context, seller: SellerLanding): Promise<Response> {
+    const url = new URL(c.req.url);
+    const rules = pageRules(c, url, requestIsHttps(c, settings.trustProxy));
+    if (rules.redirect) return rules.redirect;
+    const { env, origin, target } = pageInputs(c, settings, renderDeps.now);
+    env.signedIn = true;
+    env.seller = seller;
+    const page = await renderFresh(c, renderDeps, new URL(`${url.origin}${target}`), env, origin);
+    if (page instanceof Response) return page;
+    const response = respond(c, page, rules.setCookie);
+    response.headers.set('cache-control', 'private, no-store');
+    response.headers.delete('etag');
+    return response;
+  }
+
+  return {
+    handlePage,
+    handleSignedIn,
+    handleFormPost: formPosts(renderDeps),
+    formPaths: FORM_PATHS,
+    serveCached,
+    serveNode,
+    cache,
+  };
 }

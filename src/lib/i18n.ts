@@ -64,7 +64,8 @@ export function areasReady(locale: Locale, areas: readonly CatalogArea[]): boole
 /** The catalog areas a page needs before it hydrates, by its path. */
 export function areasOfPath(pathname: string): CatalogArea[] {
   const head = stripLocale(pathname).split('/')[1] ?? '';
-  if (head === '') return ['home'];
+  // The landing after sign-in is part of the home feature.
+  if (head === '' || head === 'workbench') return ['home'];
   if (head === 'login' || head === 'register' || head === 'forget_password') return ['auth'];
   // The WeChat page shows the scan panel, whose bind and register forms use the auth fields.
   if (head === 'scan_code') return ['scan', 'auth'];

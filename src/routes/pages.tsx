@@ -95,10 +95,30 @@ export const accountRoute = createRoute({
       href: `${localizePath(PAGES.login.path, locale)}?redirect=${localizePath(PAGES.account.path, locale)}`,
     });
   },
-  head: (ctx) =>
-    pageHead(ctx, msg`账号设置`, msg`管理账号资料、密码、手机号、微信绑定和登录设备，下载个人数据或注销账号。`),
+  head: (ctx) => {
+    const tags = pageHead(
+      ctx,
+      msg`账号设置`,
+      msg`管理账号资料、密码、手机号、微信绑定和登录设备，下载个人数据或注销账号。`,
+    );
+    // One seller's page: never in a search index.
+    return { ...tags, meta: [...tags.meta, { name: 'robots', content: 'noindex' }] };
+  },
   staticData: { module: 'src/features/account/account-page.tsx' },
   component: page(() => import('~/features/account/account-page'), 'AccountPage'),
+});
+
+/** The landing after sign-in (the server renders it for the signed-in seller only: server/workbench/). */
+export const workbenchRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: PAGES.workbench.path,
+  head: (ctx) => {
+    const tags = pageHead(ctx, msg`工作台`, msg`登录后的第一步：下载客户端或插件、管理账号、阅读入门文章。`);
+    // One seller's page: never in a search index.
+    return { ...tags, meta: [...tags.meta, { name: 'robots', content: 'noindex' }] };
+  },
+  staticData: { module: 'src/features/home/landing-page.tsx' },
+  component: page(() => import('~/features/home/landing-page'), 'LandingPage'),
 });
 
 type HeadContext = Parameters<typeof pageHead>[0];
@@ -240,5 +260,6 @@ export const routeTree = rootRoute.addChildren([
     electricityDetailRoute,
     siteMapRoute,
     accountRoute,
+    workbenchRoute,
   ]),
 ]);

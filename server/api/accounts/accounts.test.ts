@@ -1,6 +1,7 @@
 // @vitest-environment node
 /**
- * Register, login (password and code), password reset, logout, the user-info calls and the workbench landing,
+ * Register, login (password and code), password reset, logout and the user-info calls (the landing after sign-in:
+ * server/workbench/workbench.test.ts),
  * through the real app on PGlite and PostgreSQL: what the user sees, what the server stores, what a refused
  * request leaves behind (nothing), the 401 / 40002 rule and the no-enumeration rule.
  */
@@ -496,54 +497,6 @@ describeDatabases('accounts: register, login, reset, logout', (getDb) => {
       expect(schema.properties.channelId).toMatchObject({ enum: [2, 6, 32] });
       expect(register.description).toContain('40012');
       expect(paths['/api/v2/web/userlogout'].post.security).toEqual([{ token: [] }]);
-    });
-  });
-
-  describe('workbench landing', () => {
-    const page = (h: ReturnType<typeof harness>, path: string, cookie?: string, host = 'localhost:3030') =>
-      h.app.request(`http://${host}${path}`, { headers: { host, ...(cookie ? { cookie } : {}) } });
-
-    it('shows the signed-in landing with a valid Authorization cookie, in both languages and brands', async () => {
-      const h = harness(getDb());
-      const user = await h.register('13800138000', { nickname: '<b>店主</b>' });
-      const zh = await page(h, '/workbench/function_introduction', `Authorization=${user.Authorization}`);
-      expect(zh.status).toBe(200);
-      expect(zh.headers.get('cache-control')).toBe('private, no-store');
-      const html = await zh.text();
-      expect(html).toContain('当前登录： <strong>&lt;b&gt;店主&lt;/b&gt;</strong>');
-      expect(html).toContain('星达通');
-      expect(html).toContain('代替星达通工作台');
-      expect(html).not.toContain('<b>店主</b>');
-      const en = await page(h, '/en/workbench/function_introduction', `Authorization=${user.Authorization}`);
-      const english = await en.text();
-      expect(english).toContain('Signed in as <strong>');
-      expect(english).toContain('stands in for the StarReach workbench');
-      expect(english).toContain('href="/en"');
-
-      const brand2 = await h.register('13800138000', {}, { host: BRAND2_HOST });
-      const other = await page(
-        h,
-        '/en/workbench/function_introduction',
-        `Authorization=${brand2.Authorization}`,
-        BRAND2_HOST,
-      );
-      expect(await other.text()).toContain('CreatorBox');
-    });
-
-    it('sends visitors without a valid login to the login page with the path to come back to', async () => {
-      const h = harness(getDb());
-      const none = await page(h, '/workbench/function_introduction');
-      expect(none.status).toBe(302);
-      expect(none.headers.get('location')).toBe('/login?redirect=%2Fworkbench%2Ffunction_introduction');
-      expect(none.headers.get('set-cookie')).toBeNull();
-      const dead = await page(h, '/en/workbench/function_introduction', `Authorization=${'A'.repeat(43)}`);
-      expect(dead.status).toBe(302);
-      expect(dead.headers.get('location')).toBe('/en/login?redirect=%2Fen%2Fworkbench%2Ffunction_introduction');
-      expect(dead.headers.get('set-cookie')).toContain('Authorization=;');
-      const user = await h.register('13800138000');
-      await h.call('/v2/web/userlogout', { body: { userName: user.userName }, token: user.Authorization });
-      const revoked = await page(h, '/workbench/function_introduction', `Authorization=${user.Authorization}`);
-      expect(revoked.status).toBe(302);
     });
   });
 });
