@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type Account, callApi, registerAccount, tokenState, tryLogin } from '../support/accounts-api';
+import { type Account, callApi, captchaTicket, registerAccount, tokenState, tryLogin } from '../support/accounts-api';
 import { ARTIFACTS_DIR } from '../support/artifacts';
 import { type PortalServer, startPortalServer, TEST_DIST } from '../support/portal-server';
 import { sleep } from '../support/wait';
@@ -94,6 +94,8 @@ async function closeAccount(page: EnginePage, account: Account) {
   await page.press('form[aria-label="注销账号"] input[name="agree"]');
   await page.press('form[aria-label="注销账号"] button[type="submit"]');
   await waitUntil(page, 'the login after the closure', async () => (await pathOf(page)) === '/login');
+  // The login page's code has loaded (leaving while it loads would be a cancelled load, not the journey).
+  await waitUntil(page, 'the login page', () => page.evaluate(hydrated));
 }
 
 before(async () => {
@@ -114,6 +116,17 @@ before(async () => {
       SMS_BUDGET_COUNTRIES: '86=100000/100000',
     },
   });
+  // The first answers of a fresh server wait for its database: the journeys start once it answers a captcha.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await captchaTicket(base());
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(1000);
+    }
+  }
 });
 
 after(async () => {
@@ -129,7 +142,10 @@ for (const engineName of ENGINES) {
         try {
           const page = await engine.open({ device: 'desktop' });
           await run(page);
-          assert.deepEqual(await page.problems(), []);
+          // A closing account's sign-in answers HTTP 403 (40030, the contract's answer the app turns into the
+          // closure's screen): the engines log that answer; nothing else may show up.
+          const problems = (await page.problems()).filter((line) => !/status of 403 \(Forbidden\)/.test(line));
+          assert.deepEqual(problems, []);
           await page.close();
         } finally {
           await engine.close();

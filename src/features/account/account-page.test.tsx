@@ -95,11 +95,11 @@ describe('account page', () => {
     const form = within(await screen.findByRole('form', { name: '修改密码' }));
     expect(form.queryByLabelText('当前密码')).toBeNull();
     expect(form.getByText('验证码将发送到账号绑定的手机号 138****8000，请输入完整号码。')).toBeInTheDocument();
-    expect(form.getByRole('button', { name: '设置密码' })).toBeInTheDocument();
+    expect(form.getByRole('button', { name: '设置登录密码' })).toBeInTheDocument();
     fireEvent.change(form.getByLabelText('手机号码'), { target: { value: '13800138000' } });
     fireEvent.change(form.getByLabelText('验证码'), { target: { value: '123456' } });
     fireEvent.change(form.getByLabelText('新密码'), { target: { value: 'Brand-new-pass-2' } });
-    fireEvent.click(form.getByRole('button', { name: '设置密码' }));
+    fireEvent.click(form.getByRole('button', { name: '设置登录密码' }));
     await waitFor(() => expect(fake.pending('submit')).not.toBeNull());
     expect(fake.pending('submit')?.input).toEqual({
       kind: 'password',

@@ -177,7 +177,7 @@ export function PasswordSection({ account, view, submit }: SectionProps) {
         />
         <Outcome view={view} kinds={['password']} done={<Trans>密码已修改，其他设备已退出登录</Trans>} />
         <SubmitButton busy={view.pending === 'password'} busyLabel={t`提交中…`}>
-          {account.hasPassword ? <Trans>修改密码</Trans> : <Trans>设置密码</Trans>}
+          {account.hasPassword ? <Trans>修改密码</Trans> : <Trans>设置登录密码</Trans>}
         </SubmitButton>
       </form>
     </Section>
