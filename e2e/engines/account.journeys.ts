@@ -7,6 +7,7 @@
  * - close the account (statement, password, confirmation: signed out), sign in again (only "cancel the closure"),
  *   cancel, close again, let the cooling-off period pass on the test clock (the sweep erases the account), and
  *   register the same phone anew.
+ * - on a phone, signed out: /en/account is the login's, which comes back to it (never to registration).
  * The one-step SMS sign-in with a new phone and the WeChat-browser sign-in are the sign-in paths' journeys
  * (e2e/specs/signin-paths.spec.ts). Every page must be free of console errors and CSP violations.
  */
@@ -19,7 +20,7 @@ import { type Account, callApi, captchaTicket, registerAccount, tokenState, tryL
 import { ARTIFACTS_DIR } from '../support/artifacts';
 import { type PortalServer, startPortalServer, TEST_DIST } from '../support/portal-server';
 import { sleep } from '../support/wait';
-import { ENGINES, type EnginePage } from './engine';
+import { type Device, ENGINES, type EnginePage } from './engine';
 import { launchEngine } from './journeys';
 
 // Ports of this file's own server, beside the run's (E2E_PORT, +1): +12 and +13.
@@ -136,11 +137,11 @@ after(async () => {
 
 for (const engineName of ENGINES) {
   describe(`account page in ${engineName}`, () => {
-    const journey = (name: string, run: (page: EnginePage) => Promise<void>) =>
+    const journey = (name: string, run: (page: EnginePage) => Promise<void>, device: Device = 'desktop') =>
       test(name, async () => {
         const engine = await launchEngine(engineName);
         try {
-          const page = await engine.open({ device: 'desktop' });
+          const page = await engine.open({ device });
           await run(page);
           // A closing account's sign-in answers HTTP 403 (40030, the contract's answer the app turns into the
           // closure's screen): the engines log that answer; nothing else may show up.
@@ -151,6 +152,28 @@ for (const engineName of ENGINES) {
           await engine.close();
         }
       });
+
+    journey(
+      'on a phone, signed out: the login, then back to the account page in English',
+      async (page) => {
+        const account = await registerAccount(base(), { log: LOG });
+        await page.goto(`${base()}/en/account`);
+        await waitUntil(page, 'the login', async () => (await pathOf(page)) === '/en/login');
+        assert.equal(new URL(await page.url()).searchParams.get('redirect'), '/en/account');
+        await page.hover(10, 10).catch(() => {});
+        await waitUntil(page, 'hydration', () => page.evaluate(hydrated));
+        const form = 'form[aria-label="Log in"]';
+        await page.press(`${form} input[name="phone"]`);
+        await page.type(account.phone, 0);
+        await page.press(`${form} input[name="password"]`);
+        await page.type(account.password, 0);
+        await page.press(`${form} button[type="submit"]:not([name="send"])`);
+        // A phone is not sent to registration from the account page.
+        await waitUntil(page, 'the account page', async () => (await pathOf(page)) === '/en/account');
+        await waitUntil(page, 'the sections', async () => (await pageText(page)).includes(account.phone.slice(-4)));
+      },
+      'phone',
+    );
 
     journey('change the password, then log in with the new one', async (page) => {
       const account = await registerAccount(base(), { log: LOG });
