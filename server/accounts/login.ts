@@ -9,7 +9,6 @@ import type { LoginData, LoginInput, SmsPurpose } from '../../shared/contract/ac
 
 export type { LoginInput };
 
-import { translate } from '../api/catalog';
 import { ApiError, type RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
 import type { Consumed } from '../limits/rate-limiter';
@@ -265,9 +264,12 @@ async function loginOnce(ctx: AccountsContext, req: RequestFacts, input: LoginIn
   });
 }
 
-/** The nickname an account created by a code login starts with: "用户" and the phone's last 4 digits. */
+/**
+ * The nickname an account created by a code login starts with: "用户" (or "User " from /en) and the phone's last
+ * 4 digits. Data stored once, in the language of the sign-in, not a message of the catalogs.
+ */
 export function defaultNickname(phone: string, language: RequestFacts['language']): string {
-  return translate({ id: /*i18n*/ '用户{tail}', values: { tail: phone.slice(-4) } }, language);
+  return language === 'en' ? `User ${phone.slice(-4)}` : `用户${phone.slice(-4)}`;
 }
 
 /**

@@ -43,9 +43,7 @@ describeDatabases('WeChat browser sign-in (web authorisation, platform adapter)'
        values (14, 'oPLATFORM', '店主', $1, $2, $2)`,
       [user.userId, h.now()],
     );
-    const created = await h.call<{ ticket: string }>('/v2/wx/create_login_qrcode', { body: {} });
-    const ticket = created.body.data!.ticket;
-    const started = await page(`/wx/oauth/start?ticket=${ticket}&return=%2Flogin`);
+    const started = await page('/wx/oauth/start?return=%2Flogin');
     expect(started.status).toBe(302);
     const authorize = new URL(started.headers.get('location')!);
     expect(`${authorize.origin}${authorize.pathname}`).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
@@ -56,7 +54,9 @@ describeDatabases('WeChat browser sign-in (web authorisation, platform adapter)'
     const callback = new URL(fake.authorize(authorize.toString(), 'oPLATFORM'));
     expect(callback.searchParams.get('state')).toBe(authorize.searchParams.get('state'));
     const back = await page(`${callback.pathname}${callback.search}`, cookie);
-    expect(back.headers.get('location')).toBe('/login?wx_oauth=bound');
+    const [address, fragment] = (back.headers.get('location') ?? '').split('#');
+    expect(address).toBe('/login?wx_oauth=bound');
+    const ticket = fragment.replace('wx_ticket=', '');
     expect(fake.oauthExchanges).toEqual([
       {
         appid: 'wx-app-1',
@@ -71,19 +71,18 @@ describeDatabases('WeChat browser sign-in (web authorisation, platform adapter)'
 
   it('answers "failed" when the platform refuses the code, spending the state', async () => {
     const { h, page } = setup(getDb());
-    const created = await h.call<{ ticket: string }>('/v2/wx/create_login_qrcode', { body: {} });
-    const ticket = created.body.data!.ticket;
-    const started = await page(`/wx/oauth/start?ticket=${ticket}&return=%2Fen%2Fscan_code`);
+    const started = await page('/wx/oauth/start?return=%2Fen%2Fscan_code');
     const authorize = new URL(started.headers.get('location')!);
     const cookie = /wx_oauth=[^;]+/.exec(started.headers.get('set-cookie') ?? '')![0];
     const callback = new URL(fake.authorize(authorize.toString(), 'oSOMEONE'));
     callback.searchParams.set('code', 'code-made-up');
     const back = await page(`${callback.pathname}${callback.search}`, cookie);
-    expect(back.headers.get('location')).toBe('/en/scan_code?wx_oauth=failed');
+    const [address, fragment] = (back.headers.get('location') ?? '').split('#');
+    expect(address).toBe('/en/scan_code?wx_oauth=failed');
     expect(fake.oauthExchanges).toHaveLength(1);
-    expect((await h.call<{ status: string }>(`/v2/wx/get_qr_status?ticket=${ticket}`)).body.data).toMatchObject({
-      status: 'waiting',
-    });
+    // Nothing to poll: the page shows a fresh code and says the authorisation did not finish.
+    expect(fragment).toBeUndefined();
+    expect(await h.count('wx_login_tickets', "state <> 'waiting'")).toBe(0);
     // The state is spent: the real code cannot follow.
     const again = await page(`${callback.pathname}${callback.search}`, cookie);
     expect(again.headers.get('location')).toBe('/en/scan_code?wx_oauth=expired');

@@ -14,6 +14,7 @@ import { clientAddress, publicOrigin, requestBrand, requestIsHttps } from '../ht
 import { addressKey } from '../limits/address-key';
 import { MemoryLimiter } from '../limits/memory-limiter';
 import { log } from '../ops/log';
+import { describeDevice } from '../scan-login/device';
 import {
   finishOAuth,
   OAUTH_COOKIE,
@@ -22,7 +23,6 @@ import {
   startOAuth,
   takeState,
 } from '../scan-login/oauth';
-import { describeDevice } from '../scan-login/device';
 import type { PhonePagesDeps } from './types';
 
 /** The pages that start it (and get the browser back): the phone's login and /scan_code, in either language. */

@@ -32,19 +32,19 @@ function setup(db: Database) {
     const env = { incoming: { socket: { remoteAddress: '203.0.113.9', localPort: 3030 } } };
     return h.app.request(`http://${HOST}${path}`, { method: opts.form ? 'POST' : 'GET', headers, body }, env);
   }
-  async function ticket(): Promise<string> {
-    const created = await h.call<{ ticket: string }>('/v2/wx/create_login_qrcode', { body: {} });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return created.body.data!.ticket;
-  }
   const poll = (t: string) =>
     h.call<{ status: string; userInfo?: { nickname: string } }>(`/v2/wx/get_qr_status?ticket=${t}`);
-  /** Starts for a ticket: the authorise address and the state cookie. */
-  async function start(t: string, back = '/login') {
-    const res = await page(`/wx/oauth/start?ticket=${t}&return=${encodeURIComponent(back)}`);
+  /** Starts: the authorise address and the state cookie. */
+  async function start(back = '/login') {
+    const res = await page(`/wx/oauth/start?return=${encodeURIComponent(back)}`);
     expect(res.status).toBe(302);
     const cookie = /wx_oauth=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
     return { location: new URL(res.headers.get('location') ?? ''), cookie: `wx_oauth=${cookie}`, res };
+  }
+  /** The return address without its fragment, and the ticket the fragment hands the page. */
+  function returned(res: Response) {
+    const [address, fragment = ''] = (res.headers.get('location') ?? '').split('#');
+    return { address, ticket: /^wx_ticket=([\w-]{43})$/.exec(fragment)?.[1] };
   }
   /** The simulator's "Allow" with `identity` (an open id of this browser, or a new one named `nickname`). */
   async function allow(authorize: URL, choice: { identity?: string; nickname?: string }) {
@@ -69,14 +69,13 @@ function setup(db: Database) {
     );
   }
   const callback = (url: URL, cookie?: string) => page(`${url.pathname}${url.search}`, { cookie });
-  return { h, page, ticket, poll, start, allow, identity, callback };
+  return { h, page, poll, start, allow, identity, callback, returned };
 }
 
 describeDatabases('WeChat browser sign-in (web authorisation, simulator)', (getDb) => {
   it('starts with the authorise address, the state and its cookie bound to this browser', async () => {
     const s = setup(getDb());
-    const t = await s.ticket();
-    const { location, res } = await s.start(t);
+    const { location, res } = await s.start();
     expect(`${location.origin}${location.pathname}`).toBe(`http://${HOST}/wx-sim/oauth/authorize`);
     expect(location.hash).toBe('#wechat_redirect');
     expect(Object.fromEntries(location.searchParams)).toEqual({
@@ -91,10 +90,15 @@ describeDatabases('WeChat browser sign-in (web authorisation, simulator)', (getD
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/Path=\/wx\/oauth/);
     expect(setCookie).toMatch(/Max-Age=300/);
-    // The cookie holds the state's hash, never the state.
+    // The cookie holds the state's hash (and the ticket made for this browser), never the state.
     expect(setCookie).not.toContain(location.searchParams.get('state'));
-    const [row] = await getDb().query<{ return_path: string }>('select return_path from wx_oauth_states');
+    const [row] = await getDb().query<{ return_path: string; ticket_hash: string }>('select * from wx_oauth_states');
     expect(row.return_path).toBe('/login');
+    const [ticket] = await getDb().query<{ state: string }>(
+      'select state from wx_login_tickets where ticket_hash = $1',
+      [row.ticket_hash],
+    );
+    expect(ticket.state).toBe('waiting');
     // The authorise page lists this browser's identities.
     const authorize = await s.page(`${location.pathname}${location.search}`);
     expect(authorize.status).toBe(200);
@@ -105,30 +109,31 @@ describeDatabases('WeChat browser sign-in (web authorisation, simulator)', (getD
     const s = setup(getDb());
     const user = await s.h.register('13800138000');
     await s.identity('oBOUND', user.userId);
-    const t = await s.ticket();
-    const { location, cookie } = await s.start(t, '/en/scan_code');
+    const { location, cookie } = await s.start('/en/scan_code');
     const back = await s.callback(await s.allow(location, { identity: 'oBOUND' }), cookie);
     expect(back.status).toBe(302);
-    expect(back.headers.get('location')).toBe('/en/scan_code?wx_oauth=bound');
-    const status = await s.poll(t);
+    const { address, ticket } = s.returned(back);
+    expect(address).toBe('/en/scan_code?wx_oauth=bound');
+    const status = await s.poll(ticket!);
     expect(status.body.data).toMatchObject({ status: 'bound', userInfo: { nickname: 'seller 8000' } });
     expect(await s.h.count('sessions', 'user_id = $1', [user.userId])).toBe(2);
   });
 
   it('leaves an unbound identity to bind or register, and a banned one banned', async () => {
     const s = setup(getDb());
-    const t = await s.ticket();
-    const { location, cookie } = await s.start(t);
-    const back = await s.callback(await s.allow(location, { nickname: '新掌柜' }), cookie);
-    expect(back.headers.get('location')).toBe('/login?wx_oauth=unbound');
-    expect((await s.poll(t)).body.data).toMatchObject({ status: 'unbound', identity: { nickname: '新掌柜' } });
+    const { location, cookie } = await s.start();
+    const back = s.returned(await s.callback(await s.allow(location, { nickname: '新掌柜' }), cookie));
+    expect(back.address).toBe('/login?wx_oauth=unbound');
+    expect((await s.poll(back.ticket!)).body.data).toMatchObject({
+      status: 'unbound',
+      identity: { nickname: '新掌柜' },
+    });
 
     await s.identity('oBANNED', null, true);
-    const t2 = await s.ticket();
-    const second = await s.start(t2);
-    const banned = await s.callback(await s.allow(second.location, { identity: 'oBANNED' }), second.cookie);
-    expect(banned.headers.get('location')).toBe('/login?wx_oauth=banned');
-    expect((await s.poll(t2)).body.data).toEqual({ status: 'banned' });
+    const second = await s.start();
+    const banned = s.returned(await s.callback(await s.allow(second.location, { identity: 'oBANNED' }), second.cookie));
+    expect(banned.address).toBe('/login?wx_oauth=banned');
+    expect((await s.poll(banned.ticket!)).body.data).toEqual({ status: 'banned' });
   });
 
   it('refuses a state used twice, an expired one and one from another browser', async () => {
@@ -136,43 +141,46 @@ describeDatabases('WeChat browser sign-in (web authorisation, simulator)', (getD
     const user = await s.h.register('13800138000');
     await s.identity('oBOUND', user.userId);
     // Another browser (no cookie, or its own) cannot use the state; its owner still can.
-    const t = await s.ticket();
-    const { location, cookie } = await s.start(t);
+    const { location, cookie } = await s.start();
     const granted = await s.allow(location, { identity: 'oBOUND' });
-    const other = await s.start(await s.ticket());
-    for (const foreign of [undefined, other.cookie]) {
+    const other = await s.start();
+    // No cookie, another start's cookie, or this state's hash with another ticket.
+    const forged = `${cookie.split('.')[0]}.${'x'.repeat(43)}`;
+    for (const foreign of [undefined, other.cookie, forged]) {
       const res = await s.callback(granted, foreign);
       expect(res.headers.get('location')).toBe('/login?wx_oauth=expired');
     }
-    expect((await s.poll(t)).body.data).toMatchObject({ status: 'waiting' });
-    expect((await s.callback(granted, cookie)).headers.get('location')).toBe('/login?wx_oauth=bound');
+    expect(await s.h.count('sessions', 'user_id = $1', [user.userId])).toBe(1);
+    const owner = s.returned(await s.callback(granted, cookie));
+    expect(owner.address).toBe('/login?wx_oauth=bound');
+    expect((await s.poll(owner.ticket!)).body.data).toMatchObject({ status: 'bound' });
     // The same state again: refused, whatever the code.
     expect((await s.callback(granted, cookie)).headers.get('location')).toBe('/login?wx_oauth=expired');
 
     // Expired: 5 minutes later.
-    const t3 = await s.ticket();
-    const late = await s.start(t3);
+    const late = await s.start();
     const lateGrant = await s.allow(late.location, { identity: 'oBOUND' });
     s.h.advance(301);
     expect((await s.callback(lateGrant, late.cookie)).headers.get('location')).toBe('/login?wx_oauth=expired');
     // A forged code is refused by the exchange.
-    const t4 = await s.ticket();
-    const forged = await s.start(t4);
+    const madeUp = await s.start();
     const url = new URL(`http://${HOST}/wx/oauth/callback`);
     url.search = new URLSearchParams({
       code: 'b0JPVU5E.9999999999999.bad',
-      state: forged.location.searchParams.get('state')!,
+      state: madeUp.location.searchParams.get('state')!,
     }).toString();
-    expect((await s.callback(url, forged.cookie)).headers.get('location')).toBe('/login?wx_oauth=failed');
+    expect(s.returned(await s.callback(url, madeUp.cookie)).address).toBe('/login?wx_oauth=failed');
   });
 
-  it('refuses an unknown ticket, a foreign return path and a callback elsewhere', async () => {
+  it('takes no ticket from the request, returns only to its own pages, and calls back only itself', async () => {
     const s = setup(getDb());
     const res = await s.page(
       `/wx/oauth/start?ticket=${'a'.repeat(43)}&return=${encodeURIComponent('https://evil.example/')}`,
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/scan_code?wx_oauth=expired');
+    const [row] = await getDb().query<{ return_path: string; ticket_hash: string }>('select * from wx_oauth_states');
+    expect(row.return_path).toBe('/scan_code');
+    expect(row.ticket_hash).not.toBe(hashToken('a'.repeat(43)));
     const authorize = await s.page(
       `/wx-sim/oauth/authorize?${new URLSearchParams({ redirect_uri: 'https://evil.example/wx/oauth/callback', state: 'x', response_type: 'code', scope: 'snsapi_base' })}`,
     );

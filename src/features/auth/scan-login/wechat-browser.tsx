@@ -19,7 +19,7 @@ const TICKET_IN_FRAGMENT = /^#wx_ticket=([\w-]{43})$/;
 
 const notFinished = msg`微信授权没有完成，请重试`;
 /** The authorisation's returns that log nobody in and leave nothing to bind (oauth-routes.ts). */
-const UNFINISHED = new Set(['expired', 'failed', 'cancelled', 'unavailable']);
+const UNFINISHED = new Set(['expired', 'failed', 'cancelled', 'unavailable', 'busy']);
 
 export const isWeChatBrowser = (userAgent: string) => /MicroMessenger/i.test(userAgent);
 
