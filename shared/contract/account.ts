@@ -315,11 +315,6 @@ export const accountOperations = {
   }),
 };
 
-/** What a sign-in of a closing account answers (code 40030, HTTP 403), documented on the login calls. */
-export const CLOSING_NOTE =
-  'HTTP 403: the account is closing; data = the session (restricted to GET /v2/account and ' +
-  'POST /v2/account/close/cancel) and `closure` {requestedAt, erasesAt}';
-
 // ---- types ----------------------------------------------------------------------------------------------------
 
 export type Account = z.output<typeof accountData>;

@@ -306,6 +306,8 @@ export const accountsOperations = {
       40005:
         'after repeated failures of the account, from an address that never signed in to it: solve the captcha and send its ticket (missing, used or expired ticket)',
       40011: 'the phone number does not fit its country',
+      40014: 'HTTP 403: the account is banned',
+      40030: ERROR_NOTES.closing,
       429: ERROR_NOTES.limit,
     },
   }),

@@ -50,6 +50,9 @@ export type ParsedQueryOf<O extends Operation> = OutputOf<O['query']>;
 export const ERROR_NOTES = {
   limit: 'HTTP 429 + Retry-After: a limit (data.retryAfter = seconds to wait)',
   validation: 'HTTP 400: a field is missing, extra, of the wrong type or out of range (data.field); 413; 415',
+  closing:
+    'HTTP 403: the account is closing (cooling-off period); data = the session, restricted to GET /v2/account and ' +
+    'POST /v2/account/close/cancel, with closure {requestedAt, erasesAt} (docs/api.md#closure)',
   auth: {
     401: 'HTTP 401: no token, or not a well-formed token',
     40002: 'HTTP 401: the token is unknown, expired or revoked',

@@ -57,7 +57,13 @@ export const qrCodeData = z.object({
 
 export const qrStatusData = z.discriminatedUnion('status', [
   z.object({ status: z.enum(['waiting', 'scanned']), expiresIn: z.number() }),
-  z.object({ status: z.literal('bound'), userInfo: userInfoData.describe('The session, handed out once') }),
+  z.object({
+    status: z.literal('bound'),
+    userInfo: userInfoData.describe(
+      'The session, handed out once; for a closing account it also has `closure` {requestedAt, erasesAt} and is ' +
+        'restricted to GET /v2/account and POST /v2/account/close/cancel (docs/api.md#closure)',
+    ),
+  }),
   z.object({
     status: z.literal('unbound'),
     expiresIn: z.number().describe('Seconds left to bind or register (10 minutes from the scan)'),
@@ -125,6 +131,7 @@ export const scanLoginOperations = {
       40006: 'register: the phone is already registered',
       40011: 'the phone number does not fit its country',
       40012: 'register: the password is too common',
+      40030: ERROR_NOTES.closing,
       429: `${ERROR_NOTES.limit} (the login limits and back-off)`,
     },
   }),

@@ -85,6 +85,24 @@ describeDatabases('account calls', (getDb) => {
     });
   });
 
+  it('answers another site no CORS header: its page can neither send X-Auth-Token nor read an answer', async () => {
+    const { h } = setup(getDb);
+    const { Authorization } = await h.register(PHONE);
+    const preflight = await h.app.request('http://localhost:3030/api/v2/account/close', {
+      method: 'OPTIONS',
+      headers: {
+        host: 'localhost:3030',
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-auth-token, content-type',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
+    const answer = await h.call('/v2/account', { token: Authorization, headers: { origin: 'https://evil.example' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('GET /v2/account shows the profile, the masked phone, the password, no WeChat, no closure, the trial end', async () => {
     const { h, account } = setup(getDb);
     const { Authorization, userId } = await h.register(PHONE);
