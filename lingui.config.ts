@@ -19,6 +19,7 @@ const catalogs: Record<string, string[]> = {
   auth: ['src/features/auth', ...AUTH_COMPONENTS],
   scan: [SCAN_LOGIN],
   college: ['src/features/college'],
+  account: ['src/features/account'],
   // The operator's console (its own bundle and catalog; the portal never loads it).
   console: ['src/console'],
   // The server's words (server/api/catalog.ts reads this area only; a message the app also shows is in both).

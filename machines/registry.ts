@@ -4,6 +4,8 @@
  * you add one.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
+import { accountMachine } from './account/account.machine';
+import { accountPathEvents } from './account/account.testing';
 import { captchaMachine } from './captcha/captcha.machine';
 import { captchaPathEvents } from './captcha/captcha.testing';
 import { actionMachine } from './console/action.machine';
@@ -111,5 +113,12 @@ export const machineRegistry: RegisteredMachine[] = [
     spec: "issue 'The operator's console' §3 and §6: ban (reason required), unban, revoke, unbind, show the full number, resend: confirm → pending → done or failed with the server's message",
     machine: actionMachine,
     events: actionPathEvents,
+  },
+  {
+    name: 'account',
+    folder: 'account',
+    spec: "docs/api.md#the-sellers-own-account-need-x-auth-token: the account page's load, one change at a time (done or the server's message), closure, and a closing account's only choice, cancel",
+    machine: accountMachine,
+    events: accountPathEvents,
   },
 ];

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerManifest } from '@tanstack/router-core';
 import { countBackingOff } from './accounts/login';
-import { startSweeper } from './accounts/sweep';
+import { startSweeper, sweepExpired } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
 import { createApp } from './app';
@@ -26,6 +26,7 @@ import { log } from './ops/log';
 import { startMetricsServer, watchBackoffs, watchPool, watchReadiness, watchWebhookOutbox } from './ops/metrics';
 import { CONTENT_DIR, DIST_DIR, DIST_NAME, PROJECT_ROOT } from './ops/paths';
 import { installShutdown } from './ops/shutdown';
+import { testClock } from './ops/test-clock';
 import { buildRouterManifest, devManifest, type ViteManifest } from './pages/manifest';
 import type { Renderer } from './pages/page-handler';
 import { createCaptchaProvider } from './providers/captcha/index';
@@ -79,7 +80,10 @@ async function main() {
     process.exit(1);
   });
   const db = deferredDatabase(ready, settings.databaseUrl ? 'postgres' : 'pglite');
-  const now = () => new Date();
+  // Browser journeys may move the clock (NODE_ENV=bench or development only; server/ops/test-clock.ts): the sweep then
+  // runs at once, as its timer would once the time had come.
+  let sweepNow = () => {};
+  const now = testClock(process.env, () => sweepNow()) ?? (() => new Date());
   const api = {
     db,
     now,
@@ -88,6 +92,9 @@ async function main() {
     messaging: createMessagingProvider(settings, db, { now }),
   };
   const stopSweeper = startSweeper(db, now);
+  sweepNow = () => {
+    sweepExpired(db, now()).catch((error) => log.error({ err: error }, '[accounts] sweep failed'));
+  };
   const stopConversions = startConversionOutbox(db, settings, now);
   const stopWebhooks = startWebhookOutbox(db, settings, now);
   // PostgreSQL: hear every ticket change, so QR polls can be answered from memory (server/scan-login/tickets.ts).

@@ -1,7 +1,7 @@
 /**
  * Routing rules of docs/product.md#pages, shared by the server (before rendering) and the client router, with the pages each
  * applies to in the route table (./routes.ts, `phone` and `desktop`):
- * - on mobile, every route but the phone pages (login, register, scan_code) goes to register, keeping the locale
+ * - on mobile, every route but the phone pages (login, register, scan_code, account) goes to register, keeping the locale
  *   prefix, the rest of the path and the query;
  * - on desktop, a page not shown there (scan_code) goes to home.
  */

@@ -4,11 +4,18 @@
  * answer to a login posted without the script.
  */
 import { type Locale, localizePath, stripLocale } from './locale';
-import { AUTH_PATHS } from './routes';
+import { AUTH_PATHS, firstSegment, PAGE_BY_SEGMENT } from './routes';
+
+/** A page a phone may open that is not a sign-in page (the account page): a login may go back to it. */
+const phonePage = (bare: string) => {
+  const page = PAGE_BY_SEGMENT.get(firstSegment(bare));
+  return Boolean(page?.phone && !page.auth);
+};
 
 /**
  * The redirect target when it is safe: a same-origin path (never `//host` or `/\host`), not an auth page.
- * On phones every other page leads back to registration (docs/product.md#routing-rules), so only the workbench is followed there.
+ * On phones every other page leads back to registration (docs/product.md#routing-rules), so only the workbench
+ * and the phone pages (the account page) are followed there.
  */
 export function safeRedirect(
   redirect: unknown,
@@ -25,7 +32,7 @@ export function safeRedirect(
   if (url.origin !== options.origin) return null;
   const bare = stripLocale(url.pathname);
   if (AUTH_PATHS.has(bare.replace(/\/$/, ''))) return null;
-  if (options.isMobile && !bare.startsWith(stripLocale(options.workbenchUrl))) return null;
+  if (options.isMobile && !bare.startsWith(stripLocale(options.workbenchUrl)) && !phonePage(bare)) return null;
   // Check the result, not only the input: the parser resolves dot segments and drops tabs and newlines, so a
   // harmless-looking `/.//evil.example` or `/a/..//evil.example` becomes the path `//evil.example`, which a
   // browser would follow to another host.

@@ -48,6 +48,9 @@ export const PAGES = {
     sitemap: false,
     signedIn: true,
   },
+  // The seller's own account (signed out: the login, which comes back): on phones too, so an account can be
+  // managed or closed from one.
+  account: { path: '/account', auth: false, phone: true, desktop: true, sitemap: false, signedIn: true },
 } as const satisfies Record<string, PageRoute>;
 
 export type PageName = keyof typeof PAGES;

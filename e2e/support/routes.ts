@@ -37,6 +37,8 @@ const VISITS: Record<PageName, string[]> = {
   siteMap: [PAGES.siteMap.path],
   // Signed in only (a visitor goes to login): e2e/specs/accounts-*.spec.ts visit it signed in.
   workbench: [],
+  // Signed out it sends the visitor to the login: e2e/engines/account.journeys.ts visits it signed in.
+  account: [],
 };
 
 /** Paths without the language prefix. */

@@ -9,7 +9,7 @@ import { LOCALES, type Locale, stripLocale } from '#shared/locale';
 
 type CatalogModule = { messages: Messages };
 
-export const CATALOG_AREAS = ['common', 'layout', 'home', 'layers', 'auth', 'scan', 'college'] as const;
+export const CATALOG_AREAS = ['common', 'layout', 'home', 'layers', 'auth', 'scan', 'college', 'account'] as const;
 export type CatalogArea = (typeof CATALOG_AREAS)[number];
 
 // The console's catalog is the console's own bundle's (src/console/lib/i18n.ts), never a chunk of the portal's.
@@ -69,6 +69,8 @@ export function areasOfPath(pathname: string): CatalogArea[] {
   if (head === 'login' || head === 'register' || head === 'forget_password') return ['auth'];
   // The WeChat page shows the scan panel, whose bind and register forms use the auth fields.
   if (head === 'scan_code') return ['scan', 'auth'];
+  // The account page's forms are made of the auth fields (phone, code, password, the SMS button).
+  if (head === 'account') return ['account', 'auth'];
   return ['college'];
 }
 

@@ -4,10 +4,11 @@
  * Page components load with their route (code-split), so the first load of `/` carries only the home page.
  */
 import { msg } from '@lingui/core/macro';
-import { createRoute, lazyRouteComponent, useMatch } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect, useMatch } from '@tanstack/react-router';
 import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '#shared/college-sections';
-import type { Locale } from '#shared/locale';
+import { type Locale, localizePath } from '#shared/locale';
 import { PAGES } from '#shared/routes';
+import { readStoredSession } from '~/app/session';
 import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
 import type { SiteMapData } from '~/features/college/site-map';
 import { guardChunk } from '~/lib/chunk-reload';
@@ -77,6 +78,34 @@ export const scanCodeRoute = createRoute({
     preload: ['src/features/auth/scan-login/scan-runtime.ts', 'src/lib/api/client.ts'],
   },
   component: page(() => import('~/features/auth/scan-login/scan-code-page'), 'ScanCodePage'),
+});
+
+/**
+ * The seller's own account. Signed out (no session cookie: the server's `signedIn`, the browser's cookie), it is the
+ * login's, which comes back here.
+ */
+export const accountRoute = createRoute({
+  getParentRoute: () => localeRoute,
+  path: PAGES.account.path,
+  beforeLoad: ({ context, params }) => {
+    const signedIn = typeof window === 'undefined' ? context.env.signedIn === true : Boolean(readStoredSession().token);
+    if (signedIn) return;
+    const locale = params.locale === 'en' ? 'en' : 'zh';
+    throw redirect({
+      href: `${localizePath(PAGES.login.path, locale)}?redirect=${localizePath(PAGES.account.path, locale)}`,
+    });
+  },
+  head: (ctx) => {
+    const tags = pageHead(
+      ctx,
+      msg`账号设置`,
+      msg`管理账号资料、密码、手机号、微信绑定和登录设备，下载个人数据或注销账号。`,
+    );
+    // One seller's page: never in a search index.
+    return { ...tags, meta: [...tags.meta, { name: 'robots', content: 'noindex' }] };
+  },
+  staticData: { module: 'src/features/account/account-page.tsx' },
+  component: page(() => import('~/features/account/account-page'), 'AccountPage'),
 });
 
 /** The landing after sign-in (the server renders it for the signed-in seller only: server/workbench/). */
@@ -230,6 +259,7 @@ export const routeTree = rootRoute.addChildren([
     ...articleRoutes,
     electricityDetailRoute,
     siteMapRoute,
+    accountRoute,
     workbenchRoute,
   ]),
 ]);

@@ -9,10 +9,11 @@ import { type ComponentType, type FormEvent, useState } from 'react';
 import { CHANNEL_IDS, CLIENT_ID } from '#shared/brand';
 import type { RegisterInput } from '#shared/contract/accounts';
 import { CODES } from '#shared/contract/codes';
+import { localizePath } from '#shared/locale';
 import { DEFAULT_COUNTRY } from '~/components/country-select/countries';
 import { toast } from '~/components/toast/toast';
 import { reportRegistration } from '~/lib/analytics';
-import { login } from '~/lib/api/accounts';
+import { login, type UserInfo } from '~/lib/api/accounts';
 import { ApiRequestError } from '~/lib/api/errors';
 import { inviteCodeFromQuery, readAttribution } from '~/lib/attribution';
 import { guardChunk } from '~/lib/chunk-reload';
@@ -119,6 +120,11 @@ export function LoginForm({ redirect, way }: { redirect?: unknown; way?: unknown
       await completeSignIn(userInfo, newAccount ? t`欢迎！账号已创建，免费试用已开始` : t`登录成功`, target);
       // The page is being replaced; the button stays busy until it is.
     } catch (error) {
+      if (error instanceof ApiRequestError && error.code === CODES.accountClosing && error.data) {
+        // A closing account signs in with a session that may only cancel the closure, on the account page.
+        await completeSignIn(error.data as UserInfo, error.message, localizePath('/account', locale));
+        return;
+      }
       if (error instanceof ApiRequestError && error.code === CODES.needCaptcha) {
         form.setBusy(false);
         askCaptcha();

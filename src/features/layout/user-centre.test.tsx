@@ -63,6 +63,7 @@ describe('UserCentre', () => {
       'href',
       '/workbench/function_introduction',
     );
+    expect(screen.getByRole('link', { name: '账号设置' })).toHaveAttribute('href', '/account');
     expect(screen.queryByRole('link', { name: '登录' })).not.toBeInTheDocument();
   });
 
@@ -72,6 +73,8 @@ describe('UserCentre', () => {
     await user.click(screen.getByRole('button', { name: 'seller_01' }));
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the workbench' })).toBeInTheDocument();
+    // Its English name waits for the catalog (账号设置 → Account settings).
+    expect(screen.getByRole('link', { name: /^(账号设置|Account settings)$/ })).toHaveAttribute('href', '/en/account');
   });
 
   it('closes the account panel with Escape and returns focus to the name', async () => {

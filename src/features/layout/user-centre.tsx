@@ -21,6 +21,7 @@ import * as styles from './user-centre.css';
 function UserMenu({ name, loggingOut }: { name: string; loggingOut: boolean }) {
   const { t } = useLingui();
   const { workbenchUrl } = usePortalEnv();
+  const locale = useLocale();
   const { session } = useAppActors();
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -86,6 +87,9 @@ function UserMenu({ name, loggingOut }: { name: string; loggingOut: boolean }) {
         <a href={workbenchUrl} className={styles.primaryButton}>
           {t`进入工作台`}
         </a>
+        <Link to={localizePath('/account', locale)} className={styles.secondaryButton}>
+          {t`账号设置`}
+        </Link>
         {/* The session machine posts the logout, then clears the session and goes to login (docs/product.md#states). */}
         <button
           type="button"
