@@ -56,6 +56,7 @@ async function waitUntil<T>(page: EnginePage, what: string, check: () => Promise
 const pathOf = async (page: EnginePage) => new URL(await page.url()).pathname;
 
 /** The page's text (what a reader sees). */
+// biome-ignore lint/performance/useDomNodeTextContent: innerText leaves out hidden text, as a reader would
 const pageText = (page: EnginePage) => page.evaluate(() => document.body.innerText);
 
 function hydrated(): boolean {
