@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { loadCollegeContent } from '../../server/college/content';
+import { addOperator, totpCode } from '../../server/console/operators';
 import { readMigrations } from '../../server/db/migrate';
+import { openPostgres } from '../../server/db/postgres';
 import { LIMITS } from '../../server/limits/rules';
 import { webhookSignature } from '../../server/providers/messaging/signature';
 import {
@@ -35,17 +37,22 @@ import { PROJECT_ROOT, type ServerProcess, startServer } from './server';
 const BASE = Number(process.env.CLUSTER_PORT ?? 5220);
 const WX_TOKEN = randomBytes(16).toString('hex');
 const PROXY = `http://127.0.0.1:${BASE + 5}`;
+// The operator's console: each process on its own console port, nginx in front on its own port (its own host name
+// in a deployment: deploy/nginx/console.conf.template), with the shipped proxy settings.
+const CONSOLE_PROXY = `http://127.0.0.1:${BASE + 8}`;
 
 let postgres: PrivatePostgres;
 let sql: pg.Pool;
 let a: ServerProcess;
 let b: ServerProcess;
 let nginx: Nginx;
+let databaseUrl: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-cluster-'));
 
 before(async () => {
   postgres = startPrivatePostgres(BASE);
   const url = await postgres.createDatabase(`cluster_${Date.now()}`);
+  databaseUrl = url;
   sql = new pg.Pool({ connectionString: url, max: 2 });
   // An idle connection the server ends (the database stopped at the end): without a listener the pool's 'error'
   // event would end this test process.
@@ -55,11 +62,31 @@ before(async () => {
   // Both at the same moment on the empty database: they migrate and seed together. A server listens before its
   // database is opened and seeded, so the test waits for readiness (which waits for both), not for liveness.
   const waitFor = '/api/ready';
+  const consoleEnv = (port: number) => ({ ...env, CONSOLE_PORT: String(port), CONSOLE_PUBLIC_URL: CONSOLE_PROXY });
   [a, b] = await Promise.all([
-    startServer({ name: 'a', port: BASE + 1, brand2Port: BASE + 2, databaseUrl: url, dataDir, env, waitFor }),
-    startServer({ name: 'b', port: BASE + 3, brand2Port: BASE + 4, databaseUrl: url, dataDir, env, waitFor }),
+    startServer({
+      name: 'a',
+      port: BASE + 1,
+      brand2Port: BASE + 2,
+      databaseUrl: url,
+      dataDir,
+      env: consoleEnv(BASE + 6),
+      waitFor,
+    }),
+    startServer({
+      name: 'b',
+      port: BASE + 3,
+      brand2Port: BASE + 4,
+      databaseUrl: url,
+      dataDir,
+      env: consoleEnv(BASE + 7),
+      waitFor,
+    }),
   ]);
-  nginx = await startNginx([{ listen: BASE + 5, upstreams: [BASE + 1, BASE + 3] }]);
+  nginx = await startNginx([
+    { listen: BASE + 5, upstreams: [BASE + 1, BASE + 3] },
+    { listen: BASE + 8, upstreams: [BASE + 6, BASE + 7] },
+  ]);
 });
 
 after(async () => {
@@ -266,6 +293,65 @@ describe('sessions across processes', () => {
     assert.equal(await tokenStatus(b.baseUrl, token), 401, 'revoked on B');
     // The registration's own session is another one, still valid.
     assert.equal(await tokenStatus(a.baseUrl, account.userInfo.Authorization), 200);
+  });
+
+  it("the operator's console through the proxy: sign in once, then either process knows the session", async () => {
+    const db = await openPostgres(databaseUrl, 1);
+    let secret: string;
+    try {
+      ({ secret } = await addOperator(
+        db,
+        { name: 'cluster-owner', role: 'owner', password: 'a long cluster password' },
+        new Date(),
+      ));
+    } finally {
+      await db.close();
+    }
+    const consoleCall = (path: string, init: RequestInit = {}) =>
+      fetch(`${CONSOLE_PROXY}/console/api${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', origin: CONSOLE_PROXY, ...(init.headers ?? {}) },
+      });
+    const signIn = await consoleCall('/login', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'cluster-owner',
+        password: 'a long cluster password',
+        totp: totpCode(secret, new Date()),
+      }),
+    });
+    assert.equal(signIn.status, 200, await signIn.clone().text());
+    const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+    assert.match(cookie, /^console_session=/);
+    const { data } = (await signIn.json()) as { data: { csrfToken: string } };
+    // Round robin: the session and the users call answer on both processes.
+    const before = [a, b].map((server) => served(server, '/console/api/session'));
+    for (let i = 0; i < 4; i++) assert.equal((await consoleCall('/session', { headers: { cookie } })).status, 200);
+    const after = [a, b].map((server) => served(server, '/console/api/session'));
+    assert.deepEqual(
+      after.map((n, i) => n - before[i]),
+      [2, 2],
+      'nginx sent every other console call to each process',
+    );
+    const users = await consoleCall('/users?q=0000', { headers: { cookie } });
+    assert.equal(users.status, 200);
+    // A POST from the console's own origin with the token works through the proxy; from another origin it does not.
+    const hook = { url: 'https://crm.example.com/hooks', events: ['user.registered'] };
+    const refused = await consoleCall('/webhooks', {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': data.csrfToken, origin: 'https://evil.example' },
+      body: JSON.stringify(hook),
+    });
+    assert.equal(refused.status, 403);
+    const out = await consoleCall('/logout', {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': data.csrfToken },
+      body: '{}',
+    });
+    assert.equal(out.status, 200);
+    assert.equal((await consoleCall('/session', { headers: { cookie } })).status, 401);
+    // The portal's public ports never serve the console.
+    assert.equal((await fetch(`${PROXY}/console/api/session`)).status, 404);
   });
 
   it('no process logged a server error', () => {
