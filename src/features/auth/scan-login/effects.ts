@@ -2,7 +2,9 @@
  * The real effects of the scan-login machine (machines/scan-login): the three API calls, with the expiry turned
  * into a point in time (the machine has no clock), the code the server rendered into /scan_code (or one asked
  * for while the page hydrates) taken once in place of the first one, and what a successful login does — the toast ("登录成功",
- * "绑定成功" or "注册成功"), the session, then the workbench or a same-site `redirect`.
+ * "绑定成功" or "注册成功"), the session, then the workbench or a same-site `redirect`. The account page's bind code
+ * (`bindScanEffects`) is made by POST /v2/account/wechat/bind-code and ends `linked`: no session, the page shows
+ * the binding.
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -16,6 +18,7 @@ import type { QrCode } from '#shared/contract/scan-login';
 import type { Locale } from '#shared/locale';
 import type { AnalyticsConfig } from '#shared/portal-env';
 import { reportRegistration } from '~/lib/analytics';
+import { wechatBindCode } from '~/lib/api/account';
 import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';
 import { readAttribution } from '~/lib/attribution';
 import { completeSignIn } from '../complete';
@@ -29,6 +32,8 @@ export interface ScanEffects {
   pollQrStatus(ticket: string): Promise<QrStatusResult>;
   submitWxLogin(ticket: string, form: WxLoginForm): Promise<ScanUserInfo>;
   completeLogin(params: { userInfo: ScanUserInfo; how: CompleteHow }): void;
+  /** A bind code bound the WeChat that scanned to the signed-in account (the account page's panel only). */
+  completeLink?(): void;
 }
 
 export const successMessages = {
@@ -54,6 +59,26 @@ const deadline = (expiresIn: number) => Date.now() + expiresIn * 1000;
 
 const createCode = (): Promise<QrCodeResult> =>
   createLoginQrCode().then((code) => ({ ...code, expiresAt: deadline(code.expiresIn) }));
+
+async function pollStatus(ticket: string): Promise<QrStatusResult> {
+  const status = await getQrStatus(ticket);
+  return ('expiresIn' in status ? { ...status, expiresAt: deadline(status.expiresIn) } : status) as QrStatusResult;
+}
+
+/**
+ * The account page's panel: a bind code of the signed-in account (POST /v2/account/wechat/bind-code), polled as a
+ * login code; its scan ends `linked` (`onLinked`) or `bind_failed` (the WeChat is bound to another account).
+ * Nothing signs in, and it has no forms (a bind code is never `unbound`).
+ */
+export function bindScanEffects(onLinked: () => void): ScanEffects {
+  return {
+    createQrCode: () => wechatBindCode().then((code) => ({ ...code, expiresAt: deadline(code.expiresIn) })),
+    pollQrStatus: pollStatus,
+    submitWxLogin: () => Promise.reject(new Error('a bind code has no forms')),
+    completeLogin: () => {},
+    completeLink: onLinked,
+  };
+}
 
 /** A code asked for before the machine is there (/scan_code), for the first `createQrCode` to take. */
 let early: Promise<QrCodeResult> | null = null;
@@ -105,10 +130,7 @@ export function browserScanEffects(
       const authorised = takeOAuthCode();
       return authorised ? Promise.resolve(authorised) : (takePageCode(fromPage) ?? takeEarlyCode() ?? createCode());
     },
-    async pollQrStatus(ticket) {
-      const status = await getQrStatus(ticket);
-      return ('expiresIn' in status ? { ...status, expiresAt: deadline(status.expiresIn) } : status) as QrStatusResult;
-    },
+    pollQrStatus: pollStatus,
     submitWxLogin: (ticket, form) => wxUserLogin({ ticket, ...form }) as Promise<ScanUserInfo>,
     completeLogin({ userInfo, how }) {
       const { i18n, locale, workbenchUrl, isMobile, redirect, analytics } = context();
