@@ -212,13 +212,17 @@ function newAccount(): Promise<Account> {
 }
 
 /** What the phone does in WeChat: scans the code's scene as a new identity (the simulator's JSON API). */
-export async function scanAsNewWeChat(qrUrl: string, locale: Locale): Promise<void> {
+export async function scanAsNewWeChat(
+  qrUrl: string,
+  locale: Locale,
+  nickname = `WX${uniquePhone().slice(-6)}`,
+): Promise<void> {
   const scene = new URL(qrUrl).searchParams.get('scene');
   assert.ok(scene, `the code carries a scene: ${qrUrl}`);
   const response = await fetch(`${BASE_URL}/wx-sim/scan`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ scene, nickname: `WX${uniquePhone().slice(-6)}`, lang: locale }),
+    body: JSON.stringify({ scene, nickname, lang: locale }),
   });
   assert.equal(response.status, 200, `the simulator's scan answered ${response.status}: ${await response.text()}`);
 }

@@ -6,7 +6,10 @@
  * - sign-in inside WeChat's browser (a MicroMessenger user agent on a phone): "使用微信登录" on /scan_code → the
  *   simulator's authorise page (a new identity) → back on /scan_code, where the unbound WeChat is bound to an
  *   account with an SMS code, which signs in; then, as a new visitor in the same browser, the same identity
- *   signs in at once (the authorise page's identity list).
+ *   signs in at once (the authorise page's identity list); once that account is closing, the same WeChat's
+ *   sign-in lands on the account page's only choice, "cancel the closure";
+ * - bind a WeChat on the account page by scanning its bind code (the simulator plays the phone): the page then
+ *   shows the binding.
  * The SMS codes are sent through the API (the captcha's drag is the QR and account journeys' business) and read
  * from the server log. Chromium's version with Playwright's locators: e2e/specs/signin-paths.spec.ts.
  */
@@ -14,7 +17,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { registerAccount, sendCodeWhenAllowed } from '../support/accounts-api';
+import { callApi, registerAccount, sendCodeWhenAllowed } from '../support/accounts-api';
 import { ARTIFACTS_DIR } from '../support/artifacts';
 import { BASE_URL } from '../support/env';
 import { uniquePhone } from '../support/sms';
@@ -24,6 +27,7 @@ import {
   bindAndLogIn,
   launchEngine,
   pathOf,
+  scanAsNewWeChat,
   seenToasts,
   WORKBENCH,
   waitForHydration,
@@ -47,7 +51,23 @@ async function toAuthorisePage(page: EnginePage): Promise<void> {
     page,
     'the simulator’s authorise page',
     async () => (await pathOf(page)) === '/wx-sim/oauth/authorize',
+    15_000,
   );
+}
+
+/** The code the QR panel shows (its address), once drawn. */
+function qrUrl(): string | null {
+  const image = document.querySelector('img[data-qr-url]') as HTMLImageElement | null;
+  return image?.complete && image.naturalWidth > 0 ? image.getAttribute('data-qr-url') : null;
+}
+
+/** A new visitor in the same browser: no session (the simulator's identities of this browser are kept). */
+async function signOutHere(page: EnginePage): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: the login's cookie, cleared as a new visitor has none
+    document.cookie = 'Authorization=; path=/; max-age=0';
+  });
 }
 
 for (const engineName of ENGINES) {
@@ -117,27 +137,68 @@ for (const engineName of ENGINES) {
         await page.press('input#nickname');
         await page.type(`WX${uniquePhone().slice(-6)}`, 0);
         await page.press('[data-testid="sim-authorize"]');
-        await waitUntil(page, 'the return to /scan_code', async () => {
-          const url = new URL(await page.url());
-          return url.pathname === '/scan_code' && url.searchParams.get('wx_oauth') === 'unbound';
-        });
+        await waitUntil(
+          page,
+          'the return to /scan_code',
+          async () => {
+            const url = new URL(await page.url());
+            return url.pathname === '/scan_code' && url.searchParams.get('wx_oauth') === 'unbound';
+          },
+          15_000,
+        );
         // The QR login's unbound state: bind an account (with an SMS code to its phone), which signs in.
         await bindAndLogIn(page, 'zh', account);
         await assertReachedWorkbench(page, 'zh', '/scan_code (WeChat browser)', 'bindSuccess');
         await waitUntil(page, 'the greeting', async () => (await pageText(page)).includes(account.nickname));
 
         // A new visitor in the same WeChat: the authorise page offers the identity just bound, which logs in.
-        await page.evaluate(() => {
-          localStorage.clear();
-          // biome-ignore lint/suspicious/noDocumentCookie: the login's cookie, cleared as a new visitor has none
-          document.cookie = 'Authorization=; path=/; max-age=0';
-        });
+        await signOutHere(page);
         await toAuthorisePage(page);
         await page.press('[data-testid="sim-identity"] input[type="radio"]');
         await page.press('[data-testid="sim-authorize"]');
         await waitUntil(page, 'the landing', async () => (await pathOf(page)) === WORKBENCH, 15_000);
         await waitUntil(page, 'the greeting', async () => (await pageText(page)).includes(account.nickname));
+
+        // The account is closing: the same WeChat's sign-in offers only "cancel the closure".
+        const closed = await callApi(BASE_URL, '/v2/account/close', {
+          body: { password: account.password },
+          token: account.userInfo.Authorization,
+        });
+        assert.equal(closed.body.code, 200, `the closure: ${JSON.stringify(closed.body)}`);
+        await signOutHere(page);
+        await toAuthorisePage(page);
+        await page.press('[data-testid="sim-identity"] input[type="radio"]');
+        await page.press('[data-testid="sim-authorize"]');
+        await waitUntil(page, 'the account page', async () => (await pathOf(page)) === '/account', 15_000);
+        await waitUntil(page, 'the closing account', async () => (await pageText(page)).includes('账号正在注销'));
+        await page.press({ css: 'button[type="submit"]', text: '撤销注销' });
+        await waitUntil(page, 'the account again', async () => (await pageText(page)).includes('基本资料'));
       },
     );
+
+    journey('bind a WeChat on the account page by scanning its code', { device: 'desktop' }, async (page) => {
+      const account = await registerAccount(BASE_URL, { nickname: `绑定${uniquePhone().slice(-4)}` });
+      await page.goto(`${BASE_URL}/login?redirect=/account`);
+      await page.hover(300, 30);
+      await waitForHydration(page);
+      await page.press(`${LOGIN_FORM} input[name="phone"]`);
+      await page.type(account.phone, 0);
+      await page.press(`${LOGIN_FORM} input[name="password"]`);
+      await page.type(account.password, 0);
+      await page.press(`${LOGIN_FORM} button[type="submit"]:not([name="send"])`);
+      await waitUntil(page, 'the account page', async () => (await pathOf(page)) === '/account', 15_000);
+      await waitUntil(page, 'the WeChat section', async () => (await pageText(page)).includes('未绑定微信'));
+      // By its test id: its words reach the build's catalogs with the next messages:extract.
+      await page.press('[data-testid="wechat-bind"]');
+      const url = await waitUntil(page, 'the bind code', () => page.evaluate(qrUrl));
+      const nickname = `WX${uniquePhone().slice(-6)}`;
+      await scanAsNewWeChat(url, 'zh', nickname);
+      await waitUntil(page, 'the binding', async () => (await pageText(page)).includes(`已绑定微信：${nickname}`));
+      const state = await callApi<{ wechat: { nickname: string } | null }>(BASE_URL, '/v2/account', {
+        method: 'GET',
+        token: account.userInfo.Authorization,
+      });
+      assert.equal(state.body.data?.wechat?.nickname, nickname, 'the server stores the binding');
+    });
   });
 }

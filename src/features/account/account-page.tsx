@@ -259,7 +259,7 @@ function WechatBind({ scan, onLinked }: { scan?: ScanEffects; onLinked: () => vo
   if (!open)
     return (
       <div className={styles.actions}>
-        <button type="button" className={styles.button} onClick={() => setOpen(true)}>
+        <button type="button" className={styles.button} onClick={() => setOpen(true)} data-testid="wechat-bind">
           <Trans>扫码绑定微信</Trans>
         </button>
       </div>
