@@ -9,7 +9,7 @@
  *   register the same phone anew.
  * - on a phone, signed out: /en/account is the login's, which comes back to it (never to registration).
  * The one-step SMS sign-in with a new phone and the WeChat-browser sign-in are the sign-in paths' journeys
- * (e2e/specs/signin-paths.spec.ts). Every page must be free of console errors and CSP violations.
+ * (e2e/engines/signin-paths.journeys.ts, three engines; e2e/specs/signin-paths.spec.ts in Chromium). Every page must be free of console errors and CSP violations.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

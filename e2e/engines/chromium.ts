@@ -92,7 +92,7 @@ export async function launchChromium(): Promise<Engine> {
   return {
     name: 'chromium',
     touch: true,
-    async open({ device, script = true }) {
+    async open({ device, script = true, userAgent }) {
       const phone = device === 'phone';
       const context = await browser.newContext({
         viewport: VIEWPORTS[device],
@@ -100,6 +100,7 @@ export async function launchChromium(): Promise<Engine> {
         // Chinese, the site's default: / would send an English browser to /en.
         locale: 'zh-CN',
         ...(phone ? { isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT } : {}),
+        ...(userAgent ? { userAgent } : {}),
       });
       await context.addInitScript(scriptFor(installProblemRecorder, undefined));
       context.setDefaultTimeout(10_000);

@@ -31,6 +31,8 @@ export interface OpenOptions {
    * `emulation.setScriptingEnabled`); WebKitGTK: MiniBrowser's `--enable-javascript-markup=false`.
    */
   script?: boolean;
+  /** Another user agent than the device's (a phone's default: PHONE_USER_AGENT), say WeChat's own browser. */
+  userAgent?: string;
 }
 
 export interface EnginePage {

@@ -117,13 +117,13 @@ export async function launchFirefox(): Promise<Engine> {
     name: 'firefox',
     // Taps go out as BiDi touch input; the page does not see a touch screen ('ontouchstart' is absent).
     touch: true,
-    async open({ device, script = true }) {
+    async open({ device, script = true, userAgent }) {
       scriptless ??= script ? undefined : launchBrowser(false);
       const context = await (script ? browser : await (scriptless as Promise<Browser>)).createBrowserContext();
       const page = await context.newPage();
       const phone = device === 'phone';
       await page.setViewport({ ...VIEWPORTS[device], ...(phone ? { isMobile: true, hasTouch: true } : {}) });
-      if (phone) await page.setUserAgent(PHONE_USER_AGENT);
+      if (phone || userAgent) await page.setUserAgent(userAgent ?? PHONE_USER_AGENT);
       await page.evaluateOnNewDocument(scriptFor(installProblemRecorder, undefined));
       page.setDefaultTimeout(10_000);
       return new FirefoxPage(context, page, device);

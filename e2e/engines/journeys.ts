@@ -133,7 +133,7 @@ function toastTexts(): string[] {
 }
 
 /** Keeps every toast text the page shows from now on in sessionStorage (it may navigate right after one). */
-function watchToasts(): void {
+export function watchToasts(): void {
   const w = window as unknown as { __e2eToasts?: boolean };
   if (w.__e2eToasts) return;
   w.__e2eToasts = true;
@@ -148,7 +148,7 @@ function watchToasts(): void {
   new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
 }
 
-function seenToasts(): string[] {
+export function seenToasts(): string[] {
   return [
     ...(JSON.parse(sessionStorage.getItem('__e2e_toasts') ?? '[]') as string[]),
     ...Array.from(document.querySelectorAll('[data-sonner-toast]')).map((li) =>
@@ -166,7 +166,7 @@ function openDialogs(): string[] {
 
 // ---- helpers over the interface ----
 
-async function waitUntil<T>(
+export async function waitUntil<T>(
   page: EnginePage,
   what: string,
   check: () => Promise<T | false | null | undefined>,
@@ -189,13 +189,13 @@ async function waitUntil<T>(
   }
 }
 
-const pathOf = async (page: EnginePage) => new URL(await page.url()).pathname;
+export const pathOf = async (page: EnginePage) => new URL(await page.url()).pathname;
 
 async function waitForPath(page: EnginePage, path: string, timeout = 15_000): Promise<void> {
   await waitUntil(page, `the address ${path}`, async () => (await pathOf(page)) === path, timeout);
 }
 
-async function waitForHydration(page: EnginePage, timeout = 15_000): Promise<void> {
+export async function waitForHydration(page: EnginePage, timeout = 15_000): Promise<void> {
   await waitUntil(page, 'hydration', () => page.evaluate(pageHydrated), timeout);
 }
 
@@ -212,13 +212,17 @@ function newAccount(): Promise<Account> {
 }
 
 /** What the phone does in WeChat: scans the code's scene as a new identity (the simulator's JSON API). */
-export async function scanAsNewWeChat(qrUrl: string, locale: Locale): Promise<void> {
+export async function scanAsNewWeChat(
+  qrUrl: string,
+  locale: Locale,
+  nickname = `WX${uniquePhone().slice(-6)}`,
+): Promise<void> {
   const scene = new URL(qrUrl).searchParams.get('scene');
   assert.ok(scene, `the code carries a scene: ${qrUrl}`);
   const response = await fetch(`${BASE_URL}/wx-sim/scan`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ scene, nickname: `WX${uniquePhone().slice(-6)}`, lang: locale }),
+    body: JSON.stringify({ scene, nickname, lang: locale }),
   });
   assert.equal(response.status, 200, `the simulator's scan answered ${response.status}: ${await response.text()}`);
 }
@@ -246,7 +250,7 @@ function assertSquare(engine: EngineName, qr: NonNullable<ReturnType<typeof qrIm
 }
 
 /** Binds the scanned WeChat to `account` in the panel's bind form; the page then goes to the workbench. */
-async function bindAndLogIn(page: EnginePage, locale: Locale, account: Account): Promise<void> {
+export async function bindAndLogIn(page: EnginePage, locale: Locale, account: Account): Promise<void> {
   const t = TEXT[locale];
   await waitUntil(page, `the panel to say "${t.unbound}"`, () =>
     page.evaluate((text) => (document.body.textContent ?? '').includes(text), t.unbound),
@@ -265,7 +269,7 @@ async function bindAndLogIn(page: EnginePage, locale: Locale, account: Account):
 }
 
 /** The page reached the workbench with a navigation (not a reload of the login page) and said so. */
-async function assertReachedWorkbench(
+export async function assertReachedWorkbench(
   page: EnginePage,
   locale: Locale,
   from: string,

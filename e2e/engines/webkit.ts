@@ -210,7 +210,7 @@ export async function launchWebKit(): Promise<WebKitEngine> {
     name: 'webkit',
     // WebKitGTK takes touch actions but the page gets mouse-compatible events only (no touch screen).
     touch: false,
-    async open({ device, script = true }) {
+    async open({ device, script = true, userAgent }) {
       const phone = device === 'phone';
       const session = await remote({
         hostname: '127.0.0.1',
@@ -226,7 +226,7 @@ export async function launchWebKit(): Promise<WebKitEngine> {
             binary: paths.miniBrowser,
             args: [
               '--automation',
-              ...(phone ? [`--user-agent=${PHONE_USER_AGENT}`] : []),
+              ...(phone || userAgent ? [`--user-agent=${userAgent ?? PHONE_USER_AGENT}`] : []),
               // The page's scripts (markup) off; WebDriver's own scripts still run.
               ...(script ? [] : ['--enable-javascript-markup=false']),
             ],

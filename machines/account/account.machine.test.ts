@@ -7,6 +7,7 @@ import {
   accountPathEvents,
   sampleAccount,
   sampleAccountErrors,
+  sampleBoundAccount,
   sampleClosingAccount,
   sampleClosure,
   sampleRequests,
@@ -60,6 +61,14 @@ describe('account machine', () => {
     expect(view.account?.nickname).toBe('老王的店');
     expect(view.outcome).toEqual({ kind: 'profile', ok: true });
     expect(t.applied).toEqual([sampleRequests.profile]);
+  });
+
+  it('a WeChat bound by scanning: the account loaded again replaces it, once (a bound account offers no bind code)', async () => {
+    const t = start({ load: [sampleAccount] });
+    await t.settle();
+    t.actor.send({ type: 'account.changed', account: sampleBoundAccount });
+    expect(selectAccountView(t.actor.getSnapshot()).account?.wechat).toEqual(sampleBoundAccount.wechat);
+    expect(t.actor.getSnapshot().can({ type: 'account.changed', account: sampleAccount })).toBe(false);
   });
 
   it("a refused change keeps the account and carries the server's code and message", async () => {

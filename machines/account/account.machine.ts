@@ -3,7 +3,8 @@
  * period running) offers only "cancel the closure"; otherwise each section's change (nickname, password, phone,
  * one device or every other one signed out, WeChat unbound, closure) is submitted one at a time and ends in an
  * outcome the section shows (done, or the server's code and message). A closure ends the page (closed: every
- * session is signed out). Implements the account page of docs/api.md#the-sellers-own-account-need-x-auth-token.
+ * session is signed out). A WeChat bound by scanning the page's bind code (the scan-login machine) reaches the page as
+ * `account.changed` with the account loaded again. Implements the account page of docs/api.md#the-sellers-own-account-need-x-auth-token.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Account, ClosureState } from '../../shared/contract/account';
@@ -37,6 +38,7 @@ export const accountMachine = setup({
   guards: {
     isClosing: ({ event }) => Boolean((event as { output?: Account }).output?.closure),
     closedByRequest: ({ context }) => context.request?.kind === 'close',
+    noWechat: ({ context }) => !context.account?.wechat,
   },
 }).createMachine({
   id: 'account',
@@ -71,6 +73,11 @@ export const accountMachine = setup({
         'section.submit': {
           target: 'submitting',
           actions: assign({ request: ({ event }) => event.request, outcome: null }),
+        },
+        // Only an account without a WeChat offers the bind code.
+        'account.changed': {
+          guard: 'noWechat',
+          actions: assign({ account: ({ event }) => event.account, outcome: null }),
         },
       },
     },

@@ -48,7 +48,9 @@ export interface AccountContext {
 export type AccountEvent =
   | { type: 'page.retry' }
   | { type: 'section.submit'; request: AccountRequest }
-  | { type: 'closure.cancel' };
+  | { type: 'closure.cancel' }
+  /** The account changed outside the page's calls (a WeChat bound by scanning the bind code): its new state. */
+  | { type: 'account.changed'; account: Account };
 
 export type AccountState = 'loading' | 'loadFailed' | 'ready' | 'submitting' | 'closing' | 'cancelling' | 'closed';
 

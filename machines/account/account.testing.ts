@@ -25,6 +25,12 @@ export const sampleAccount: Account = {
 
 export const sampleClosingAccount: Account = { ...sampleAccount, closure: sampleClosure };
 
+/** The account once a WeChat is bound (by scanning the page's bind code). */
+export const sampleBoundAccount: Account = {
+  ...sampleAccount,
+  wechat: { nickname: '微信用户', boundAt: '2026-11-28T09:00:00.000Z' },
+};
+
 export const sampleRequests = {
   profile: { kind: 'profile', body: { nickname: '老王的店' } },
   close: { kind: 'close', body: { password: 'Secret-pass-1' } },
@@ -42,6 +48,7 @@ export const accountPathEvents = [
   { type: 'section.submit', request: sampleRequests.profile },
   { type: 'section.submit', request: sampleRequests.close },
   { type: 'closure.cancel' },
+  { type: 'account.changed', account: sampleBoundAccount },
   { type: 'xstate.done.actor.loadAccount', output: sampleAccount },
   { type: 'xstate.done.actor.loadAccount', output: sampleClosingAccount },
   { type: 'xstate.error.actor.loadAccount', error: sampleAccountErrors.network },

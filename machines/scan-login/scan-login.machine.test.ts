@@ -187,6 +187,24 @@ describe('scan-login machine', () => {
       expect(effects.polls.at(-1)?.input).toEqual({ ticket: sampleQrCode2.ticket });
     });
 
+    it('ends linked when a bind code bound the WeChat: completeLink once, no session, nothing polls', async () => {
+      const { effects, actor, view, state } = await showing();
+      await advance(2000);
+      effects.answerPoll(sampleStatuses.scanned);
+      await flush();
+      await advance(2000);
+      effects.answerPoll(sampleStatuses.linked);
+      await flush();
+      expect(state()).toBe('linked');
+      expect(view()).toEqual({ kind: 'linked' });
+      expect(effects.linked).toBe(1);
+      expect(effects.completed).toEqual([]);
+      expect(actor.getSnapshot().status).toBe('done');
+      await advance(60_000);
+      expect(effects.polls).toHaveLength(2);
+      expect(effects.linked).toBe(1);
+    });
+
     it('treats an unknown ticket (40020) or a gone code (40023) as expired', async () => {
       for (const error of [sampleErrors.unknownTicket, sampleErrors.expired]) {
         const { effects, state } = await showing();

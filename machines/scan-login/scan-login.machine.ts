@@ -9,21 +9,24 @@
  *   requesting ──any other error, or an answer this client does not know──▶ retrying (view.retrying until one answers)
  *   waiting | scanned | retrying ──scan.visibility hidden──▶ paused ──scan.visibility visible──▶ requesting (at once)
  * requesting ──bound {userInfo}──▶ loggedIn (completeLogin how=scan)
+ * requesting ──linked──▶ linked (completeLink): a bind code of the account page (POST /v2/account/wechat/bind-code)
+ *   bound the WeChat that scanned to the signed-in account; no session is handed out
  * requesting ──unbound {identity}──▶ unbound (choose) ──scan.bindNow──▶ bindForm / ──scan.registerNow──▶ registerForm
- * requesting ──expired | banned | bind_failed──▶ code.expired | code.banned | code.bindFailed
+ * requesting ──expired | banned | bind_failed──▶ code.expired | code.banned | code.bindFailed (a bind code: the WeChat
+ *   is bound to another account)
  * requesting ──error 40020 / 40023 (the code is gone)──▶ code.expired
  * bindForm | registerForm ──scan.back──▶ unbound;  ──scan.submit {form}──▶ submitting (POST wx/userlogin)
  * submitting ──done {userInfo}──▶ bindSuccess | registerSuccess (completeLogin how=bind | register)
  * submitting ──error 40022──▶ bindFailed; 40023 / 40020──▶ expired; 40014──▶ banned; other──▶ the form, error set
  * every state under `code` ──scan.reload──▶ creating (a new code; a poll under way is dropped)
  *
- * loggedIn, bindSuccess and registerSuccess are final; nothing polls in them nor in the forms, expired,
+ * loggedIn, bindSuccess, registerSuccess and linked are final; nothing polls in them nor in the forms, expired,
  * bindFailed and banned. A poll under way is never cancelled by hiding the page (a `bound` answer hands the
  * session out once); it is dropped only by a reload, and XState never delivers the answer of an invocation
  * that has ended, so an old ticket's answer cannot touch the new code.
  *
  * The machine has no clock: `expiresAt` comes with the effects' results. Effects are supplied with
- * `.provide()`: actors `createQrCode`, `pollQrStatus`, `submitWxLogin`, action `completeLogin`; delays
+ * `.provide()`: actors `createQrCode`, `pollQrStatus`, `submitWxLogin`, actions `completeLogin`, `completeLink`; delays
  * `pollInterval` (the code's pollInterval, default 2 s) and `retryAfter` (a 429's Retry-After).
  */
 import { assign, fromPromise, not, setup } from 'xstate';
@@ -97,6 +100,8 @@ export const scanLoginMachine = setup({
   actions: {
     /** A login succeeded: the app stores the session, toasts (登录成功 / 绑定成功 / 注册成功) and navigates. */
     completeLogin: (_, _params: { userInfo: ScanUserInfo; how: ScanLoginHow }) => {},
+    /** A bind code bound the WeChat to the signed-in account: the account page shows the binding. */
+    completeLink: () => {},
 
     resetForNewCode: assign(({ context }) => ({ ...initialScanLoginContext({ visible: context.visible }) })),
     adoptCode: assign((_, { qr }: { qr: QrCodeResult }) => ({
@@ -226,6 +231,11 @@ export const scanLoginMachine = setup({
                         params: ({ event }) => ({ userInfo: sessionOf(event.output), how: 'scan' }),
                       },
                     ],
+                  },
+                  {
+                    guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['linked'] }) },
+                    target: '#scanLogin.linked',
+                    actions: 'completeLink',
                   },
                   {
                     guard: { type: 'polled', params: ({ event }) => ({ polled: event.output, statuses: ['unbound'] }) },
@@ -378,5 +388,6 @@ export const scanLoginMachine = setup({
     loggedIn: { type: 'final' },
     bindSuccess: { type: 'final' },
     registerSuccess: { type: 'final' },
+    linked: { type: 'final' },
   },
 });

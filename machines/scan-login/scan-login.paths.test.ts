@@ -44,6 +44,7 @@ const viewOfState: Record<ScanLoginState, ScanViewKind | 'status'> = {
   loggedIn: 'loggedIn',
   bindSuccess: 'bindSuccess',
   registerSuccess: 'registerSuccess',
+  linked: 'linked',
   expired: 'expired',
   bindFailed: 'bindFailed',
   banned: 'banned',
@@ -79,7 +80,7 @@ describe('scan-login paths', () => {
         expect(situations, `${kind}${suffix}`).toContain(`${kind}${suffix}`);
       }
     }
-    expect(paths.length).toBe(165);
+    expect(paths.length).toBe(173);
   });
 
   it.each(paths.map((path) => [describePath(path, scanLoginMachine).join(' → '), path] as const))(
@@ -115,6 +116,8 @@ describe('scan-login paths', () => {
       }
       const how = howOf[end];
       expect(effects.completed).toEqual(how ? [{ userInfo: sampleUserInfo, how }] : []);
+      // completeLink once for a bind code's `linked`, never otherwise.
+      expect(effects.linked).toBe(end === 'linked' ? 1 : 0);
       // Nothing polls at the end of a path that left polling.
       if (!['waiting', 'scanned', 'requesting', 'retrying', 'rateLimited', 'paused', 'creating'].includes(end)) {
         const polls = effects.polls.length;

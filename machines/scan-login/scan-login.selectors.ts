@@ -29,6 +29,8 @@ export type ScanView =
       nickname: string | null;
     }
   | { kind: 'loggedIn' | 'bindSuccess' | 'registerSuccess'; userInfo: ScanUserInfo }
+  /** A bind code of the account page bound the WeChat that scanned to the signed-in account. */
+  | { kind: 'linked' }
   | { kind: 'bindFailed'; error: unknown | null }
   | { kind: 'banned' };
 
@@ -82,6 +84,7 @@ export type ScanLoginState =
   | 'loggedIn'
   | 'bindSuccess'
   | 'registerSuccess'
+  | 'linked'
   | 'expired'
   | 'bindFailed'
   | 'banned';
@@ -214,6 +217,8 @@ export function selectScanView(snapshot: ScanLoginSnapshot): ScanView {
     case 'bindSuccess':
     case 'registerSuccess':
       return context.userInfo ? { kind: state, userInfo: context.userInfo } : { kind: 'expired' };
+    case 'linked':
+      return { kind: 'linked' };
     case 'expired':
       return { kind: 'expired' };
     case 'bindFailed':

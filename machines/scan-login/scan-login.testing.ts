@@ -37,6 +37,8 @@ export interface ScanEffectsLike {
   pollQrStatus(ticket: string): Promise<QrStatusResult>;
   submitWxLogin(ticket: string, form: WxLoginForm): Promise<ScanUserInfo>;
   completeLogin(params: { userInfo: ScanUserInfo; how: ScanLoginHow }): void;
+  /** A bind code of the account page ended `linked` (the login's panel has none). */
+  completeLink?(): void;
 }
 
 export interface FakeScanEffects extends ScanEffectsLike {
@@ -46,6 +48,8 @@ export interface FakeScanEffects extends ScanEffectsLike {
   submits: PendingCall<ScanUserInfo, { ticket: string; form: WxLoginForm }>[];
   /** Every completeLogin, in order. */
   completed: { userInfo: ScanUserInfo; how: ScanLoginHow }[];
+  /** How many times completeLink ran. */
+  linked: number;
   /** Answers the latest unanswered call (throws when there is none, so a test cannot answer nothing). */
   answerCreate(result: QrCodeResult): void;
   failCreate(error: unknown): void;
@@ -93,6 +97,10 @@ export function createFakeScanEffects(): FakeScanEffects {
     completeLogin: (params) => {
       completed.push(params);
     },
+    linked: 0,
+    completeLink: () => {
+      effects.linked += 1;
+    },
     answerCreate: (result) => latest(creates, 'createQrCode').resolve(result),
     failCreate: (error) => latest(creates, 'createQrCode').reject(error),
     answerPoll: (result) => latest(polls, 'pollQrStatus').resolve(result),
@@ -130,7 +138,10 @@ export function provideScanEffects(effects: ScanEffectsLike) {
         effects.submitWxLogin(input.ticket, input.form),
       ),
     },
-    actions: { completeLogin: (_, params) => effects.completeLogin(params) },
+    actions: {
+      completeLogin: (_, params) => effects.completeLogin(params),
+      completeLink: () => effects.completeLink?.(),
+    },
   });
 }
 
@@ -177,6 +188,7 @@ export const sampleStatuses = {
   expired: { status: 'expired' },
   banned: { status: 'banned' },
   bindFailed: { status: 'bind_failed' },
+  linked: { status: 'linked' },
 } as const satisfies Record<string, QrStatusResult>;
 
 export const sampleForms = {
@@ -229,6 +241,7 @@ export const scanLoginPathEvents = [
   { type: 'xstate.done.actor.pollQrStatus', output: sampleStatuses.expired },
   { type: 'xstate.done.actor.pollQrStatus', output: sampleStatuses.banned },
   { type: 'xstate.done.actor.pollQrStatus', output: sampleStatuses.bindFailed },
+  { type: 'xstate.done.actor.pollQrStatus', output: sampleStatuses.linked },
   { type: 'xstate.error.actor.pollQrStatus', error: sampleErrors.network },
   { type: 'xstate.error.actor.pollQrStatus', error: sampleErrors.rateLimited },
   { type: 'xstate.error.actor.pollQrStatus', error: sampleErrors.unknownTicket },

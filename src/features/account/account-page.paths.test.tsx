@@ -3,13 +3,15 @@
  * the page: the seller presses the page's buttons (save the nickname, close the account, retry, cancel the
  * closure), the fake calls answer or fail as the path says, and after each step the page shows the state the
  * machine is in (loading, the failure with its retry, the sections with the outcome, the busy button, the closing
- * account's only choice, the closed notice).
+ * account's only choice, the closed notice). A WeChat bound by scanning (`account.changed`) goes through the bind
+ * code's QR panel with the scan machine's fake effects: the code, the poll's `linked`, the account loaded again.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountMachine } from '#machines/account/account.machine';
 import type { AccountContext, AccountFailure } from '#machines/account/account.selectors';
 import { accountPathEvents } from '#machines/account/account.testing';
+import { createFakeScanEffects, sampleQrCode, sampleStatuses } from '#machines/scan-login/scan-login.testing';
 import { describePath, machinePaths } from '#machines/testing/paths';
 import { replayPath } from '#machines/testing/replay';
 import { ApiRequestError } from '~/lib/api/errors';
@@ -64,6 +66,10 @@ function expectPage(state: { value: unknown; context: AccountContext }) {
     expect(busy).toHaveAttribute('aria-disabled', 'true');
     return;
   }
+  // The WeChat section: the binding, or the way to bind one.
+  const wechat = within(regionOf('微信') as HTMLElement);
+  if (context.account?.wechat) expect(wechat.getByText(/已绑定微信：微信用户/)).toBeInTheDocument();
+  else expect(wechat.getByText('未绑定微信。绑定后可以用微信扫码登录。')).toBeInTheDocument();
   const outcome = context.outcome;
   if (!outcome) return;
   if (outcome.ok) expect(section.getByRole('status')).toHaveTextContent('昵称已保存');
@@ -77,7 +83,8 @@ describe('account paths on the page', () => {
     'replays: %s',
     async (_name, path) => {
       const fake = createFakeAccountEffects({ listSessions: () => [] });
-      await renderAccountPage(fake.effects);
+      const scan = createFakeScanEffects();
+      await renderAccountPage({ ...fake.effects, wechatScan: scan });
       await replayPath(path, accountMachine, {
         send: async (event) => {
           const e = event as Event;
@@ -88,6 +95,19 @@ describe('account paths on the page', () => {
             case 'closure.cancel':
               fireEvent.click(screen.getByRole('button', { name: '撤销注销' }));
               break;
+            case 'account.changed': {
+              // Scanned with WeChat: the bind code's panel hears `linked`, the page loads the account again.
+              fireEvent.click(screen.getByRole('button', { name: '扫码绑定微信' }));
+              await waitFor(() => expect(scan.pendingCount().creates).toBe(1));
+              await act(async () =>
+                scan.answerCreate({ ...sampleQrCode, pollInterval: 0.01, expiresAt: Date.now() + 300_000 }),
+              );
+              await waitFor(() => expect(scan.pendingCount().polls).toBe(1));
+              await act(async () => scan.answerPoll(sampleStatuses.linked));
+              await waitFor(() => expect(fake.pending('loadAccount')).not.toBeNull());
+              await act(async () => fake.answer('loadAccount', e.account));
+              break;
+            }
             case 'section.submit': {
               if (e.request.kind === 'profile') {
                 const profile = within(screen.getByRole('region', { name: '基本资料' }));

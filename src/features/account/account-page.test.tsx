@@ -1,6 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleAccount, sampleClosingAccount, sampleClosure } from '#machines/account/account.testing';
+import {
+  sampleAccount,
+  sampleBoundAccount,
+  sampleClosingAccount,
+  sampleClosure,
+} from '#machines/account/account.testing';
+import { createFakeScanEffects, sampleQrCode, sampleStatuses } from '#machines/scan-login/scan-login.testing';
 import { CLOSURE_COOLING_OFF_DAYS } from '#shared/contract/account';
 import type { AccountSession } from '~/lib/api/account';
 import { COOLING_OFF_DAYS } from './sections';
@@ -42,6 +48,31 @@ const region = (name: string | RegExp) => within(screen.getByRole('region', { na
 afterEach(() => vi.clearAllMocks());
 
 describe('account page', () => {
+  it('binds a WeChat by scanning the bind code: the code only on request, then the binding is shown', async () => {
+    const fake = createFakeAccountEffects({ listSessions: () => sessions });
+    const scan = createFakeScanEffects();
+    await renderAccountPage({ ...fake.effects, wechatScan: scan });
+    await act(async () => fake.answer('loadAccount', sampleAccount));
+    const wechat = region('微信');
+    expect(wechat.getByText('未绑定微信。绑定后可以用微信扫码登录。')).toBeInTheDocument();
+    // No code is made until the seller asks for one.
+    expect(scan.creates).toHaveLength(0);
+    fireEvent.click(wechat.getByRole('button', { name: '扫码绑定微信' }));
+    await waitFor(() => expect(scan.pendingCount().creates).toBe(1));
+    await act(async () => scan.answerCreate({ ...sampleQrCode, pollInterval: 0.01, expiresAt: Date.now() + 300_000 }));
+    expect(await wechat.findByRole('img', { name: '微信绑定二维码' })).toBeInTheDocument();
+    await waitFor(() => expect(scan.pendingCount().polls).toBe(1));
+    await act(async () => scan.answerPoll(sampleStatuses.linked));
+    // The account loads again and shows the binding; the seller is told.
+    await waitFor(() => expect(fake.pending('loadAccount')).not.toBeNull());
+    await act(async () => fake.answer('loadAccount', sampleBoundAccount));
+    expect(await wechat.findByText(/已绑定微信：微信用户/)).toBeInTheDocument();
+    expect(wechat.queryByRole('img', { name: '微信绑定二维码' })).not.toBeInTheDocument();
+    expect(wechat.getByRole('button', { name: '解除绑定' })).toBeInTheDocument();
+    expect(await screen.findByText('微信已绑定')).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.name === 'loadAccount')).toHaveLength(2);
+  });
+
   it('shows the account and saves a nickname; the header and userInfo follow', async () => {
     const fake = createFakeAccountEffects({ loadAccount: () => sampleAccount, listSessions: () => sessions });
     await renderAccountPage(fake.effects);

@@ -2,11 +2,12 @@
  * The seller's own account (/account, /en/account): profile, password, phone, WeChat, devices, data and closure,
  * run by the account machine (machines/account) with the account calls (src/lib/api/account.ts). A closing account
  * (closure asked for, cooling-off period running) sees only "cancel the closure"; a closure signs out here.
- * Signed out, the route sends the visitor to the login, which comes back here.
+ * Signed out, the route sends the visitor to the login, which comes back here. A WeChat is bound by scanning a bind
+ * code in the QR panel of the login (src/features/auth/scan-login, `variant="bind"`); the account then loads again.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { accountMachine } from '#machines/account/account.machine';
 import { type AccountRequest, type AccountView, selectAccountView } from '#machines/account/account.selectors';
@@ -14,6 +15,8 @@ import { forceLogout, readStoredSession, signIn } from '~/app/session';
 import { toast } from '~/components/toast/toast';
 import { networkFailure } from '~/features/auth/api-errors';
 import { SubmitButton } from '~/features/auth/form-parts';
+import type { ScanEffects } from '~/features/auth/scan-login/effects';
+import { LazyScanPanel } from '~/features/auth/scan-login/lazy-scan-panel';
 import type { Account, AccountSession } from '~/lib/api/account';
 import * as api from '~/lib/api/account';
 import * as styles from './account.css';
@@ -36,6 +39,8 @@ export interface AccountEffects {
   cancelClosure(): Promise<Account>;
   listSessions(): Promise<AccountSession[]>;
   exportAccount(): Promise<unknown>;
+  /** The bind code's QR panel effects (tests); the browser's are the panel's own (a bind code, its poll). */
+  wechatScan?: ScanEffects;
 }
 
 export const browserAccountEffects: AccountEffects = {
@@ -107,13 +112,28 @@ export function AccountPage({ effects = browserAccountEffects }: { effects?: Acc
   );
   const view = useSelector(actor, selectAccountView);
   const submit = (request: AccountRequest) => actor.send({ type: 'section.submit', request });
+  const linkedText = t`微信已绑定`;
+  // The scan bound a WeChat: the account (its binding) loads again; the panel says so meanwhile.
+  const onLinked = () => {
+    toast.success(linkedText);
+    latest.current.loadAccount().then(
+      (account) => actor.send({ type: 'account.changed', account }),
+      () => {},
+    );
+  };
 
   return (
     <main className={styles.page} aria-busy={view.state === 'loading' || undefined}>
       <h1 className={styles.title}>
         <Trans>账号设置</Trans>
       </h1>
-      <Body view={view} submit={submit} effects={latest} onRetry={() => actor.send({ type: 'page.retry' })}>
+      <Body
+        view={view}
+        submit={submit}
+        effects={latest}
+        onRetry={() => actor.send({ type: 'page.retry' })}
+        onLinked={onLinked}
+      >
         <ClosingView view={view} onCancel={() => actor.send({ type: 'closure.cancel' })} />
       </Body>
     </main>
@@ -125,12 +145,14 @@ function Body({
   submit,
   effects,
   onRetry,
+  onLinked,
   children,
 }: {
   view: AccountView;
   submit: (request: AccountRequest) => void;
   effects: { current: AccountEffects };
   onRetry: () => void;
+  onLinked: () => void;
   children: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -161,7 +183,7 @@ function Body({
       </p>
     );
   const account = view.account as Account;
-  return <Sections account={account} view={view} submit={submit} effects={effects} />;
+  return <Sections account={account} view={view} submit={submit} effects={effects} onLinked={onLinked} />;
 }
 
 function Sections({
@@ -169,11 +191,13 @@ function Sections({
   view,
   submit,
   effects,
+  onLinked,
 }: {
   account: Account;
   view: AccountView;
   submit: (request: AccountRequest) => void;
   effects: { current: AccountEffects };
+  onLinked: () => void;
 }) {
   const { t } = useLingui();
   const [sessions, setSessions] = useState<AccountSession[] | null | 'failed'>(null);
@@ -216,7 +240,7 @@ function Sections({
       <ProfileSection {...props} />
       <PasswordSection {...props} />
       <PhoneSection {...props} />
-      <WechatSection {...props} />
+      <WechatSection {...props} bind={<WechatBind scan={effects.current.wechatScan} onLinked={onLinked} />} />
       <DevicesSection {...props} sessions={sessions} />
       <DataSection
         onExport={async () => {
@@ -226,6 +250,24 @@ function Sections({
       />
       <ClosureSection {...props} />
     </>
+  );
+}
+
+/** Bind a WeChat: a button, then the bind code's QR panel (its code is made only when the seller asks). */
+function WechatBind({ scan, onLinked }: { scan?: ScanEffects; onLinked: () => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <div className={styles.actions}>
+        <button type="button" className={styles.button} onClick={() => setOpen(true)} data-testid="wechat-bind">
+          <Trans>扫码绑定微信</Trans>
+        </button>
+      </div>
+    );
+  return (
+    <Suspense fallback={null}>
+      <LazyScanPanel variant="bind" effects={scan} onLinked={onLinked} />
+    </Suspense>
   );
 }
 

@@ -68,6 +68,8 @@ function headingOf(view: ScanView): string {
       return '绑定失败';
     case 'banned':
       return '账号已被封禁';
+    case 'linked':
+      return '微信已绑定';
   }
 }
 
@@ -90,7 +92,7 @@ describe('scan panel paths', () => {
 
   it('covers every state of the machine', () => {
     const reached = new Set(paths.map((path) => scanLoginState(path.state.value)));
-    expect(reached.size).toBe(18);
+    expect(reached.size).toBe(19);
     expect(paths.length).toBeGreaterThan(100);
   });
 
@@ -212,6 +214,12 @@ describe('scan panel paths', () => {
             case 'registerSuccess':
               expect(effects.completed).toHaveLength(1);
               expect(effects.completed[0].how).toBe(HOW[view.kind]);
+              break;
+            case 'linked':
+              // A bind code's end (never a login page's in practice): no session, the page is told once.
+              expect(effects.linked).toBe(1);
+              expect(effects.completed).toHaveLength(0);
+              expect(panel).toHaveTextContent('以后可以用这个微信扫码登录。');
               break;
             case 'bindFailed':
               expect(panel).toHaveTextContent(view.error ? sampleErrors.bindFailed.message : '请重新扫码后再试。');

@@ -297,4 +297,41 @@ describe('scan panel: with the machine', () => {
     expect(await screen.findByRole('heading', { name: '请使用微信扫一扫登录' })).toBeInTheDocument();
     within(screen.getByRole('region')).getByRole('img');
   });
+
+  it('on the account page, a bind code: its own words, no agreement, then "bound" and the page is told once', async () => {
+    const onLinked = vi.fn();
+    const { effects } = await renderPanel({ variant: 'bind', onLinked });
+    await waitFor(() => expect(effects.pendingCount().creates).toBe(1));
+    effects.answerCreate(quickCode());
+    expect(await screen.findByRole('img', { name: '微信绑定二维码' })).toHaveAttribute(
+      'data-qr-url',
+      sampleQrCode.qrUrl,
+    );
+    expect(stateHeading()).toHaveTextContent('请使用微信扫一扫绑定');
+    // The login's agreement is not the account page's business.
+    expect(screen.queryByText(/用户协议/)).not.toBeInTheDocument();
+    await nextPoll(effects);
+    effects.answerPoll(sampleStatuses.linked);
+    expect(await screen.findByRole('heading', { name: '微信已绑定' })).toBeInTheDocument();
+    expect(screen.getByText('以后可以用这个微信扫码登录。')).toBeInTheDocument();
+    expect(onLinked).toHaveBeenCalledTimes(1);
+    expect(effects.linked).toBe(1);
+    expect(effects.completed).toEqual([]);
+  });
+
+  it('on the account page, a WeChat bound to another account: bind failed, and a new bind code on request', async () => {
+    const onLinked = vi.fn();
+    const { effects } = await renderPanel({ variant: 'bind', onLinked });
+    await waitFor(() => expect(effects.pendingCount().creates).toBe(1));
+    effects.answerCreate(quickCode());
+    await nextPoll(effects);
+    effects.answerPoll(sampleStatuses.bindFailed);
+    expect(await screen.findByRole('heading', { name: '绑定失败' })).toBeInTheDocument();
+    expect(screen.getByText('该微信已绑定其他账号，请换一个微信扫码。')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '重新扫码' }));
+    await waitFor(() => expect(effects.pendingCount().creates).toBe(1));
+    effects.answerCreate(quickCode());
+    expect(await screen.findByRole('heading', { name: '请使用微信扫一扫绑定' })).toBeInTheDocument();
+    expect(onLinked).not.toHaveBeenCalled();
+  });
 });

@@ -3,7 +3,9 @@
  * and the mobile /scan_code page. It draws what the scan-login machine's view says — creating, the code with
  * its time left (scanned: an overlay; expired: Reload), not bound (bind now / register with WeChat, and their
  * forms), the three successes, bind failed, account banned, create failed — and sends the visitor's choices
- * back as events. Every state has a heading (focused when the state changes while the visitor was in the
+ * back as events. On the account page (`variant="bind"`) the code is a bind code of the signed-in account: it
+ * ends "bound" (`onLinked`: the page shows the binding) or bind failed (the WeChat is bound to another account),
+ * and the login's agreement is not shown. Every state has a heading (focused when the state changes while the visitor was in the
  * panel) and is announced in a polite live region; the time left is announced only at whole minutes and at
  * 30 and 10 seconds.
  */
@@ -20,24 +22,36 @@ import { describeFailure, networkFailure } from '../api-errors';
 import { AgreementNotice } from '../form-parts';
 import { formatTimeLeft, milestoneOf, useSecondsLeft } from './countdown';
 import * as demoStyles from './demo-aid.css';
-import { browserScanEffects, createQrCodeEarly, pageCode, type ScanEffects, type ScanEffectsContext } from './effects';
+import {
+  bindScanEffects,
+  browserScanEffects,
+  createQrCodeEarly,
+  pageCode,
+  type ScanEffects,
+  type ScanEffectsContext,
+} from './effects';
 import { QR_PLACEHOLDER_SRC } from './qr-placeholder';
 import { BindForm, WechatRegisterForm } from './scan-forms';
 import * as styles from './scan-panel.css';
 import { scanRuntime, useScanLogin } from './use-scan-login';
 
-export type ScanPanelVariant = 'tab' | 'page';
+export type ScanPanelVariant = 'tab' | 'page' | 'bind';
 
 export interface ScanPanelProps {
-  /** `tab`: the login page's tab (desktop); `page`: /scan_code on a phone (long-press hint). */
+  /**
+   * `tab`: the login page's tab (desktop); `page`: /scan_code on a phone (long-press hint); `bind`: the account
+   * page's bind code (no login, no agreement).
+   */
   variant?: ScanPanelVariant;
+  /** `bind`: the scan bound the WeChat to the account. */
+  onLinked?: () => void;
   /** `?redirect=` of the login page. */
   redirect?: unknown;
   /** Other effects than the browser's (tests). */
   effects?: ScanEffects;
 }
 
-export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps) {
+export function ScanPanel({ variant = 'tab', redirect, effects, onLinked }: ScanPanelProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const { workbenchUrl, isMobile, analytics, scanCode } = usePortalEnv();
@@ -46,7 +60,15 @@ export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps
   // /scan_code as the server sent it holds a code made for this view of the page: the panel shows it from the
   // first paint and the machine takes it in place of making one (server/pages/scan-ticket.ts).
   const [fromPage] = useState(() => (variant === 'page' && !effects ? pageCode(scanCode) : null));
-  const browser = useMemo(() => browserScanEffects(() => context.current, fromPage), [fromPage]);
+  const linked = useRef(onLinked);
+  linked.current = onLinked;
+  const browser = useMemo(
+    () =>
+      variant === 'bind'
+        ? bindScanEffects(() => linked.current?.())
+        : browserScanEffects(() => context.current, fromPage),
+    [fromPage, variant],
+  );
   // /scan_code without a code from the server shows nothing until it has one: ask for it and load the machine as
   // the page hydrates, side by side (the chunks are preloaded by the page's HTML). With the server's code the
   // machine loads once the page has hydrated (its first poll is 2 s away), out of the hydration's long task.
@@ -55,7 +77,19 @@ export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps
     createQrCodeEarly();
     scanRuntime.load().catch(() => {});
   });
-  const { view, send } = useScanLogin(effects ?? browser, fromPage);
+  // Effects given (tests): the page is told of a bind code's `linked` as with the browser's.
+  const given = useMemo(
+    () =>
+      effects && {
+        ...effects,
+        completeLink: () => {
+          effects.completeLink?.();
+          linked.current?.();
+        },
+      },
+    [effects],
+  );
+  const { view, send } = useScanLogin(given ?? browser, fromPage);
 
   // The forms and the agreement notice use the auth area's messages (fields, captcha); /scan_code loads only
   // this area before it hydrates, so what needs them is drawn once they are there (at once when they already are:
@@ -72,7 +106,7 @@ export function ScanPanel({ variant = 'tab', redirect, effects }: ScanPanelProps
     };
   }, [locale]);
 
-  return <ScanPanelView view={view} send={send} variant={variant} agreement={authMessages} />;
+  return <ScanPanelView view={view} send={send} variant={variant} agreement={authMessages && variant !== 'bind'} />;
 }
 
 const CHECK_PATH = 'M7 12.5l3.2 3.2L17 9';
@@ -109,12 +143,23 @@ const headings = {
   registerSuccess: msg`注册成功`,
   bindFailed: msg`绑定失败`,
   banned: msg`账号已被封禁`,
+  linked: msg`微信已绑定`,
+} as const;
+
+/** The bind code's own words where the login's would be wrong. */
+const bindHeadings = {
+  waiting: msg`请使用微信扫一扫绑定`,
+  scanned: msg`扫码成功`,
 } as const;
 
 type StateKey = keyof typeof headings;
 
 function stateKey(view: ScanView): StateKey {
   return view.kind === 'unbound' ? (view.step === 'choose' ? 'choose' : view.step) : view.kind;
+}
+
+function headingOf(key: StateKey, variant: ScanPanelVariant) {
+  return variant === 'bind' && (key === 'waiting' || key === 'scanned') ? bindHeadings[key] : headings[key];
 }
 
 /** The server's reason for a failure, or what the visitor should know when it gave none. */
@@ -138,7 +183,7 @@ export interface ScanPanelViewProps {
 export function ScanPanelView({ view, send, variant = 'tab', agreement = true }: ScanPanelViewProps) {
   const { i18n } = useLingui();
   const key = stateKey(view);
-  const heading = i18n._(headings[key]);
+  const heading = i18n._(headingOf(key, variant));
   const panelRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownKey = useRef(key);
@@ -224,8 +269,29 @@ function StateBody({ view, send, variant }: Required<Omit<ScanPanelViewProps, 'a
           </p>
         </>
       );
+    case 'linked':
+      return (
+        <>
+          <SuccessIcon className={styles.bigSuccessIcon} />
+          <p className={styles.text}>
+            <Trans>以后可以用这个微信扫码登录。</Trans>
+          </p>
+        </>
+      );
     case 'bindFailed':
-      return <BindFailed error={view.error} onReload={() => send({ type: 'scan.reload' })} />;
+      return (
+        <BindFailed
+          error={view.error}
+          onReload={() => send({ type: 'scan.reload' })}
+          fallback={
+            variant === 'bind' ? (
+              <Trans>该微信已绑定其他账号，请换一个微信扫码。</Trans>
+            ) : (
+              <Trans>请重新扫码后再试。</Trans>
+            )
+          }
+        />
+      );
     case 'banned':
       return <Banned onReload={() => send({ type: 'scan.reload' })} />;
   }
@@ -285,7 +351,7 @@ function QrCodeState({
         <img
           className={styles.qrImage}
           src={qr.qrcode}
-          alt={t`微信登录二维码`}
+          alt={variant === 'bind' ? t`微信绑定二维码` : t`微信登录二维码`}
           width={220}
           height={220}
           data-qr-url={qr.qrUrl}
@@ -409,12 +475,12 @@ function CreateFailed({ error, onRetry }: { error: unknown; onRetry: () => void 
   );
 }
 
-function BindFailed({ error, onReload }: { error: unknown; onReload: () => void }) {
+function BindFailed({ error, onReload, fallback }: { error: unknown; onReload: () => void; fallback: ReactNode }) {
   const reason = useFailureText(error);
   return (
     <>
       <WarningIcon className={styles.bigWarningIcon} />
-      <p className={styles.text}>{reason ?? <Trans>请重新扫码后再试。</Trans>}</p>
+      <p className={styles.text}>{reason ?? fallback}</p>
       <button type="button" className={styles.button} onClick={onReload}>
         <Trans>重新扫码</Trans>
       </button>

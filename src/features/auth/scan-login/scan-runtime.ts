@@ -27,6 +27,7 @@ export function startScanLogin(effects: ScanEffects, input: ScanLoginInput = {})
       },
       actions: {
         completeLogin: (_, params) => effects.completeLogin(params),
+        completeLink: () => effects.completeLink?.(),
       },
     }),
     { input },

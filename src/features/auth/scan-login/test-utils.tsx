@@ -22,15 +22,17 @@ export interface PanelOptions extends Omit<ProviderOptions, 'effects'> {
   variant?: ScanPanelVariant;
   /** The scan effects (new fakes by default). */
   fake?: FakeScanEffects;
+  /** `bind`: the scan bound the WeChat. */
+  onLinked?: () => void;
 }
 
 export async function renderPanel(options: PanelOptions = {}) {
   toast.clear();
-  const { fake, variant, ...providers } = options;
+  const { fake, variant, onLinked, ...providers } = options;
   const effects = fake ?? createFakeScanEffects();
   const result = await renderWithProviders(
     <>
-      <ScanPanel effects={effects} variant={variant ?? 'tab'} />
+      <ScanPanel effects={effects} variant={variant ?? 'tab'} onLinked={onLinked} />
       <ToastHost />
     </>,
     providers,

@@ -67,6 +67,7 @@ export function useScanLogin(
       pollQrStatus: (ticket) => latest.current.pollQrStatus(ticket),
       submitWxLogin: (ticket, form) => latest.current.submitWxLogin(ticket, form),
       completeLogin: (params) => latest.current.completeLogin(params),
+      completeLink: () => latest.current.completeLink?.(),
     };
     scanRuntime.load().then(
       (runtime) => {
