@@ -1,6 +1,7 @@
 /** The audit log, newest first, filtered by operator, user and action; before and after shown as readable JSON. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { ColumnHeads } from '../components/column-heads';
 import { Link } from '../components/link';
 import { Empty, ErrorState, Loading, PageHeading } from '../components/states';
 import { consoleApi, type Data } from '../lib/api';
@@ -102,31 +103,15 @@ export function AuditPage() {
           <caption className={ui.label}>
             <Trans>操作记录（最新在前）</Trans>
           </caption>
-          <thead>
-            <tr>
-              <th className={ui.cell} scope="col">
-                <Trans>时间</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>操作员</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>地址</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>操作</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>用户</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>之前</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>之后</Trans>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads>
+            <Trans>时间</Trans>
+            <Trans>操作员</Trans>
+            <Trans>地址</Trans>
+            <Trans>操作</Trans>
+            <Trans>用户</Trans>
+            <Trans>之前</Trans>
+            <Trans>之后</Trans>
+          </ColumnHeads>
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>

@@ -8,6 +8,7 @@ import { useParams } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
 import type { ActionRequest } from '#machines/console/action.selectors';
 import { ActionPanel, useConsoleAction } from '../components/action-panel';
+import { ColumnHeads } from '../components/column-heads';
 import { Link } from '../components/link';
 import { ErrorState, Loading, PageHeading } from '../components/states';
 import { consoleApi, type Data } from '../lib/api';
@@ -187,25 +188,13 @@ export function UserPage() {
         ) : (
           <>
             <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th className={ui.cell} scope="col">
-                    <Trans>登录时间</Trans>
-                  </th>
-                  <th className={ui.cell} scope="col">
-                    <Trans>最近活动</Trans>
-                  </th>
-                  <th className={ui.cell} scope="col">
-                    <Trans>地址</Trans>
-                  </th>
-                  <th className={ui.cell} scope="col">
-                    <Trans>设备</Trans>
-                  </th>
-                  <th className={ui.cell} scope="col">
-                    <Trans>操作</Trans>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads>
+                <Trans>登录时间</Trans>
+                <Trans>最近活动</Trans>
+                <Trans>地址</Trans>
+                <Trans>设备</Trans>
+                <Trans>操作</Trans>
+              </ColumnHeads>
               <tbody>
                 {user.sessions.map((session) => (
                   <tr key={session.id}>

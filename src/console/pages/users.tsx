@@ -1,6 +1,7 @@
 /** Find accounts by full phone, last four digits, nickname or invite code, filtered by brand, channel and dates. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { ColumnHeads } from '../components/column-heads';
 import { Link } from '../components/link';
 import { Empty, ErrorState, Loading, PageHeading } from '../components/states';
 import { consoleApi, type Query } from '../lib/api';
@@ -109,31 +110,15 @@ export function UsersPage() {
           <caption className={ui.label}>
             <Trans>搜索结果</Trans>
           </caption>
-          <thead>
-            <tr>
-              <th className={ui.cell} scope="col">
-                <Trans>手机号</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>昵称</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>品牌</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>渠道</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>邀请码</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>注册时间</Trans>
-              </th>
-              <th className={ui.cell} scope="col">
-                <Trans>状态</Trans>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads>
+            <Trans>手机号</Trans>
+            <Trans>昵称</Trans>
+            <Trans>品牌</Trans>
+            <Trans>渠道</Trans>
+            <Trans>邀请码</Trans>
+            <Trans>注册时间</Trans>
+            <Trans>状态</Trans>
+          </ColumnHeads>
           <tbody>
             {items.map((user) => (
               <tr key={user.id}>

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ActionRequest } from '#machines/console/action.selectors';
 import { ActionPanel, useConsoleAction } from '../components/action-panel';
+import { ColumnHeads } from '../components/column-heads';
 import { Empty, ErrorState, Loading, PageHeading } from '../components/states';
 import { type ConsoleApiError, consoleApi, type Data } from '../lib/api';
 import { WEBHOOK_EVENT_LIST } from '../lib/contract-values';
@@ -250,31 +251,15 @@ function Deliveries({ webhook, onResend }: { webhook: Webhook; onResend: (delive
       <caption className={ui.label}>
         <Trans>投递记录（最新在前）</Trans>
       </caption>
-      <thead>
-        <tr>
-          <th className={ui.cell} scope="col">
-            <Trans>事件</Trans>
-          </th>
-          <th className={ui.cell} scope="col">
-            <Trans>时间</Trans>
-          </th>
-          <th className={ui.cell} scope="col">
-            <Trans>状态</Trans>
-          </th>
-          <th className={ui.cell} scope="col">
-            <Trans>尝试次数</Trans>
-          </th>
-          <th className={ui.cell} scope="col">
-            <Trans>HTTP 状态</Trans>
-          </th>
-          <th className={ui.cell} scope="col">
-            <Trans>响应</Trans>
-          </th>
-          <th className={ui.cell} scope="col">
-            <Trans>操作</Trans>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads>
+        <Trans>事件</Trans>
+        <Trans>时间</Trans>
+        <Trans>状态</Trans>
+        <Trans>尝试次数</Trans>
+        <Trans>HTTP 状态</Trans>
+        <Trans>响应</Trans>
+        <Trans>操作</Trans>
+      </ColumnHeads>
       <tbody>
         {state.data.items.map((delivery) => (
           <tr key={delivery.id}>
