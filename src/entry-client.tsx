@@ -16,8 +16,11 @@ import { createAppRouter } from './router';
 // A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute; a load that the
 // page's own navigation cancelled reloads nothing (the guard knows the page is leaving).
 watchLeaving();
+// A failed preload is not thrown (the import itself still fails if its chunk is gone, and its guard answers that);
+// the reload waits the grace, since a navigation the page did not make cancels the preloads before `pagehide`.
 window.addEventListener('vite:preloadError', (event) => {
-  if (reloadInBrowser()) event.preventDefault();
+  event.preventDefault();
+  unlessLeavingSoon(reloadInBrowser);
 });
 
 const env = readPortalEnv();

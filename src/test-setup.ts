@@ -2,7 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // A toast carried to the next page (toast.carry) belongs to a page load that jsdom never makes.
+  if (typeof window !== 'undefined') window.sessionStorage.removeItem('portal.toast.next');
+});
 if (typeof window !== 'undefined') {
   window.scrollTo = () => {};
   // jsdom has no pointer capture; sonner's toasts take it on a press (to follow a swipe).

@@ -9,7 +9,7 @@
  * errors and CSP violations (uPlot styles the chart through the CSSOM, which the strict policy allows).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,28 +46,36 @@ let server: PortalServer | undefined;
 let dataDir = '';
 const operators = new Map<EngineName, Operator>();
 
-/** `npm run admin -- operator add`: the password on standard input, the TOTP secret from its printed line. */
-function addOperator(name: string, password: string): Operator {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'operator', 'add', '--name', name, '--role', 'owner'],
-    {
-      cwd: PROJECT_ROOT,
-      input: `${password}\n`,
-      env: { ...process.env, DATA_DIR: dataDir, PORTAL_DIST: TEST_DIST },
-      encoding: 'utf8',
-    },
-  );
-  const secret = /^totp-secret: ([A-Z2-7]+=*)\s*$/m.exec(result.stdout)?.[1];
-  assert.ok(secret, `operator add printed no totp-secret (exit ${result.status}): ${result.stdout}${result.stderr}`);
-  return { name, password, totp: new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }) };
+/**
+ * `npm run admin -- operator add`: the password on standard input, the TOTP secret from its printed line. Run
+ * without blocking this process (a synchronous spawn would leave the keep-alive sockets of earlier fetches to be
+ * reused after the server closed them: "fetch failed").
+ */
+function addOperator(name: string, password: string): Promise<Operator> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', 'operator', 'add', '--name', name, '--role', 'owner'],
+      { cwd: PROJECT_ROOT, env: { ...process.env, DATA_DIR: dataDir, PORTAL_DIST: TEST_DIST }, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const secret = /^totp-secret: ([A-Z2-7]+=*)\s*$/m.exec(stdout)?.[1];
+        if (!secret) {
+          const status = error && 'code' in error ? error.code : 0;
+          reject(new Error(`operator add printed no totp-secret (exit ${status}): ${stdout}${stderr}`));
+          return;
+        }
+        resolve({ name, password, totp: new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }) });
+      },
+    );
+    child.stdin?.end(`${password}\n`);
+  });
 }
 
 async function addOperatorWhenReady(name: string, password: string): Promise<Operator> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      return addOperator(name, password);
+      return await addOperator(name, password);
     } catch (error) {
       if (Date.now() > deadline || !/no database|control socket|Could not reach/.test(String(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -35,13 +35,31 @@ describe('guarded page chunks', () => {
   it('turns a chunk failure the guard declines into a ChunkLoadFailure, and leaves other errors alone', async () => {
     const { guardChunk, ChunkLoadFailure, CHUNK_RELOAD_KEY: key } = await import('./chunk-reload');
     window.sessionStorage.setItem(key, String(Date.now()));
-    const failing = guardChunk(() =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')),
+    const failing = guardChunk(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')),
+      10,
     );
     await expect(failing()).rejects.toBeInstanceOf(ChunkLoadFailure);
     const other = guardChunk(() => Promise.reject(new Error('boom')));
     await expect(other()).rejects.toThrow('boom');
     const fine = guardChunk(() => Promise.resolve(1));
     await expect(fine()).resolves.toBe(1);
+  });
+
+  it('waits the grace: a load cancelled by a navigation that starts meanwhile reloads nothing and settles never', async () => {
+    const { guardChunk, noteLeaving, resetLeaving, CHUNK_RELOAD_KEY: key } = await import('./chunk-reload');
+    window.sessionStorage.removeItem(key);
+    const cancelled = guardChunk(() => Promise.reject(new TypeError('Importing a module script failed.')), 50);
+    let settled = false;
+    cancelled().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    // The navigation says so (pagehide) within the grace.
+    noteLeaving();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(settled).toBe(false);
+    expect(window.sessionStorage.getItem(key)).toBeNull();
+    resetLeaving();
   });
 });

@@ -104,15 +104,23 @@ export class ChunkLoadFailure extends Error {
   }
 }
 
+/** Resolves after the grace; a page that has left by then never gets here (its timers die with it). */
+function afterLeaveGrace(graceMs = LEAVE_GRACE_MS): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, graceMs));
+}
+
 /**
  * Wraps a dynamic import: a failure reloads the page through the guard; when the guard declines, the failure
  * becomes a `ChunkLoadFailure` for the error page (and not a module-not-found error, which the router would
- * answer with a reload of its own that ignores the 60 s limit).
+ * answer with a reload of its own that ignores the 60 s limit). The failure waits the grace first: a load the
+ * browser cancelled because a navigation started (one the page did not make: an address typed, a bookmark) must
+ * not reload the page over that navigation.
  */
-export function guardChunk<T>(load: () => Promise<T>): () => Promise<T> {
+export function guardChunk<T>(load: () => Promise<T>, graceMs = LEAVE_GRACE_MS): () => Promise<T> {
   return () =>
-    load().catch((error: unknown) => {
+    load().catch(async (error: unknown) => {
       if (!isChunkLoadError(error)) throw error;
+      if (!leaving) await afterLeaveGrace(graceMs);
       if (reloadInBrowser()) return new Promise<T>(() => {});
       throw new ChunkLoadFailure(error);
     });

@@ -5,7 +5,7 @@
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { isLeaving } from '~/lib/chunk-reload';
 import { mayFetchAhead } from '~/lib/prefetch-rule';
-import { hasWaitingToasts, subscribeToasts } from './toast';
+import { hasWaitingToasts, showCarriedToast, subscribeToasts } from './toast';
 
 /** The toaster's code. (The module resolves to nothing when the chunk guard took a failure.) */
 const loadToaster = () => import('./toaster') as Promise<typeof import('./toaster') | undefined>;
@@ -17,6 +17,7 @@ export function ToastHost() {
   // Loaded once the page has hydrated, where code may be fetched ahead (not on 2g or with data saver): a success
   // toast is shown just before a full navigation (a sign-in), which would cancel a load started by the toast.
   useEffect(() => {
+    showCarriedToast();
     if (mayFetchAhead()) loadToaster().catch(() => {});
   }, []);
 

@@ -1,7 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '~/test/providers';
-import { getToasts, TOAST_DURATION_MS, toast } from './toast';
+import {
+  CARRIED_TOAST_KEY,
+  CARRIED_TOAST_MAX_AGE_MS,
+  getToasts,
+  showCarriedToast,
+  TOAST_DURATION_MS,
+  toast,
+} from './toast';
 import { ToastHost } from './toast-host';
 
 afterEach(async () => {
@@ -54,5 +61,40 @@ describe('toasts', () => {
     expect(await screen.findByText('Logout failed', undefined, { timeout: 10_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close notification' }));
     await waitFor(() => expect(screen.queryByText('Logout failed')).not.toBeInTheDocument());
+  });
+
+  it('carried across a full page load to the same origin show once on the next page, and only while fresh', {
+    timeout: 20_000,
+  }, async () => {
+    sessionStorage.clear();
+    act(() => toast.carry('success', '欢迎！账号已创建，免费试用已开始', '/workbench/function_introduction'));
+    act(() => toast.clear());
+    expect(JSON.parse(sessionStorage.getItem(CARRIED_TOAST_KEY) ?? 'null')).toMatchObject({
+      kind: 'success',
+      message: '欢迎！账号已创建，免费试用已开始',
+    });
+    // The next page: its host shows what was carried, and forgets it.
+    await renderWithProviders(<ToastHost />);
+    expect(
+      await screen.findByText('欢迎！账号已创建，免费试用已开始', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(sessionStorage.getItem(CARRIED_TOAST_KEY)).toBeNull();
+
+    // Another origin (the toast stays on this page only), a stale one and a forged one are not shown.
+    act(() => toast.carry('success', '登录成功', 'https://elsewhere.example/workbench'));
+    expect(sessionStorage.getItem(CARRIED_TOAST_KEY)).toBeNull();
+    act(() => toast.clear());
+    await waitFor(() => expect(getToasts()).toEqual([]));
+    sessionStorage.setItem(
+      CARRIED_TOAST_KEY,
+      JSON.stringify({ kind: 'success', message: '旧的', at: Date.now() - CARRIED_TOAST_MAX_AGE_MS - 1 }),
+    );
+    act(() => showCarriedToast());
+    sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ kind: 'info', message: '伪造', at: Date.now() }));
+    act(() => showCarriedToast());
+    sessionStorage.setItem(CARRIED_TOAST_KEY, '{not json');
+    act(() => showCarriedToast());
+    expect(getToasts()).toEqual([]);
+    expect(sessionStorage.getItem(CARRIED_TOAST_KEY)).toBeNull();
   });
 });

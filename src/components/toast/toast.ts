@@ -16,6 +16,10 @@ export interface ToastItem {
 /** How long a toast stays (sonner pauses it while hovered or focused). */
 export const TOAST_DURATION_MS = 3000;
 
+/** The toast handed to the next page of this tab across a full page load (a sign-in's welcome), and how long it keeps. */
+export const CARRIED_TOAST_KEY = 'portal.toast.next';
+export const CARRIED_TOAST_MAX_AGE_MS = 15_000;
+
 /** Sonner's `toast`, once its module has loaded; `mounted` while a toaster shows what it adds. */
 let sonner: typeof sonnerToast | undefined;
 let mounted = false;
@@ -37,6 +41,20 @@ export const toast = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   warning: (message: string) => show('warning', message),
+  /**
+   * Shows the toast now and again on the next page of this tab when `target` (same origin) is loaded within
+   * CARRIED_TOAST_MAX_AGE_MS: a success toast queued right before a full page load is otherwise gone before it is
+   * read (the welcome of a new account).
+   */
+  carry(kind: ToastKind, message: string, target: string) {
+    show(kind, message);
+    try {
+      if (new URL(target, window.location.href).origin !== window.location.origin) return;
+      window.sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ kind, message, at: Date.now() }));
+    } catch {
+      // Blocked storage: the toast shows on this page only.
+    }
+  },
   /** Removes every toast (a sign-out, tests). */
   clear() {
     waiting = [];
@@ -64,6 +82,31 @@ export function getToasts(): ToastItem[] {
       : [],
   );
   return [...waiting, ...active];
+}
+
+/** The toast an earlier page of this tab carried over (toast.carry), shown once if it is still fresh. */
+export function showCarriedToast(now = Date.now()): void {
+  let carried: unknown;
+  try {
+    const stored = window.sessionStorage.getItem(CARRIED_TOAST_KEY);
+    if (stored === null) return;
+    window.sessionStorage.removeItem(CARRIED_TOAST_KEY);
+    carried = JSON.parse(stored);
+  } catch {
+    return;
+  }
+  if (typeof carried !== 'object' || carried === null) return;
+  const { kind, message, at } = carried as Partial<ToastItem & { at: number }>;
+  const known = kind === 'success' || kind === 'error' || kind === 'warning';
+  if (
+    !known ||
+    typeof message !== 'string' ||
+    typeof at !== 'number' ||
+    now - at > CARRIED_TOAST_MAX_AGE_MS ||
+    at > now
+  )
+    return;
+  show(kind, message);
 }
 
 export const hasWaitingToasts = () => waiting.length > 0;
