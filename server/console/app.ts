@@ -14,6 +14,7 @@ import {
   OWNER_ONLY_CALLS,
   SUPPORT_ROLES,
 } from '../../shared/contract/console';
+import { EDITOR_CALLS } from '../../shared/contract/console-articles';
 import type { Operation } from '../../shared/contract/operation';
 import { ApiError, errorResponse, notFound, ok } from '../api/http';
 import { buildOpenApi } from '../api/openapi';
@@ -55,6 +56,7 @@ const EVERY_ROLE: readonly CallName[] = ['login', 'logout', 'session'];
 export function rolesOf(call: CallName | null): readonly OperatorRole[] {
   if (call && OWNER_ONLY_CALLS.includes(call)) return ['owner'];
   if (call && EVERY_ROLE.includes(call)) return ['owner', 'support', 'editor'];
+  if (call && (EDITOR_CALLS as readonly string[]).includes(call)) return ['owner', 'editor'];
   return SUPPORT_ROLES;
 }
 

@@ -1,5 +1,6 @@
 /** What the console's modules are given (server/console/app.ts builds it), and what a signed-in request carries. */
 import type { OperatorRole } from '../../shared/contract/console';
+import type { CollegeChanges } from '../college/changes';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
 import type { RateLimiter } from '../limits/rate-limiter';
@@ -10,6 +11,8 @@ export interface ConsoleDeps {
   now: () => Date;
   /** The console's own rate limiter (sign-in failures per name and per address). */
   limiter: RateLimiter;
+  /** Announces a change readers see in the college (pages cached on every process are dropped). */
+  collegeChanges?: CollegeChanges;
 }
 
 export interface SignedInOperator {

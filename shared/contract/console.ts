@@ -5,6 +5,7 @@
  * state-changing call (POST) also sends `X-CSRF-Token` (the login's `data.csrfToken`) and a same-origin `Origin`.
  */
 import { z } from 'zod';
+import { articleOperations } from './console-articles';
 import type { Operation } from './operation';
 import { operation } from './operation';
 
@@ -378,6 +379,8 @@ export const consoleOperations = {
     data: deliveryData,
     errors: { ...ownerOnly, [CONSOLE_CODES.deliveryNotFound]: 'HTTP 404: no such delivery' },
   }),
+  // The college's articles and pictures (shared/contract/console-articles.ts): owner and editor.
+  ...articleOperations,
 } satisfies Record<string, Operation>;
 
 /** Which role may call what: every call not listed here is for every signed-in operator with a console role. */

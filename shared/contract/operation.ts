@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 
 export interface Operation {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put';
   /** The path under /api, in OpenAPI form (`/v2/college/articles/{id}`). */
   path: string;
   summary: string;
