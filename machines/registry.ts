@@ -9,7 +9,8 @@ import { accountPathEvents } from './account/account.testing';
 import { captchaMachine } from './captcha/captcha.machine';
 import { captchaPathEvents } from './captcha/captcha.testing';
 import { actionMachine } from './console/action.machine';
-import { actionPathEvents, signInPathEvents } from './console/console.testing';
+import { articleSaveMachine } from './console/article-save.machine';
+import { actionPathEvents, articleSavePathEvents, signInPathEvents } from './console/console.testing';
 import { signInMachine } from './console/sign-in.machine';
 import { documentModalMachine, layerMachine } from './layer/layer.machine';
 import { loadingBarMachine } from './loading-bar/loading-bar.machine';
@@ -113,6 +114,13 @@ export const machineRegistry: RegisteredMachine[] = [
     spec: "issue 'The operator's console' §3 and §6: ban (reason required), unban, revoke, unbind, show the full number, resend: confirm → pending → done or failed with the server's message",
     machine: actionMachine,
     events: actionPathEvents,
+  },
+  {
+    name: 'console-article-save',
+    folder: 'console',
+    spec: "the college editor's autosave: an edit waits 800 ms, then the working copy is saved (PUT); an edit during a save is saved after it; a failed save keeps the draft, a refusal waits for an edit, no answer is tried again after 5 s",
+    machine: articleSaveMachine,
+    events: articleSavePathEvents,
   },
   {
     name: 'account',

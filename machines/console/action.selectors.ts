@@ -9,15 +9,20 @@ export const CONSOLE_ACTIONS = [
   'revealPhone',
   'resend',
   'deleteWebhook',
+  'publish',
+  'schedule',
+  'unpublish',
 ] as const;
 export type ConsoleActionKind = (typeof CONSOLE_ACTIONS)[number];
 
 export interface ActionRequest {
   kind: ConsoleActionKind;
-  /** The account or endpoint the action is on. */
+  /** The account, endpoint or article the action is on. */
   targetId: string;
   /** The session or delivery (revokeOne, resend). */
   itemId?: string;
+  /** Schedule: the time (ISO, with its offset). */
+  at?: string;
   /** Ban: the confirmation needs a reason. */
   needsReason?: boolean;
 }

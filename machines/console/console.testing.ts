@@ -62,3 +62,30 @@ export const actionPathEvents = [
   { type: 'xstate.done.actor.perform', output: { ok: true } },
   { type: 'xstate.error.actor.perform', error: sampleActionError },
 ] as const;
+
+/** A working copy as the editor sends it (PUT /articles/{id}). */
+export const sampleArticleDraft = {
+  section: 'operate',
+  slug: 'sample-draft',
+  tags: ['达人'],
+  cover: null,
+  zh: { title: '寄样清单', summary: '寄样前要核对的五件事', body: '## 寄样\n\n先核对地址。' },
+  en: { title: 'Sample checklist', summary: 'Five things to check', body: '## Samples\n\nCheck the address.' },
+};
+
+export const sampleSaveErrors = {
+  slugTaken: { status: 409, code: 40140, message: '这个栏目已有同名的 slug', field: 'slug' },
+  offline: { status: 0, code: 0, message: '' },
+} as const;
+
+/**
+ * The events of the autosave paths: an edit, save now, retry, a save's answer, a refusal naming a field and no answer.
+ */
+export const articleSavePathEvents = [
+  { type: 'draft.edit', draft: sampleArticleDraft },
+  { type: 'draft.saveNow' },
+  { type: 'draft.retry' },
+  { type: 'xstate.done.actor.save', output: { updatedAt: '2026-11-29T01:00:00.000Z' } },
+  { type: 'xstate.error.actor.save', error: sampleSaveErrors.slugTaken },
+  { type: 'xstate.error.actor.save', error: sampleSaveErrors.offline },
+] as const;

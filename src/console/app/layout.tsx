@@ -10,7 +10,7 @@ import { useRef } from 'react';
 import { selectOperator, selectSignInView } from '#machines/console/sign-in.selectors';
 import { Link } from '../components/link';
 import { Loading } from '../components/states';
-import { SUPPORT_ROLE_LIST } from '../lib/contract-values';
+import { EDITOR_ROLE_LIST, SUPPORT_ROLE_LIST } from '../lib/contract-values';
 import { SignInPage } from '../pages/sign-in';
 import * as styles from '../styles/layout.css';
 import { useSignInActor } from './context';
@@ -39,7 +39,7 @@ export function ConsoleLayout() {
             onSignOut={() => actor.send({ type: 'user.signOut' })}
           />
           <main className={styles.main} id="main">
-            {operator && !SUPPORT_ROLE_LIST.includes(operator.role) ? (
+            {operator && !SUPPORT_ROLE_LIST.includes(operator.role) && !EDITOR_ROLE_LIST.includes(operator.role) ? (
               <p>
                 <Trans>你的角色没有可用的页面。</Trans>
               </p>
@@ -65,6 +65,7 @@ function Nav({ role, name, onSignOut }: { role?: string; name: string; onSignOut
         ] as const)
       : []),
     ...(role === 'owner' ? ([{ to: '/webhooks', label: t`Webhook` }] as const) : []),
+    ...(role === 'owner' || role === 'editor' ? ([{ to: '/articles', label: t`文章` }] as const) : []),
   ];
   return (
     <nav className={styles.side} aria-label={t`主导航`}>

@@ -40,9 +40,20 @@ const webhooks = createRoute({
   component: lazyRouteComponent(() => import('../pages/webhooks'), 'WebhooksPage'),
 });
 
+const articles = createRoute({
+  getParentRoute: () => root,
+  path: '/articles',
+  component: lazyRouteComponent(() => import('../pages/articles'), 'ArticlesPage'),
+});
+const article = createRoute({
+  getParentRoute: () => root,
+  path: '/articles/$articleId',
+  component: lazyRouteComponent(() => import('../pages/article-editor'), 'ArticleEditorPage'),
+});
+
 export function createConsoleRouter(history?: RouterHistory) {
   return createRouter({
-    routeTree: root.addChildren([index, users, user, signups, audit, webhooks]),
+    routeTree: root.addChildren([index, users, user, signups, audit, webhooks, articles, article]),
     ...(history ? { history } : {}),
     defaultNotFoundComponent: () => null,
   });

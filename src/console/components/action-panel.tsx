@@ -23,6 +23,9 @@ export const ACTION_NAMES: Record<ConsoleActionKind, MessageDescriptor> = {
   revealPhone: msg`显示完整手机号`,
   resend: msg`重新投递`,
   deleteWebhook: msg`删除接收地址`,
+  publish: msg`立即发布`,
+  schedule: msg`定时发布`,
+  unpublish: msg`撤下文章`,
 };
 
 export type ConsoleActionRef = ReturnType<typeof useConsoleAction>;

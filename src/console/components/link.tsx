@@ -5,7 +5,15 @@
 import { Link as RouterLink, useNavigate as useRouterNavigate } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, ComponentType, ReactNode } from 'react';
 
-export type ConsolePath = '/' | '/users' | '/users/$userId' | '/signups' | '/audit' | '/webhooks';
+export type ConsolePath =
+  | '/'
+  | '/users'
+  | '/users/$userId'
+  | '/signups'
+  | '/audit'
+  | '/webhooks'
+  | '/articles'
+  | '/articles/$articleId';
 
 export const Link = RouterLink as unknown as ComponentType<
   {

@@ -6,25 +6,30 @@
  */
 import axios from 'axios';
 import type { consoleOperations } from '#shared/contract/console';
-import type { DataOf, QueryOf } from '#shared/contract/operation';
+import type { BodyOf, DataOf, QueryOf } from '#shared/contract/operation';
 import { API_PREFIX, NEED_SIGN_IN } from './contract-values';
 
 export class ConsoleApiError extends Error {
   readonly status: number;
   readonly code: number;
   readonly retryAfter?: number;
-  constructor(input: { status: number; code: number; message: string; retryAfter?: number }) {
+  /** The field the server named (`data.field` of the refusal: 'slug', 'zh.title', 'file' …). */
+  readonly field?: string;
+  constructor(input: { status: number; code: number; message: string; retryAfter?: number; field?: string }) {
     super(input.message);
     this.name = 'ConsoleApiError';
     this.status = input.status;
     this.code = input.code;
     if (input.retryAfter !== undefined) this.retryAfter = input.retryAfter;
+    if (input.field !== undefined) this.field = input.field;
   }
 }
 
 type Ops = typeof consoleOperations;
 export type Data<K extends keyof Ops> = DataOf<Ops[K]>;
 export type Query<K extends keyof Ops> = QueryOf<Ops[K]>;
+/** The body of POST /articles and PUT /articles/{id}: the working copy (shared/contract/console-articles.ts). */
+export type ArticleInput = BodyOf<Ops['saveArticle']>;
 
 const state = {
   csrfToken: '',
@@ -51,7 +56,7 @@ export const http = axios.create({
 
 http.interceptors.request.use((config) => {
   config.headers.set('Accept-Language', state.language === 'en' ? 'en' : 'zh-CN');
-  if ((config.method ?? 'get').toLowerCase() === 'post' && state.csrfToken)
+  if ((config.method ?? 'get').toLowerCase() !== 'get' && state.csrfToken)
     config.headers.set('X-CSRF-Token', state.csrfToken);
   return config;
 });
@@ -63,21 +68,28 @@ function settle<T>(status: number, body: unknown, retryAfterHeader: unknown, pat
       : undefined;
   if (status >= 200 && status < 300 && envelope?.code === 200) return envelope.data as T;
   const retryAfter = Number(retryAfterHeader);
+  const field = (envelope?.data as { field?: unknown } | null | undefined)?.field;
   const error = new ConsoleApiError({
     status,
     code: envelope?.code ?? status,
     message: envelope?.message ?? '',
     ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+    ...(typeof field === 'string' ? { field } : {}),
   });
   if ((status === 401 || error.code === NEED_SIGN_IN) && path !== '/login' && path !== '/session')
     state.onSessionEnded();
   throw error;
 }
 
-async function call<T>(method: 'get' | 'post', path: string, payload?: unknown): Promise<T> {
+async function call<T>(method: 'get' | 'post' | 'put', path: string, payload?: unknown): Promise<T> {
   try {
     const response =
-      method === 'get' ? await http.get(path, { params: payload }) : await http.post(path, payload ?? {});
+      method === 'get'
+        ? await http.get(path, { params: payload })
+        : payload instanceof FormData
+          ? // The browser writes the multipart boundary (a JSON content type would make axios turn the form into JSON).
+            await http.post(path, payload, { headers: { 'Content-Type': 'multipart/form-data' } })
+          : await http.request({ method, url: path, data: payload ?? {} });
     return settle<T>(response.status, response.data, response.headers['retry-after'], path);
   } catch (error) {
     if (error instanceof ConsoleApiError) throw error;
@@ -116,6 +128,21 @@ export const consoleApi = {
     call<Data<'deliveries'>>('get', `/webhooks/${id(webhookId)}/deliveries`, clean(query)),
   resend: (webhookId: string, deliveryId: string) =>
     call<Data<'resend'>>('post', `/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/resend`),
+  articles: (query: Partial<Query<'articles'>>) => call<Data<'articles'>>('get', '/articles', clean(query)),
+  createArticle: (body: ArticleInput) => call<Data<'createArticle'>>('post', '/articles', body),
+  article: (articleId: number) => call<Data<'article'>>('get', `/articles/${articleId}`),
+  saveArticle: (articleId: number, body: ArticleInput) =>
+    call<Data<'saveArticle'>>('put', `/articles/${articleId}`, body),
+  publishArticle: (articleId: number, at?: string) =>
+    call<Data<'publishArticle'>>('post', `/articles/${articleId}/publish`, at ? { at } : {}),
+  unpublishArticle: (articleId: number) => call<Data<'unpublishArticle'>>('post', `/articles/${articleId}/unpublish`),
+  previewLink: (articleId: number) => call<Data<'previewLink'>>('post', `/articles/${articleId}/preview-link`),
+  renderPreview: (body: string) => call<Data<'renderPreview'>>('post', '/articles/preview', { body }),
+  uploadMedia: (file: Blob, name: string) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return call<Data<'uploadMedia'>>('post', '/media', form);
+  },
 };
 
 /** The CSV export's address for a sign-ups query (a plain link: the browser sends the cookie). */

@@ -6,8 +6,13 @@ import {
   SUPPORT_ROLES,
   WEBHOOK_EVENTS,
 } from '#shared/contract/console';
+import { ARTICLE_LANGS, ARTICLE_STATES, MEDIA_MAX_BYTES, MEDIA_TYPES } from '#shared/contract/console-articles';
 import {
   API_PREFIX,
+  ARTICLE_LANG_LIST,
+  ARTICLE_STATE_LIST,
+  MEDIA_LIMIT_BYTES,
+  MEDIA_TYPE_LIST,
   NEED_SIGN_IN,
   SPLITS,
   SUPPORT_ROLE_LIST,
@@ -23,5 +28,9 @@ describe("the console client's copies of the contract's values", () => {
     expect([...WEBHOOK_EVENT_LIST]).toEqual([...WEBHOOK_EVENTS]);
     expect([...SPLITS]).toEqual([...SIGNUP_SPLITS]);
     expect([...SUPPORT_ROLE_LIST]).toEqual([...SUPPORT_ROLES]);
+    expect([...ARTICLE_STATE_LIST]).toEqual([...ARTICLE_STATES]);
+    expect([...ARTICLE_LANG_LIST]).toEqual([...ARTICLE_LANGS]);
+    expect([...MEDIA_TYPE_LIST]).toEqual([...MEDIA_TYPES]);
+    expect(MEDIA_LIMIT_BYTES).toBe(MEDIA_MAX_BYTES);
   });
 });

@@ -1,11 +1,15 @@
-/** The start page: the users' search (the layout shows the editor role that it has no page here). */
+/** The start page: the users' search for the owner and support, the articles for an editor. */
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { selectOperator } from '#machines/console/sign-in.selectors';
+import { useSignInActor } from '../app/context';
 import { useNavigate } from '../components/link';
 
 export function HomePage() {
   const navigate = useNavigate();
+  const role = useSelector(useSignInActor(), selectOperator)?.role;
   useEffect(() => {
-    void navigate({ to: '/users' });
-  }, [navigate]);
+    if (role) void navigate({ to: role === 'editor' ? '/articles' : '/users' });
+  }, [navigate, role]);
   return null;
 }

@@ -39,7 +39,7 @@ export function createFakeApi() {
         method,
         path,
         params: (config.params ?? {}) as Record<string, unknown>,
-        body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+        body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data,
         headers: Object.fromEntries(Object.entries(config.headers ?? {})),
         settled: false,
         answer: (status, body, headers = {}) => {
@@ -57,7 +57,7 @@ export function createFakeApi() {
         status,
         status === 200 && a.code === undefined
           ? envelope(a.data)
-          : { code: a.code ?? status, message: a.message ?? '', data: null },
+          : { code: a.code ?? status, message: a.message ?? '', data: a.data ?? null },
         a.headers,
       );
     });
@@ -66,7 +66,7 @@ export function createFakeApi() {
     install() {
       http.defaults.adapter = adapter;
     },
-    on(method: 'get' | 'post', path: RegExp, answer: FakeAnswer | ((call: FakeCall) => FakeAnswer) | 'hold') {
+    on(method: 'get' | 'post' | 'put', path: RegExp, answer: FakeAnswer | ((call: FakeCall) => FakeAnswer) | 'hold') {
       routes.push({ method, path, answer });
       return api;
     },

@@ -2,7 +2,8 @@
  * The business college's look: a banner with the search box, the section menu, a breadcrumb, then the content
  * column beside the recommended list, inside the 1300 px main column (docs/product.md#constants).
  */
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
+import { articleBody } from '~/styles/article-body.css';
 import { layout, vars } from '~/styles/theme.css';
 
 export const page = style({ display: 'block', color: vars.color.text, paddingBottom: 64 });
@@ -223,46 +224,8 @@ export const article = style({ minWidth: 0 });
 
 export const articleTitle = style([heading, { fontSize: 30 }]);
 
-export const markdown = style({ marginTop: 24, fontSize: 16, lineHeight: 1.85, color: vars.color.text });
-
-globalStyle(`${markdown} h2`, { margin: '32px 0 12px', fontSize: 22, lineHeight: 1.4, color: vars.color.ink });
-globalStyle(`${markdown} h3`, { margin: '24px 0 8px', fontSize: 18, lineHeight: 1.4, color: vars.color.ink });
-globalStyle(`${markdown} h4, ${markdown} h5, ${markdown} h6`, { margin: '20px 0 8px', fontSize: 16 });
-globalStyle(`${markdown} p`, { margin: '0 0 14px' });
-globalStyle(`${markdown} ul, ${markdown} ol`, { margin: '0 0 14px', paddingLeft: 24 });
-globalStyle(`${markdown} li`, { margin: '4px 0' });
-globalStyle(`${markdown} a`, { color: vars.color.accent });
-globalStyle(`${markdown} code`, {
-  padding: '1px 6px',
-  borderRadius: 4,
-  background: vars.color.surfaceAlt,
-  fontSize: '0.92em',
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-});
-globalStyle(`${markdown} pre`, { padding: 16, overflowX: 'auto', background: vars.color.surfaceAlt, borderRadius: 8 });
-globalStyle(`${markdown} pre code`, { padding: 0, background: 'none' });
-globalStyle(`${markdown} blockquote`, {
-  margin: '0 0 14px',
-  padding: '8px 16px',
-  borderLeft: `4px solid ${vars.color.accent}`,
-  background: vars.color.surfaceAlt,
-  color: vars.color.text,
-});
-globalStyle(`${markdown} table`, {
-  display: 'block',
-  maxWidth: '100%',
-  overflowX: 'auto',
-  borderCollapse: 'collapse',
-  margin: '0 0 16px',
-  fontSize: 15,
-});
-globalStyle(`${markdown} th, ${markdown} td`, {
-  border: `1px solid ${vars.color.line}`,
-  padding: '8px 12px',
-  textAlign: 'left',
-  verticalAlign: 'top',
-});
-globalStyle(`${markdown} th`, { background: vars.color.surfaceAlt, fontWeight: 600 });
+/** The article's text: the shared article styles (src/styles/article-body.css.ts, also the console's preview). */
+export const markdown = style([articleBody, { marginTop: 24 }]);
 
 export const likeBox = style({
   display: 'flex',
