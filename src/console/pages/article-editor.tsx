@@ -504,8 +504,10 @@ function LanguageFields({
     const end = area ? area.selectionEnd : body.length;
     const words = (alt.trim() || fallbackAlt).replace(/[[\]]/g, '');
     const before = body.slice(0, at);
-    const image = `${before && !before.endsWith('\n') ? '\n\n' : ''}![${words}](${url})\n\n`;
-    onChange({ ...latest.current, body: `${before}${image}${body.slice(end)}` });
+    const after = body.slice(end);
+    // The picture on a paragraph of its own.
+    const image = `${before && !before.endsWith('\n') ? '\n\n' : ''}![${words}](${url})${after.startsWith('\n') ? '' : '\n\n'}`;
+    onChange({ ...latest.current, body: `${before}${image}${after}` });
     setAlt('');
     requestAnimationFrame(() => {
       if (!area) return;

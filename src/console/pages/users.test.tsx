@@ -99,6 +99,6 @@ describe('the users page', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['用户', '注册统计', '审计日志', 'Webhook']);
+    ).toEqual(['用户', '注册统计', '审计日志', 'Webhook', '文章']);
   });
 });
