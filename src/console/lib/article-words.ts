@@ -14,7 +14,7 @@ export const SECTION_NAMES: Record<CollegeSection, MessageDescriptor> = {
 
 export const STATE_NAMES: Record<ArticleState, MessageDescriptor> = {
   draft: msg`草稿`,
-  scheduled: msg`定时发布`,
+  scheduled: msg`已定时`,
   published: msg`已发布`,
   unpublished: msg`已撤下`,
 };

@@ -195,7 +195,7 @@ describe('the article editor', () => {
     expect(api.calls.find((c) => c.path === `/articles/${ID}/publish`)?.body).toEqual({
       at: '2026-12-01T09:30:00+08:00',
     });
-    expect(screen.getByTestId('article-state')).toHaveTextContent('定时发布 2026/12/01 09:30');
+    expect(screen.getByTestId('article-state')).toHaveTextContent('已定时 2026/12/01 09:30');
     fireEvent.click(within(panel).getByRole('button', { name: '关闭' }));
     fireEvent.click(screen.getByRole('button', { name: '撤下' }));
     const unpublish = screen.getByRole('dialog', { name: '撤下文章' });
