@@ -128,9 +128,11 @@ function saveState(): string {
   return document.querySelector('[data-testid="save-status"]')?.getAttribute('data-state') ?? '';
 }
 
-/** The pictures of `css` that loaded (their natural size), as `src widthxheight`. */
+/** The pictures of `css` that loaded (their natural size), as `src widthxheight`; brought into view (they load lazily). */
 function loadedPictures(css: string): string[] {
-  return Array.from(document.querySelectorAll<HTMLImageElement>(css))
+  const pictures = Array.from(document.querySelectorAll<HTMLImageElement>(css));
+  for (const img of pictures) if (!img.complete || img.naturalWidth === 0) img.scrollIntoView({ block: 'center' });
+  return pictures
     .filter((img) => img.complete && img.naturalWidth > 0)
     .map((img) => `${img.getAttribute('src')} ${img.naturalWidth}x${img.naturalHeight}`);
 }
