@@ -141,9 +141,10 @@ function robotsMeta(): string {
   return document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '';
 }
 
-function scrollTo(css: string): boolean {
-  const element = document.querySelector(css);
-  element?.scrollIntoView({ block: 'start' });
+/** Scrolls the window so that `css` is `above` pixels below the top (clear of a fixed header). */
+function scrollTo(arg: { css: string; above: number }): boolean {
+  const element = document.querySelector(arg.css);
+  if (element) window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - arg.above);
   return !!element;
 }
 
@@ -279,7 +280,9 @@ for (const engineName of ENGINES) {
         );
         await until(page, 'the autosave', async () => (await page.evaluate(saveState)) === 'saved');
         await sees(page, '已保存（');
-        if (await page.evaluate(scrollTo, '[data-testid="preview-zh"]'))
+        if (await page.evaluate(scrollTo, { css: 'fieldset', above: 16 }))
+          await screenshot(page, '35-editor-zh-en.png');
+        if (await page.evaluate(scrollTo, { css: '[data-testid="preview-zh"]', above: 420 }))
           await screenshot(page, '35-editor-zh-en-preview.png');
 
         // The signed preview link, opened on the portal: the draft with its picture, kept out of search engines.
@@ -308,6 +311,7 @@ for (const engineName of ENGINES) {
         await until(page, 'the picture on the preview page', async () =>
           (await page.evaluate(loadedPictures, 'article img')).some((p) => p.startsWith(mediaUrl)),
         );
+        await page.evaluate(scrollTo, { css: 'h1', above: 140 });
         await screenshot(page, '35-portal-preview.png');
 
         // The public search finds it, without a restart.
@@ -324,7 +328,8 @@ for (const engineName of ENGINES) {
         await until(page, 'the picture on the article page', async () =>
           (await page.evaluate(loadedPictures, 'article img')).some((p) => p.startsWith(mediaUrl)),
         );
-        if (await page.evaluate(scrollTo, 'article img')) await screenshot(page, '35-published-article.png');
+        if (await page.evaluate(scrollTo, { css: '#college-article-title', above: 140 }))
+          await screenshot(page, '35-published-article.png');
         const enFeed = await (await fetch(`${base}/en/business-college/feed.xml`)).text();
         assert.ok(enFeed.includes(enTitle), 'the English feed has the article');
 
