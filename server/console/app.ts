@@ -25,6 +25,7 @@ import { apiServerError, handleServerError } from '../http/errors';
 import { clientAddress, requestIsHttps, requestProtocol } from '../http/request';
 import { policyForEngine, securityHeaders } from '../http/security-headers';
 import { requestLog } from '../ops/log';
+import { articlesApi } from './articles-api';
 import { auditApi } from './audit-api';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
 import { type ConsolePagesOptions, consolePages } from './pages';
@@ -182,6 +183,7 @@ function consoleApi(deps: ConsoleDeps) {
   api.route('/', usersApi(deps));
   api.route('/', signupsApi(deps));
   api.route('/', webhooksApi(deps));
+  api.route('/', articlesApi(deps));
   api.all('*', notFound);
   api.onError(onApiError);
   return api;
