@@ -25,7 +25,7 @@ import { apiServerError, handleServerError } from '../http/errors';
 import { clientAddress, requestIsHttps, requestProtocol } from '../http/request';
 import { policyForEngine, securityHeaders } from '../http/security-headers';
 import { requestLog } from '../ops/log';
-import { articlesApi } from './articles-api';
+import { ARTICLE_BODIES, articlesApi } from './articles-api';
 import { auditApi } from './audit-api';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
 import { type ConsolePagesOptions, consolePages } from './pages';
@@ -202,7 +202,7 @@ export function createConsoleApp(deps: ConsoleDeps, pages: ConsolePagesOptions =
   app.use('*', requestLog(deps.settings));
   app.use('*', policyForEngine());
   app.use('*', securityHeaders(deps.settings));
-  app.use('*', limitBodies());
+  app.use('*', limitBodies([ARTICLE_BODIES]));
   app.route(CONSOLE_API_PREFIX, consoleApi(deps));
   app.route('/', consolePages(deps, pages));
   const pageError = handleServerError(deps.settings);

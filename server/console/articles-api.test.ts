@@ -446,6 +446,27 @@ describeDatabases('console articles', (getDb) => {
     expect([badState.status, badState.body.data]).toEqual([400, { field: 'state' }]);
   });
 
+  it('takes a long article (both languages near their 200 000 characters); the other calls keep their 16 KB', async () => {
+    const { h } = await editor(getDb());
+    const long = {
+      ...draft,
+      zh: { ...draft.zh, body: '长'.repeat(199_000) },
+      en: { ...draft.en, body: 'é'.repeat(199_000) },
+    };
+    const created = await h.call<ArticleAnswer>('POST', '/articles', long);
+    expect(created.status, created.text.slice(0, 200)).toBe(200);
+    expect(created.body.data?.zh?.body).toHaveLength(199_000);
+    const saved = await h.call('PUT', `/articles/${created.body.data?.id}`, { ...long, tags: ['长文'] });
+    expect(saved.status).toBe(200);
+    expect((await h.call('POST', '/articles/preview', { body: long.zh.body })).status).toBe(200);
+    const huge = await h.call('POST', '/articles', undefined, {
+      raw: JSON.stringify({ ...long, x: 'x'.repeat(1_600_000) }),
+    });
+    expect(huge.status).toBe(413);
+    const other = await h.call('POST', '/logout', undefined, { raw: JSON.stringify({ x: 'x'.repeat(20_000) }) });
+    expect(other.status).toBe(413);
+  });
+
   it('signs a preview link for a day; renders the live preview with the public renderer', async () => {
     const db = getDb();
     const { h } = await editor(db);

@@ -5,7 +5,7 @@
  * itself is server/college/publishing.ts. (POST /media is server/console/media-api.ts.)
  */
 import { Hono } from 'hono';
-import { consoleOperations as ops } from '../../shared/contract/console';
+import { CONSOLE_API_PREFIX, consoleOperations as ops } from '../../shared/contract/console';
 import { PREVIEW_LINK_TTL_MS } from '../../shared/contract/console-articles';
 import { ok } from '../api/http';
 import { route } from '../api/route';
@@ -23,7 +23,17 @@ import {
 } from '../college/publishing';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
+import type { LargerBodies } from '../http/body-limit';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
+
+/**
+ * An article's working copy is larger than the console's other bodies: up to 200 000 characters of Markdown per
+ * language, 3 bytes each in UTF-8 for Chinese: POST and PUT /articles and the preview take up to 1.5 MB.
+ */
+export const ARTICLE_BODIES: LargerBodies = {
+  path: new RegExp(`^${CONSOLE_API_PREFIX}/articles(?:/[^/]+)?$`),
+  maxBytes: 1536 * 1024,
+};
 
 /** The portal's origin (brand 1) for the links the console shows: PUBLIC_URL, else the local port. */
 export const portalOrigin = (settings: Pick<Settings, 'publicUrl' | 'port'>) =>
