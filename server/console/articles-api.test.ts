@@ -11,7 +11,7 @@ import { CONSOLE_CODES } from '../../shared/contract/console';
 import { ARTICLE_CODES, PREVIEW_LINK_TTL_MS } from '../../shared/contract/console-articles';
 import { previewSecret, verifyPreviewToken } from '../college/preview-token';
 import type { ArticleAnswer, ArticleList } from '../college/publishing';
-import { publishDue } from '../college/publishing';
+import { previewArticle, publishDue } from '../college/publishing';
 import { findArticle, listArticles, searchArticles } from '../college/repository';
 import { seedCollege } from '../college/seed';
 import type { Database } from '../db/database';
@@ -481,6 +481,19 @@ describeDatabases('console articles', (getDb) => {
     const secret = await previewSecret(db);
     expect(verifyPreviewToken(token ?? '', secret, START)).toEqual({ id: article.id, expiresAt });
     expect(verifyPreviewToken(token ?? '', secret, expiresAt)).toBeNull();
+    // What the portal's preview page draws from the token: the working copy, rendered, the brand filled in.
+    await h.call('PUT', `/articles/${article.id}`, { ...draft, zh: { ...draft.zh, title: '{brandName}春季大促' } });
+    const shown = await previewArticle(db, article.id, 'zh', 'StarReach', START);
+    expect(shown).toMatchObject({
+      id: article.id,
+      section: 'operate',
+      title: 'StarReach春季大促',
+      date: '2026-11-22',
+      tags: ['活动'],
+      cover: null,
+      html: '<h2>准备</h2>\n<p>春季<strong>大促</strong>的清单。</p>\n',
+    });
+    expect(await previewArticle(db, 9999999, 'zh', 'StarReach', START)).toBeNull();
     const missing = await h.call('POST', '/articles/9999999/preview-link', {});
     expect([missing.status, missing.body.code]).toEqual([404, ARTICLE_CODES.articleNotFound]);
 
