@@ -8,7 +8,12 @@
  */
 import { expect, it, vi } from 'vitest';
 import { CONSOLE_CODES } from '../../shared/contract/console';
-import { ARTICLE_CODES, PREVIEW_LINK_TTL_MS } from '../../shared/contract/console-articles';
+import {
+  ARTICLE_CODES,
+  articleData,
+  articleListData,
+  PREVIEW_LINK_TTL_MS,
+} from '../../shared/contract/console-articles';
 import { previewSecret, verifyPreviewToken } from '../college/preview-token';
 import type { ArticleAnswer, ArticleList } from '../college/publishing';
 import { previewArticle, publishDue } from '../college/publishing';
@@ -99,6 +104,10 @@ describeDatabases('console articles', (getDb) => {
       links: { zh: null, en: null },
     });
     expect(article.id).toBeGreaterThanOrEqual(1_000_001);
+    // The answers are the contract's shapes.
+    expect(articleData.strict().parse(article)).toEqual(article);
+    const listed = (await h.call<ArticleList>('GET', '/articles')).body.data;
+    expect(articleListData.parse(listed)).toEqual(listed);
     expect(await live(db, article.id)).toEqual([]);
     expect(announce).not.toHaveBeenCalled();
     const [entry] = await auditOf(db);
