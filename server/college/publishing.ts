@@ -296,6 +296,30 @@ export async function renderArticleBody(db: Queryable, markdown: string) {
   return renderMarkdown(markdown);
 }
 
+/**
+ * The content_hash of a live row the console wrote: `console:v<renderer version>:<digest>`. A new renderer makes the
+ * seed render those rows again from their Markdown (seed.ts), as it does the files'.
+ */
+export const consoleHash = (digest: string) => `console:v${RENDERER_VERSION}:${digest}`;
+
+/** Renders again the console's live rows drawn by an older renderer (their text unchanged). Answers how many. */
+export async function rerenderConsoleRows(tx: Queryable): Promise<number> {
+  const stale = await tx.query<{ id: number; lang: string; body_markdown: string; content_hash: string }>(
+    `select id, lang, body_markdown, content_hash from college_articles
+      where content_hash like 'console:%' and content_hash not like $1`,
+    [`${consoleHash('')}%`],
+  );
+  for (const row of stale) {
+    const rendered = await renderArticleBody(tx, row.body_markdown);
+    const digest = row.content_hash.split(':').pop() ?? '';
+    await tx.query(
+      'update college_articles set body_html = $3, body_text = $4, content_hash = $5 where id = $1 and lang = $2',
+      [row.id, row.lang, rendered.html, rendered.text, consoleHash(digest)],
+    );
+  }
+  return stale.length;
+}
+
 /** Writes the live rows of both languages from the working copy (published = true). */
 async function writeLive(tx: Queryable, copy: WorkingCopy, at: Date): Promise<void> {
   const { post } = copy;
@@ -303,21 +327,10 @@ async function writeLive(tx: Queryable, copy: WorkingCopy, at: Date): Promise<vo
   for (const lang of ARTICLE_LANGS) {
     const text = copy.texts[lang] as Text;
     const rendered = await renderArticleBody(tx, text.body);
-    const hash = createHash('sha256')
-      .update(
-        JSON.stringify([
-          'console',
-          RENDERER_VERSION,
-          post.id,
-          lang,
-          post.section,
-          post.slug,
-          post.tags,
-          post.cover,
-          text,
-        ]),
-      )
+    const digest = createHash('sha256')
+      .update(JSON.stringify([post.id, lang, post.section, post.slug, post.tags, post.cover, text]))
       .digest('hex');
+    const hash = consoleHash(digest);
     // A publication keeps the day it first got (published_on): a republished article stays where it was listed.
     await tx.query(
       `insert into college_articles

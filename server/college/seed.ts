@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { log as logger } from '../ops/log';
 import { type ContentProblem, loadCollegeContent } from './content';
 import { renderMarkdown } from './markdown';
+import { rerenderConsoleRows } from './publishing';
 
 /** An arbitrary constant naming the content seed's lock (the migrations use another). */
 const SEED_LOCK_KEY = 7_302_552;
@@ -20,6 +21,8 @@ export interface SeedResult {
   unchanged: number;
   /** Files of articles the console has written or changed: left alone. */
   kept: number;
+  /** Live rows the console wrote, drawn again by a new renderer. */
+  rerendered: number;
   problems: ContentProblem[];
 }
 
@@ -37,7 +40,15 @@ export async function seedCollege(db: Database, contentDir: string, options: See
     renderedAlready: new Set(stored.map((row) => row.content_hash)),
   });
   for (const problem of problems) log(`[college] ${problem.severity} in ${problem.file}: ${problem.message}`);
-  const result: SeedResult = { inserted: 0, updated: 0, unpublished: 0, unchanged: 0, kept: 0, problems };
+  const result: SeedResult = {
+    inserted: 0,
+    updated: 0,
+    unpublished: 0,
+    unchanged: 0,
+    kept: 0,
+    rerendered: 0,
+    problems,
+  };
   // A missing folder is a deployment mistake, not "every article was removed": leave the database alone.
   if (problems.some((problem) => problem.file === contentDir)) return result;
 
@@ -138,10 +149,13 @@ export async function seedCollege(db: Database, contentDir: string, options: See
       );
       result.unpublished++;
     }
+    // The console's live rows drawn by an older renderer are drawn again (the files' were, above, by their hash).
+    result.rerendered = await rerenderConsoleRows(tx);
   });
-  if (result.inserted || result.updated || result.unpublished) {
+  if (result.inserted || result.updated || result.unpublished || result.rerendered) {
     log(
-      `[college] articles: ${result.inserted} added, ${result.updated} updated, ${result.unpublished} unpublished, ${result.unchanged} unchanged`,
+      `[college] articles: ${result.inserted} added, ${result.updated} updated, ${result.unpublished} unpublished, ${result.unchanged} unchanged` +
+        (result.rerendered ? `; ${result.rerendered} written in the console drawn again by the new renderer` : ''),
     );
   }
   return result;

@@ -583,6 +583,36 @@ describeDatabases('console articles', (getDb) => {
     }
   });
 
+  it("draws the console's live rows again when the renderer changes (at the next seed), and only then", async () => {
+    const db = getDb();
+    const { h } = await editor(db);
+    const article = await create(h);
+    await h.call('POST', `/articles/${article.id}/publish`, {});
+    const [row] = await db.query<{ content_hash: string; body_html: string }>(
+      "select content_hash, body_html from college_articles where id = $1 and lang = 'zh'",
+      [article.id],
+    );
+    expect(row.content_hash).toMatch(/^console:v\d+:[0-9a-f]{64}$/);
+    const content = fixtureContent([]);
+    try {
+      expect(await seedCollege(db, content.dir, { log: () => {} })).toMatchObject({ rerendered: 0 });
+      // As an older renderer left it:
+      const old = row.content_hash.replace(/^console:v\d+:/, 'console:v0:');
+      await db.query("update college_articles set body_html = 'old', content_hash = $2 where id = $1", [
+        article.id,
+        old,
+      ]);
+      expect(await seedCollege(db, content.dir, { log: () => {} })).toMatchObject({ rerendered: 2 });
+      const [after] = await db.query<{ content_hash: string; body_html: string }>(
+        "select content_hash, body_html from college_articles where id = $1 and lang = 'zh'",
+        [article.id],
+      );
+      expect(after).toEqual(row);
+    } finally {
+      content.dispose();
+    }
+  });
+
   it("leaves out a file whose slug a console article took (an error in the seed's report)", async () => {
     const db = getDb();
     const { h } = await editor(db);
