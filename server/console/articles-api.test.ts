@@ -197,6 +197,14 @@ describeDatabases('console articles', (getDb) => {
       const answer = await h.call('GET', path);
       expect([answer.status, answer.body.code], path).toEqual([404, ARTICLE_CODES.articleNotFound]);
     }
+    for (const path of ['/articles/9999999/publish', '/articles/9999999/unpublish', '/articles/9999999/preview-link']) {
+      const answer = await h.call('POST', path, {});
+      expect([answer.status, answer.body.code], path).toEqual([404, ARTICLE_CODES.articleNotFound]);
+    }
+    const noBody = await h.call('POST', '/articles/preview', {});
+    expect([noBody.status, noBody.body.code, noBody.body.data]).toEqual([400, 40000, { field: 'body' }]);
+    const badAt = await h.call('POST', `/articles/${article.id}/publish`, { at: 'tomorrow' });
+    expect([badAt.status, badAt.body.code, badAt.body.data]).toEqual([400, 40000, { field: 'at' }]);
     const extra = await h.call('PUT', `/articles/${article.id}`, { ...draft, state: 'published' });
     expect([extra.status, extra.body.code]).toEqual([400, 40000]);
   });
