@@ -404,6 +404,13 @@ async function liveTitles(tx: Queryable, id: number) {
     : null;
 }
 
+/**
+ * The content seed's lock (seed.ts takes it exclusively): every console change takes it shared, so a seed starting on
+ * another process never reads which articles the console owns while a change is being made, and waits for it.
+ */
+export const SEED_LOCK_KEY = 7_302_552;
+const besideTheSeed = (tx: Queryable) => tx.query('select pg_advisory_xact_lock_shared($1)', [SEED_LOCK_KEY]);
+
 async function announce(deps: PublishingDeps): Promise<void> {
   try {
     await deps.collegeChanges?.announce();
@@ -433,6 +440,7 @@ export async function createPost(deps: PublishingDeps, actor: Actor, input: Arti
   const at = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
+      await besideTheSeed(tx);
       await checkSlugFree(tx, input.section, input.slug, null);
       const texts = { zh: input.zh, en: input.en };
       await checkMedia(tx, input.cover ?? null, {});
@@ -462,6 +470,7 @@ export async function savePost(deps: PublishingDeps, actor: Actor, id: number, i
   const at = deps.now();
   try {
     await deps.db.transaction(async (tx) => {
+      await besideTheSeed(tx);
       const before = await readWorkingCopy(tx, id, true);
       if (!before) throw articleMissing();
       const next: WorkingCopy = {
@@ -508,6 +517,7 @@ export async function publishPost(deps: PublishingDeps, actor: Actor, id: number
   const at = deps.now();
   if (publishAt && publishAt.getTime() <= at.getTime()) throw scheduleInPast();
   const published = await deps.db.transaction(async (tx) => {
+    await besideTheSeed(tx);
     const copy = await readWorkingCopy(tx, id, true);
     if (!copy) throw articleMissing();
     checkComplete(copy.texts);
@@ -559,6 +569,7 @@ async function publishCopy(tx: Queryable, actor: Actor, copy: WorkingCopy, at: D
 export async function unpublishPost(deps: PublishingDeps, actor: Actor, id: number): Promise<void> {
   const at = deps.now();
   const wasLive = await deps.db.transaction(async (tx) => {
+    await besideTheSeed(tx);
     const copy = await readWorkingCopy(tx, id, true);
     if (!copy) throw articleMissing();
     const { post } = copy;
@@ -598,6 +609,7 @@ export async function publishDue(deps: PublishingDeps): Promise<number> {
   for (;;) {
     const at = deps.now();
     const outcome = await deps.db.transaction(async (tx) => {
+      await besideTheSeed(tx);
       const [taken] = await tx.query<{ id: number; publish_at: Date }>(
         `update college_posts p set state = 'published', publish_at = null
            from (select id, publish_at from college_posts

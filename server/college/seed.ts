@@ -9,10 +9,7 @@ import type { Database } from '../db/database';
 import { log as logger } from '../ops/log';
 import { type ContentProblem, loadCollegeContent } from './content';
 import { renderMarkdown } from './markdown';
-import { rerenderConsoleRows } from './publishing';
-
-/** An arbitrary constant naming the content seed's lock (the migrations use another). */
-const SEED_LOCK_KEY = 7_302_552;
+import { rerenderConsoleRows, SEED_LOCK_KEY } from './publishing';
 
 export interface SeedResult {
   inserted: number;
