@@ -14,6 +14,7 @@ import { startSweeper, sweepExpired } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
 import { createApp } from './app';
+import { startCollegeScheduler } from './college/scheduler';
 import { readSettings, SettingsRefusal, startRefusal } from './config/settings';
 import { createConsoleApp } from './console/app';
 import { startConversionOutbox } from './conversions/outbox';
@@ -97,6 +98,8 @@ async function main() {
   };
   const stopConversions = startConversionOutbox(db, settings, now);
   const stopWebhooks = startWebhookOutbox(db, settings, now);
+  // Scheduled college articles are published on time by whichever process sees them first, once.
+  const stopCollegeScheduler = startCollegeScheduler({ db, now });
   // PostgreSQL: hear every ticket change, so QR polls can be answered from memory (server/scan-login/tickets.ts).
   ready.then((opened) => watchTicketChanges(opened)).catch(() => {});
   // The embedded database admits one process: npm run admin's commands run in this one, through a socket.
@@ -122,6 +125,7 @@ async function main() {
       stopSweeper();
       stopConversions();
       stopWebhooks();
+      stopCollegeScheduler();
       await stopAdmin?.();
       metricsServer?.close();
     },
