@@ -227,6 +227,7 @@ export const articleOperations = {
       ...notFound,
       [ARTICLE_CODES.missingTranslation]: 'HTTP 400: a language is missing or has an empty field (data.field)',
       [ARTICLE_CODES.scheduleInPast]: 'HTTP 400: the time is not in the future (data.field = at)',
+      [ARTICLE_CODES.unknownMedia]: 'HTTP 400: a picture of the body that was not uploaded here (data.field)',
     },
   }),
   unpublishArticle: operation({
