@@ -5,6 +5,7 @@
 import type { Database } from '../db/database';
 import { LOGIN_BACKOFF } from '../limits/rules';
 import { log } from '../ops/log';
+import { viewsKeptFrom } from '../college/views';
 import { eraseDueAccounts } from './account-closure';
 
 const DAY = 24 * 3600 * 1000;
@@ -30,6 +31,8 @@ export async function sweepExpired(db: Database, now: Date): Promise<Record<stri
       // Closed accounts whose cooling-off period has ended: their personal data is erased (account-closure.ts).
       accounts_erased: await eraseDueAccounts(tx, now),
       wx_oauth_states: await run('delete from wx_oauth_states where expires_at <= $1', [now]),
+      // Views older than the days a visitor is counted once in (the totals stay in college_view_counts).
+      college_views: await run('delete from college_views where day < $1::date', [viewsKeptFrom(now)]),
     };
   });
 }

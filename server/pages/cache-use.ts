@@ -120,8 +120,9 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
     const leader = rendering.get(key);
     const shared = leader && (await leader);
     if (shared) return shared;
+    const generation = cache.generation;
     const rendered = render().then((result) => {
-      if (cacheable(result)) cache.set(key, result);
+      if (cacheable(result)) cache.set(key, result, generation);
       return result;
     });
     if (cache.enabled && !leader) {
