@@ -2,10 +2,11 @@
  * Deletes expired rows every few minutes to keep the tables small (QR tickets a day late, so a late poll still
  * reads "expired"); every check looks at the expiry itself, so nothing depends on it.
  */
+
+import { viewsKeptFrom } from '../college/views';
 import type { Database } from '../db/database';
 import { LOGIN_BACKOFF } from '../limits/rules';
 import { log } from '../ops/log';
-import { viewsKeptFrom } from '../college/views';
 import { eraseDueAccounts } from './account-closure';
 
 const DAY = 24 * 3600 * 1000;

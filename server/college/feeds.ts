@@ -42,7 +42,10 @@ export async function collegeFeed(
   const { origin, lang, brandName, section } = input;
   const link = (path: string) => `${origin}${localizePath(path, lang)}`;
   const title = section
-    ? translate({ id: SECTION_TITLE, values: { brand: brandName, section: translate(SECTION_NAMES[section], lang) } }, lang)
+    ? translate(
+        { id: SECTION_TITLE, values: { brand: brandName, section: translate(SECTION_NAMES[section], lang) } },
+        lang,
+      )
     : translate({ id: COLLEGE_TITLE, values: { brand: brandName } }, lang);
   const articles = await feedArticles(db, { lang, section, limit: FEED_SIZE, brandName });
   const feed = new Feed({

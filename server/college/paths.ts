@@ -26,3 +26,10 @@ export function articleIdOfPath(path: string): number | null {
   const match = ARTICLE_PAGE.exec(path);
   return match ? Number(match[1]) : null;
 }
+
+const PREVIEW_PAGE = /^(?:\/en)?\/business-college\/preview\/[^/]+\/?$/;
+
+/** A draft's preview page (`/business-college/preview/<token>`): rendered for each request, never stored. */
+export function isPreviewPage(path: string): boolean {
+  return PREVIEW_PAGE.test(path);
+}

@@ -36,7 +36,7 @@ export async function previewArticle(
       where p.id = $1`,
     [id, lang],
   );
-  if (!row || !row.title.trim()) return null;
+  if (!row?.title.trim()) return null;
   const fill = (text: string) => fillBrand(text, brandName);
   const tags = row.tags.map(fill);
   const day = (row.published_at ?? input.now).toISOString().slice(0, 10);
