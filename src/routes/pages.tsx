@@ -213,8 +213,9 @@ const collegeIndexRoute = createRoute({
 /** A draft shown through its signed preview link (never cached, never indexed; a bad or expired link is a 404). */
 const collegePreviewRoute = createRoute({
   getParentRoute: () => collegeRoute,
-  path: 'preview/$token',
-  loader: ({ context, params }) => loadCollege(context, { family: { type: 'college' }, preview: params.token }),
+  // `{-$id}` holds the token: the path stays within the college's `deeper` template (shared/routes.ts).
+  path: 'preview/{-$id}',
+  loader: ({ context, params }) => loadCollege(context, { family: { type: 'college' }, preview: params.id ?? '' }),
   head: collegeHead,
   staticData: { module: COLLEGE_MODULE },
   component: CollegeRoutePage,

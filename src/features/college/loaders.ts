@@ -97,6 +97,7 @@ export async function loadCollegePage(input: CollegeLoaderInput): Promise<Colleg
   );
 
   if (input.preview !== undefined) {
+    if (!input.preview) throw notFound();
     const article = await collegeGet<ArticlePage>(
       api,
       collegeUrl(`/preview/${encodeURIComponent(input.preview)}`, locale),
