@@ -4,7 +4,7 @@
  */
 import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '../../shared/college-sections';
 
-const COLLEGE_PAGE = /^(?:\/en)?(?:\/business-college|\/article\/|\/electricity-detail|\/site-map)(?:[/?]|$)/;
+const COLLEGE_PAGE = /^(?:\/en)?\/(?:business-college|article|electricity-detail|site-map)(?:[/?]|$)/;
 
 /** A page whose HTML holds college data: the college, its sections and articles, the other article routes, the site map. */
 export function isCollegePage(target: string): boolean {
