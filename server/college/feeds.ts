@@ -41,12 +41,12 @@ export async function collegeFeed(
 ): Promise<string> {
   const { origin, lang, brandName, section } = input;
   const link = (path: string) => `${origin}${localizePath(path, lang)}`;
-  const title = section
-    ? translate(
-        { id: SECTION_TITLE, values: { brand: brandName, section: translate(SECTION_NAMES[section], lang) } },
-        lang,
-      )
-    : translate({ id: COLLEGE_TITLE, values: { brand: brandName } }, lang);
+  const values = { brand: brandName, section: section ? translate(SECTION_NAMES[section], lang) : '' };
+  // The placeholders filled here too: a catalog without the message gives its source as it is.
+  const title = translate({ id: section ? SECTION_TITLE : COLLEGE_TITLE, values }, lang).replace(
+    /\{(brand|section)\}/g,
+    (_match, name: 'brand' | 'section') => values[name],
+  );
   const articles = await feedArticles(db, { lang, section, limit: FEED_SIZE, brandName });
   const feed = new Feed({
     id: link(section ? `/business-college/${section}` : '/business-college'),

@@ -135,6 +135,7 @@ describeDatabases('the college for readers', (getDb) => {
       expect(titles(xml)).toEqual(['同栏目', '一个标签', '两个标签', '基础篇']);
       expect(xml).toContain('<link>http://localhost:3030/business-college/operate/304</link>');
       expect(xml).toContain('<language>zh-CN</language>');
+      expect(xml).toContain('<title>星达通商学院</title>');
       expect(xml).toContain('<strong>视频</strong>');
       const en = await (await feed('/en/business-college/feed.xml')).text();
       expect(titles(en)).toEqual(['Same section', 'One tag', 'Two tags', 'Base']);
@@ -143,7 +144,9 @@ describeDatabases('the college for readers', (getDb) => {
 
     it('has one per section, and answers 304 to the same ETag until something changes', async () => {
       const first = await feed('/business-college/operate/feed.xml');
-      expect(titles(await first.text())).toEqual(['同栏目', '基础篇']);
+      const text = await first.text();
+      expect(titles(text)).toEqual(['同栏目', '基础篇']);
+      expect(text).toContain('<title>星达通商学院 · 运营实操</title>');
       const etag = first.headers.get('etag') as string;
       expect((await feed('/business-college/operate/feed.xml', { 'if-none-match': etag })).status).toBe(304);
       await getDb().query('update college_articles set published = false where id = 304');
