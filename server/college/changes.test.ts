@@ -250,3 +250,38 @@ describe.skipIf(!serverUrl)('two processes on one PostgreSQL database', () => {
     }
   });
 });
+
+describe('a change during a render', () => {
+  it('neither stores nor hands to the requests waiting for it a page begun before the change', async () => {
+    const db = await openPGlite();
+    try {
+      await migrate(db);
+      await seed(db);
+      const changes = localCollegeChanges();
+      const { get, renderer } = appOn(db, changes);
+      // The first render reads the old title, then waits until the change is announced.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const render = renderer.renderPage.bind(renderer);
+      let calls = 0;
+      renderer.renderPage = async (request, options) => {
+        const page = await render(request, options);
+        if (calls++ === 0) await held;
+        return page;
+      };
+      const first = get('/business-college/operate');
+      const waiting = get('/business-college/operate');
+      await vi.waitFor(() => expect(renderer.renders).toHaveLength(1));
+      await db.query(`update college_articles set title = '第二版' where id = 301`);
+      await changes.announce();
+      release();
+      expect((await first).text).toContain('第一版'); // the request that began it gets what it rendered
+      expect((await waiting).text).toContain('第二版');
+      expect((await get('/business-college/operate')).text).toContain('第二版');
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
