@@ -6,6 +6,9 @@
  * never stored; an article page answered from the cache still counts its view.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
@@ -153,6 +156,40 @@ describe('one process (PGlite)', () => {
     await app.views?.settled();
     expect(await articleViews(db, 301)).toBe(3);
   });
+});
+
+describe('views on the Node fast path', () => {
+  it('counts an article page the fast path answers from the cache', async () => {
+    const db = await openPGlite();
+    const servers: Server[] = [];
+    try {
+      await migrate(db);
+      await seed(db);
+      const { app, renderer } = appOn(db, localCollegeChanges());
+      const honoListener = getRequestListener(app.fetch);
+      let byApp = 0;
+      const server = createServer((req, res) => {
+        if (app.serveNode(req, res)) return;
+        byApp++;
+        honoListener(req, res);
+      });
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const get = (cookie: string) =>
+        fetch(`http://127.0.0.1:${port}/business-college/operate/301`, {
+          headers: { 'user-agent': WINDOWS, cookie },
+        }).then((response) => response.text());
+      for (const n of [1, 2, 3, 2]) expect(await get(`visitor_id=${String(n).repeat(22)}`)).toContain('第一版');
+      expect(byApp).toBe(1);
+      expect(renderer.renders).toHaveLength(1);
+      await app.views?.settled();
+      expect(await articleViews(db, 301)).toBe(3);
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await db.close();
+    }
+  }, 60_000);
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
