@@ -11,7 +11,7 @@ import { createApi } from './api/index';
 import { qrPollFastPath } from './api/scan-login/poll-fast-path';
 import type { CollegeChanges } from './college/changes';
 import { feedRoutes } from './college/feeds';
-import { isCollegePageKey } from './college/paths';
+import { articleIdOfPath, isCollegePageKey } from './college/paths';
 import { VISITOR_COOKIE, type ViewCounter, viewCounter } from './college/views';
 import { limitBodies } from './http/body-limit';
 import { handleServerError } from './http/errors';
@@ -50,6 +50,8 @@ export function createApp(options: AppOptions) {
   app.use('*', requestLog(options.settings));
   if (views) {
     app.use('*', (c, next) => {
+      // Only a GET of an article page is looked at further (most requests are not).
+      if (c.req.method !== 'GET' || articleIdOfPath(c.req.path) === null) return next();
       views.see({
         method: c.req.method,
         path: c.req.path,
@@ -151,10 +153,12 @@ export function createApp(options: AppOptions) {
 function seeNode(views: ViewCounter, incoming: IncomingMessage, settings: AppOptions['settings']) {
   const target = incoming.url ?? '/';
   const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  if (incoming.method !== 'GET' || articleIdOfPath(path) === null) return;
   const c = nodeContext(incoming, target);
   views.see({
-    method: incoming.method ?? 'GET',
-    path: query < 0 ? target : target.slice(0, query),
+    method: 'GET',
+    path,
     userAgent: incoming.headers['user-agent'],
     visitorCookie: requestCookie(c, VISITOR_COOKIE),
     address: clientAddress(c, settings.trustProxy),
