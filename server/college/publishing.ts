@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import markdownIt from 'markdown-it';
 import type { z } from 'zod';
 import type { CollegeSection } from '../../shared/college-sections';
-import type { ArticleDetail } from '../../shared/contract/college';
 import {
   ARTICLE_CODES,
   ARTICLE_LANGS,
@@ -28,7 +27,6 @@ import type { CollegeChanges } from './changes';
 import { RENDERER_VERSION, renderMarkdown } from './markdown';
 // Until server/college/media.ts lands: replace with `import { mediaSizes } from './media';` and delete media-sizes.ts.
 import { mediaSizes } from './media-sizes';
-import { fillBrand } from './repository';
 
 export type ArticleInput = z.infer<typeof articleInput>;
 export type ArticleAnswer = z.infer<typeof articleData>;
@@ -652,39 +650,4 @@ export async function publishDue(deps: PublishingDeps): Promise<number> {
     }
   }
   return done;
-}
-
-// ---- the preview link's page -----------------------------------------------------------------------------------
-
-/**
- * The working copy of one language as the public article page draws it (the preview link's page): rendered now, the
- * brand filled in, dated by its publication day (today, Shanghai, when never published). Null when the article or
- * that language does not exist.
- */
-export async function previewArticle(
-  db: Queryable,
-  id: number,
-  lang: ArticleLang,
-  brandName: string,
-  now: Date,
-): Promise<(ArticleDetail & { cover: string | null }) | null> {
-  const copy = await readWorkingCopy(db, id);
-  const text = copy?.texts[lang];
-  if (!copy || !text) return null;
-  const [live] = await db.query<{ published_on: string }>(
-    "select to_char(published_on, 'YYYY-MM-DD') as published_on from college_articles where id = $1 and lang = $2",
-    [id, lang],
-  );
-  const rendered = await renderArticleBody(db, text.body);
-  return {
-    id,
-    section: copy.post.section,
-    title: fillBrand(text.title, brandName),
-    summary: fillBrand(text.summary, brandName),
-    date: live?.published_on ?? shanghaiDay(copy.post.published_at ?? now),
-    tags: copy.post.tags.map((tag) => fillBrand(tag, brandName)),
-    html: fillBrand(rendered.html, brandName, true),
-    updated: copy.post.updated_at.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    cover: copy.post.cover,
-  };
 }

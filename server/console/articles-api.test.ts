@@ -14,9 +14,10 @@ import {
   articleListData,
   PREVIEW_LINK_TTL_MS,
 } from '../../shared/contract/console-articles';
+import { previewArticle } from '../college/preview';
 import { previewSecret, verifyPreviewToken } from '../college/preview-token';
 import type { ArticleAnswer, ArticleList } from '../college/publishing';
-import { previewArticle, publishDue } from '../college/publishing';
+import { publishDue } from '../college/publishing';
 import { findArticle, listArticles, searchArticles } from '../college/repository';
 import { seedCollege } from '../college/seed';
 import type { Database } from '../db/database';
@@ -500,8 +501,8 @@ describeDatabases('console articles', (getDb) => {
     expect(verifyPreviewToken(token ?? '', secret, expiresAt)).toBeNull();
     // What the portal's preview page draws from the token: the working copy, rendered, the brand filled in.
     await h.call('PUT', `/articles/${article.id}`, { ...draft, zh: { ...draft.zh, title: '{brandName}春季大促' } });
-    const shown = await previewArticle(db, article.id, 'zh', 'StarReach', START);
-    expect(shown).toMatchObject({
+    const shown = await previewArticle(db, { id: article.id, lang: 'zh', brandName: 'StarReach', now: START });
+    expect(shown?.article).toMatchObject({
       id: article.id,
       section: 'operate',
       title: 'StarReach春季大促',
@@ -510,7 +511,7 @@ describeDatabases('console articles', (getDb) => {
       cover: null,
       html: '<h2>准备</h2>\n<p>春季<strong>大促</strong>的清单。</p>\n',
     });
-    expect(await previewArticle(db, 9999999, 'zh', 'StarReach', START)).toBeNull();
+    expect(await previewArticle(db, { id: 9999999, lang: 'zh', brandName: 'StarReach', now: START })).toBeNull();
     const missing = await h.call('POST', '/articles/9999999/preview-link', {});
     expect([missing.status, missing.body.code]).toEqual([404, ARTICLE_CODES.articleNotFound]);
 
