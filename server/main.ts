@@ -14,6 +14,8 @@ import { startSweeper, sweepExpired } from './accounts/sweep';
 import { adminSocketPath, startAdminControl } from './admin/control';
 import { healthApi } from './api/health';
 import { createApp } from './app';
+import { collegeChangesFor } from './college/changes';
+import { startCollegeScheduler } from './college/scheduler';
 import { readSettings, SettingsRefusal, startRefusal } from './config/settings';
 import { createConsoleApp } from './console/app';
 import { startConversionOutbox } from './conversions/outbox';
@@ -91,12 +93,16 @@ async function main() {
     captcha: createCaptchaProvider(settings),
     messaging: createMessagingProvider(settings, db, { now }),
   };
+  // A college change clears this process's cached college pages at once, the other processes' through PostgreSQL.
+  const collegeChanges = collegeChangesFor(db);
   const stopSweeper = startSweeper(db, now);
   sweepNow = () => {
     sweepExpired(db, now()).catch((error) => log.error({ err: error }, '[accounts] sweep failed'));
   };
   const stopConversions = startConversionOutbox(db, settings, now);
   const stopWebhooks = startWebhookOutbox(db, settings, now);
+  // Scheduled college articles are published on time by whichever process sees them first, once.
+  const stopCollegeScheduler = startCollegeScheduler({ db, now, collegeChanges });
   // PostgreSQL: hear every ticket change, so QR polls can be answered from memory (server/scan-login/tickets.ts).
   ready.then((opened) => watchTicketChanges(opened)).catch(() => {});
   // The embedded database admits one process: npm run admin's commands run in this one, through a socket.
@@ -122,6 +128,7 @@ async function main() {
       stopSweeper();
       stopConversions();
       stopWebhooks();
+      stopCollegeScheduler();
       await stopAdmin?.();
       metricsServer?.close();
     },
@@ -134,6 +141,7 @@ async function main() {
     const app = createApp({
       settings,
       api,
+      collegeChanges,
       getRenderer: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<ServerEntry>,
       getManifest: async () => devManifest,
     });
@@ -153,6 +161,7 @@ async function main() {
     const app = createApp({
       settings,
       api,
+      collegeChanges,
       clientDir: `${DIST_NAME}/client`,
       getRenderer: async () => entry,
       getManifest: async () => manifest,
@@ -178,7 +187,7 @@ async function main() {
   if (settings.console) {
     // The operator's console: its own listener, never the public ports (docs/decisions/046-operators-console.md).
     const { host, port, publicUrl } = settings.console;
-    const consoleApp = createConsoleApp({ db, settings, now, limiter: createRateLimiter() }, { dev });
+    const consoleApp = createConsoleApp({ db, settings, now, limiter: createRateLimiter(), collegeChanges }, { dev });
     const consoleListener = getRequestListener(consoleApp.fetch);
     // `npm run dev`: Vite serves the console's sources too (server/console/pages.ts writes the shell for them).
     const middlewares = viteMiddlewares;

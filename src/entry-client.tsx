@@ -14,14 +14,10 @@ import { readPortalEnv } from './lib/portal-env';
 import { createAppRouter } from './router';
 
 // A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute; a load that the
-// page's own navigation cancelled reloads nothing (the guard knows the page is leaving).
+// page's own navigation cancelled reloads nothing (the guard knows the page is leaving). The page code's imports
+// go through guardChunk (a failed preload of their CSS or dependencies fails the import): no vite:preloadError
+// listener, which could only reload at once, over a navigation under way, or hand the import an undefined module.
 watchLeaving();
-// A failed preload is not thrown (the import itself still fails if its chunk is gone, and its guard answers that);
-// the reload waits the grace, since a navigation the page did not make cancels the preloads before `pagehide`.
-window.addEventListener('vite:preloadError', (event) => {
-  event.preventDefault();
-  unlessLeavingSoon(reloadInBrowser);
-});
 
 const env = readPortalEnv();
 if (!env) throw new Error('The page was not rendered by the portal server (no portal-env block).');

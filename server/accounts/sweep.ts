@@ -2,6 +2,8 @@
  * Deletes expired rows every few minutes to keep the tables small (QR tickets a day late, so a late poll still
  * reads "expired"); every check looks at the expiry itself, so nothing depends on it.
  */
+
+import { viewsKeptFrom } from '../college/views';
 import type { Database } from '../db/database';
 import { LOGIN_BACKOFF } from '../limits/rules';
 import { log } from '../ops/log';
@@ -30,6 +32,8 @@ export async function sweepExpired(db: Database, now: Date): Promise<Record<stri
       // Closed accounts whose cooling-off period has ended: their personal data is erased (account-closure.ts).
       accounts_erased: await eraseDueAccounts(tx, now),
       wx_oauth_states: await run('delete from wx_oauth_states where expires_at <= $1', [now]),
+      // Views older than the days a visitor is counted once in (the totals stay in college_view_counts).
+      college_views: await run('delete from college_views where day < $1::date', [viewsKeptFrom(now)]),
     };
   });
 }

@@ -1,6 +1,7 @@
 /** The business college's queries; articles come back with `{brandName}` replaced by the brand's name. */
 import { BRAND_NAME_TOKEN, type CollegeSection } from '../../shared/college-sections';
 import type {
+  ArticleCover,
   ArticleDetail,
   ArticleLink,
   ArticleSummary,
@@ -23,9 +24,19 @@ interface SummaryRow {
   summary: string;
   date: string;
   tags: string[];
+  cover: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
 }
 
-const SUMMARY_COLUMNS = `a.id, a.section, a.title, a.summary, to_char(a.published_on, 'YYYY-MM-DD') as date, a.tags`;
+/** The media id of a cover's `/media/<id>.webp` URL (SQL), for its stored WebP's size. */
+const COVER_MEDIA = `substring(a.cover from '^/media/([0-9a-f]{32})\\.webp$')`;
+/** The cover with its WebP's width and height when the picture is stored (null otherwise). */
+const COVER_COLUMNS = `a.cover,
+  (select m.webp_width from college_media m where m.id = ${COVER_MEDIA}) as cover_width,
+  (select m.webp_height from college_media m where m.id = ${COVER_MEDIA}) as cover_height`;
+const SUMMARY_COLUMNS = `a.id, a.section, a.title, a.summary, to_char(a.published_on, 'YYYY-MM-DD') as date, a.tags,
+  ${COVER_COLUMNS}`;
 /** Newest first; the id breaks ties so the order (and previous/next) is total. */
 const LIST_ORDER = 'a.published_on desc, a.id desc';
 
@@ -37,7 +48,13 @@ function summaryOf(row: SummaryRow, brandName: string): ArticleSummary {
     summary: fillBrand(row.summary, brandName),
     date: row.date,
     tags: row.tags.map((tag) => fillBrand(tag, brandName)),
+    cover: coverOf(row),
   };
+}
+
+function coverOf(row: Pick<SummaryRow, 'cover' | 'cover_width' | 'cover_height'>): ArticleCover | null {
+  if (!row.cover) return null;
+  return { url: row.cover, width: row.cover_width ?? null, height: row.cover_height ?? null };
 }
 
 export interface ListInput {
@@ -69,7 +86,12 @@ export async function findArticle(
   id: number,
   lang: ContentLang,
   brandName: string,
-): Promise<{ article: ArticleDetail; previous: ArticleLink | null; next: ArticleLink | null } | null> {
+): Promise<{
+  article: ArticleDetail;
+  previous: ArticleLink | null;
+  next: ArticleLink | null;
+  related: ArticleSummary[];
+} | null> {
   const [row] = await db.query<SummaryRow & { body_html: string; published_on: string; updated: string }>(
     `select ${SUMMARY_COLUMNS}, a.body_html, to_char(a.published_on, 'YYYY-MM-DD') as published_on,
             to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated
@@ -93,7 +115,55 @@ export async function findArticle(
     article: { ...summaryOf(row, brandName), html: fillBrand(row.body_html, brandName, true), updated: row.updated },
     previous: link(previous),
     next: link(next),
+    related: await relatedArticles(db, { id, lang, section: row.section, tags: row.tags, brandName }),
   };
+}
+
+/** How many related articles are shown under an article. */
+export const RELATED_COUNT = 4;
+
+/**
+ * Articles to read next: those sharing the most tags with this one (then newest), filled up with the newest of its
+ * section; never the article itself. Published, in the same language.
+ */
+export async function relatedArticles(
+  db: Queryable,
+  input: { id: number; lang: ContentLang; section: CollegeSection; tags: string[]; brandName: string },
+  limit = RELATED_COUNT,
+): Promise<ArticleSummary[]> {
+  const rows = await db.query<SummaryRow & { shared: number }>(
+    `select ${SUMMARY_COLUMNS},
+            (select count(*) from jsonb_array_elements_text(a.tags) t
+              where t = any($3::text[])) as shared
+       from college_articles a
+      where a.published and a.lang = $1 and a.id <> $2
+        and ((select count(*) from jsonb_array_elements_text(a.tags) t where t = any($3::text[])) > 0
+             or a.section = $4)
+      order by shared desc, (a.section = $4) desc, ${LIST_ORDER}
+      limit $5`,
+    [input.lang, input.id, input.tags, input.section, limit],
+  );
+  return rows.map((row) => summaryOf(row, input.brandName));
+}
+
+/** The newest published articles of a language (and section), with their text, for the feeds. */
+export async function feedArticles(
+  db: Queryable,
+  input: { lang: ContentLang; section?: CollegeSection; limit: number; brandName: string },
+): Promise<(ArticleSummary & { html: string; published: Date; updated: Date })[]> {
+  const rows = await db.query<SummaryRow & { body_html: string; updated_at: Date }>(
+    `select ${SUMMARY_COLUMNS}, a.body_html, a.updated_at
+       from college_articles a
+      where a.published and a.lang = $1 and ($2::text is null or a.section = $2)
+      order by ${LIST_ORDER} limit $3`,
+    [input.lang, input.section ?? null, input.limit],
+  );
+  return rows.map((row) => ({
+    ...summaryOf(row, input.brandName),
+    html: fillBrand(row.body_html, input.brandName, true),
+    published: new Date(`${row.date}T00:00:00+08:00`),
+    updated: row.updated_at,
+  }));
 }
 
 /** The recommended list: most liked, then newest, then highest id (docs/product.md#constants). */

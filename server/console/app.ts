@@ -25,6 +25,7 @@ import { apiServerError, handleServerError } from '../http/errors';
 import { clientAddress, requestIsHttps, requestProtocol } from '../http/request';
 import { policyForEngine, securityHeaders } from '../http/security-headers';
 import { requestLog } from '../ops/log';
+import { ARTICLE_BODIES, articlesApi } from './articles-api';
 import { auditApi } from './audit-api';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
 import { type ConsolePagesOptions, consolePages } from './pages';
@@ -182,6 +183,7 @@ function consoleApi(deps: ConsoleDeps) {
   api.route('/', usersApi(deps));
   api.route('/', signupsApi(deps));
   api.route('/', webhooksApi(deps));
+  api.route('/', articlesApi(deps));
   api.all('*', notFound);
   api.onError(onApiError);
   return api;
@@ -200,7 +202,7 @@ export function createConsoleApp(deps: ConsoleDeps, pages: ConsolePagesOptions =
   app.use('*', requestLog(deps.settings));
   app.use('*', policyForEngine());
   app.use('*', securityHeaders(deps.settings));
-  app.use('*', limitBodies());
+  app.use('*', limitBodies([ARTICLE_BODIES]));
   app.route(CONSOLE_API_PREFIX, consoleApi(deps));
   app.route('/', consolePages(deps, pages));
   const pageError = handleServerError(deps.settings);

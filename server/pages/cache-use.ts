@@ -47,7 +47,7 @@ const cacheable = (page: CachedPage | Response): page is CachedPage =>
 
 export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) {
   /** Renders under way, by cache key. */
-  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  const rendering = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
 
   /** The cached page for a request and the language cookie "/" sets, or null when the page route must answer. */
   function lookup(c: Context, path: string): { page: CachedPage; setCookie?: string } | null {
@@ -117,11 +117,14 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
   ): Promise<CachedPage | Response> {
     const page = cache.get(key);
     if (page) return page;
-    const leader = rendering.get(key);
+    const generation = cache.generation;
+    // A render begun before the cache was cleared may show what changed: it is not shared.
+    const current = rendering.get(key);
+    const leader = current?.generation === generation ? current.page : undefined;
     const shared = leader && (await leader);
-    if (shared) return shared;
+    if (shared && cache.generation === generation) return shared;
     const rendered = render().then((result) => {
-      if (cacheable(result)) cache.set(key, result);
+      if (cacheable(result)) cache.set(key, result, generation);
       return result;
     });
     if (cache.enabled && !leader) {
@@ -129,8 +132,11 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
         (result) => (cacheable(result) ? result : undefined),
         () => undefined,
       );
-      rendering.set(key, sharing);
-      void sharing.then(() => rendering.delete(key));
+      const entry = { generation, page: sharing };
+      rendering.set(key, entry);
+      void sharing.then(() => {
+        if (rendering.get(key) === entry) rendering.delete(key);
+      });
     }
     return rendered;
   }

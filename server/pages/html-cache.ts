@@ -134,6 +134,8 @@ export class HtmlCache {
   private readonly strongEncodings: boolean;
   private readonly upgrades: string[] = [];
   private upgrading: Promise<void> | null = null;
+  /** Counts `clear()` calls: a render that began before one is not stored (it may hold what changed). */
+  private cleared = 0;
 
   constructor({ ttlMs, maxBytes = 64 * 1024 * 1024, now, strongEncodings = true }: HtmlCacheOptions) {
     this.entries =
@@ -165,8 +167,26 @@ export class HtmlCache {
     return page;
   }
 
-  set(key: string, page: CachedPage) {
+  /** Stores `page`; with `generation` (of a render's start), only when nothing was cleared since. */
+  set(key: string, page: CachedPage, generation?: number) {
+    if (generation !== undefined && generation !== this.cleared) return;
     this.entries?.set(key, page);
+  }
+
+  /** The current generation: pass it to `set` for a page whose render starts now. */
+  get generation() {
+    return this.cleared;
+  }
+
+  /** Drops every stored page (or those whose key `matches`), and keeps renders under way from storing theirs. */
+  clear(matches?: (key: string) => boolean) {
+    this.cleared++;
+    if (!this.entries) return;
+    if (!matches) {
+      this.entries.clear();
+      return;
+    }
+    for (const key of [...this.entries.keys()]) if (matches(key)) this.entries.delete(key);
   }
 
   private async runUpgrades() {

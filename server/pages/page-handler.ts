@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { SellerLanding } from '../../shared/portal-env';
+import { isPreviewPage } from '../college/paths';
 import { requestIsHttps } from '../http/request';
 import { cacheUse, respond } from './cache-use';
 import { FORM_PATHS, formPosts } from './form-posts';
@@ -44,6 +45,16 @@ export function createPageHandler(deps: PageHandlerDeps) {
       // Compressed as a stored page is, but `no-store` and without an ETag: it holds this visitor's code.
       const response = respond(c, page, undefined);
       response.headers.set('cache-control', 'no-store');
+      response.headers.delete('etag');
+      return response;
+    }
+    // A draft's preview: rendered for the holder of the link each time, never stored here or by anyone else.
+    if (isPreviewPage(url.pathname)) {
+      const page = await renderFresh(c, renderDeps, renderUrl, env, origin);
+      if (page instanceof Response) return page;
+      const response = respond(c, page, rules.setCookie);
+      response.headers.set('cache-control', 'no-store');
+      response.headers.set('x-robots-tag', 'noindex');
       response.headers.delete('etag');
       return response;
     }

@@ -54,6 +54,12 @@ export const searchQuery = z.strictObject({
 /** The like call takes an empty JSON object (a JSON body keeps plain cross-site forms from liking). */
 export const likeBody = z.strictObject({});
 
+export const articleCover = z.object({
+  url: z.string().describe('The cover picture: /media/<id>.webp'),
+  width: z.number().int().nullable().describe("The picture's width in pixels, when known"),
+  height: z.number().int().nullable().describe("The picture's height in pixels, when known"),
+});
+
 export const articleSummary = z.object({
   id: z.number().int(),
   section: sectionParam,
@@ -61,6 +67,7 @@ export const articleSummary = z.object({
   summary: z.string(),
   date: z.string().describe('YYYY-MM-DD'),
   tags: z.array(z.string()),
+  cover: articleCover.nullable().optional().describe('The cover picture, or null'),
 });
 
 export const articleLink = z.object({ id: z.number().int(), title: z.string() });
@@ -81,6 +88,10 @@ export const detailData = z.object({
   }),
   previous: articleLink.nullable().describe('The article listed just above in its section (newer), or null'),
   next: articleLink.nullable().describe('The article listed just below in its section (older), or null'),
+  related: z
+    .array(articleSummary)
+    .optional()
+    .describe('Articles to read next: most tags in common, then the newest of the section (at most 4)'),
 });
 
 export const rankedArticle = z.object({
@@ -172,6 +183,17 @@ export const collegeOperations = {
     data: recommendedData,
     errors: { [CODES.badRequest]: 'a bad section or lang (HTTP 400)' },
   }),
+  preview: operation({
+    method: 'get',
+    path: '/v2/college/preview/{token}',
+    summary: "A draft's working copy, drawn as its article page would be, for the holder of a signed preview link",
+    tags,
+    query: langQuery,
+    data: detailData,
+    errors: {
+      [CODES.articleNotFound]: 'a bad or expired link, or no text in this language (HTTP 404)',
+    },
+  }),
   search: operation({
     method: 'get',
     path: '/v2/college/search',
@@ -187,6 +209,7 @@ export const collegeOperations = {
 
 export type ArticleSummary = z.output<typeof articleSummary>;
 export type ArticleLink = z.output<typeof articleLink>;
+export type ArticleCover = z.output<typeof articleCover>;
 /** One article with the previous (newer) and next (older) of its section. */
 export type ArticlePage = z.output<typeof detailData>;
 export type ArticleDetail = ArticlePage['article'];

@@ -70,7 +70,10 @@ const articleId = z.coerce.number().int().positive().max(99_999_999);
 export const articleTextInput = z.strictObject({
   title: z.string().trim().max(120),
   summary: z.string().trim().max(240),
-  body: z.string().max(200_000).describe('Markdown: HTML off; links to this site, http(s), mailto; images only /media/'),
+  body: z
+    .string()
+    .max(200_000)
+    .describe('Markdown: HTML off; links to this site, http(s), mailto; images only /media/'),
 });
 
 /** POST /articles (a new draft) and PUT /articles/{id} (the working copy; every field given replaces it). */
@@ -97,7 +100,9 @@ export const publishBody = z.strictObject({
     .string()
     .datetime({ offset: true })
     .optional()
-    .describe('Publish at this time (ISO, future); without it, now. Published once, by one process, also after a restart'),
+    .describe(
+      'Publish at this time (ISO, future); without it, now. Published once, by one process, also after a restart',
+    ),
 });
 
 export const previewBody = z.strictObject({ body: z.string().max(200_000) });
@@ -227,6 +232,7 @@ export const articleOperations = {
       ...notFound,
       [ARTICLE_CODES.missingTranslation]: 'HTTP 400: a language is missing or has an empty field (data.field)',
       [ARTICLE_CODES.scheduleInPast]: 'HTTP 400: the time is not in the future (data.field = at)',
+      [ARTICLE_CODES.unknownMedia]: 'HTTP 400: a picture of the body that was not uploaded here (data.field)',
     },
   }),
   unpublishArticle: operation({

@@ -5,13 +5,14 @@
  */
 import { msg } from '@lingui/core/macro';
 import { createRoute, lazyRouteComponent, redirect, useMatch } from '@tanstack/react-router';
-import { ARTICLE_KINDS, COLLEGE_SECTIONS } from '#shared/college-sections';
+import { ARTICLE_KINDS, COLLEGE_SECTIONS, type CollegeSection } from '#shared/college-sections';
 import { type Locale, localizePath } from '#shared/locale';
 import { PAGES } from '#shared/routes';
 import { readStoredSession } from '~/app/session';
 import type { CollegeLoaderInput, CollegePageData } from '~/features/college/loaders';
 import type { SiteMapData } from '~/features/college/site-map';
 import { guardChunk } from '~/lib/chunk-reload';
+import { i18nFor } from '~/lib/i18n';
 import { localeRoute } from './locale';
 import { rootRoute } from './root';
 import { type ArticleTimes, type Crumb, headTags, pageHead } from './seo';
@@ -123,16 +124,40 @@ export const workbenchRoute = createRoute({
 
 type HeadContext = Parameters<typeof pageHead>[0];
 
-/** The college's head tags: the loader's title and description (and an article's times) when it has them. */
+/**
+ * The college's head tags: the loader's title and description (and an article's times) when it has them; the RSS
+ * feeds of the college and of the page's section; `noindex` on a draft's preview.
+ */
 function collegeHead(
   ctx: HeadContext & {
-    loaderData?: { head: { title: string; description: string; article?: ArticleTimes; breadcrumb?: Crumb[] } };
+    loaderData?: {
+      section?: CollegeSection | null;
+      head: { title: string; description: string; article?: ArticleTimes; breadcrumb?: Crumb[]; noindex?: boolean };
+    };
   },
 ) {
   const text = ctx.loaderData?.head;
-  if (!text)
-    return pageHead(ctx, msg`商学院`, msg`跨境短视频电商卖家的达人营销知识库：找达人、写邀约、做运营、看更新。`);
-  return headTags(ctx, text, { article: text.article, breadcrumb: text.breadcrumb });
+  const tags = text
+    ? headTags(ctx, text, { article: text.article, breadcrumb: text.breadcrumb })
+    : pageHead(ctx, msg`商学院`, msg`跨境短视频电商卖家的达人营销知识库：找达人、写邀约、做运营、看更新。`);
+  const { origin, locale } = ctx.match.context;
+  const i18n = i18nFor(locale);
+  const section = ctx.loaderData?.section ?? null;
+  const feed = (path: string, title: string) => ({
+    rel: 'alternate',
+    type: 'application/rss+xml',
+    title,
+    href: `${origin}${localizePath(path, locale)}`,
+  });
+  const feeds = [
+    feed('/business-college/feed.xml', i18n._(msg`商学院 RSS 订阅`)),
+    ...(section ? [feed(`/business-college/${section}/feed.xml`, i18n._(msg`本栏目 RSS 订阅`))] : []),
+  ];
+  return {
+    ...tags,
+    meta: text?.noindex ? [...tags.meta, { name: 'robots', content: 'noindex' }] : tags.meta,
+    links: [...tags.links, ...feeds],
+  };
 }
 
 // Every college page (index, sections, /article/*, /electricity-detail) is one lazily loaded component; its
@@ -180,6 +205,17 @@ const collegeIndexRoute = createRoute({
   validateSearch: collegeSearch,
   loaderDeps: ({ search }) => ({ page: search.page, q: search.q }),
   loader: ({ context, deps }) => loadCollege(context, { family: { type: 'college' }, page: deps.page, q: deps.q }),
+  head: collegeHead,
+  staticData: { module: COLLEGE_MODULE },
+  component: CollegeRoutePage,
+});
+
+/** A draft shown through its signed preview link (never cached, never indexed; a bad or expired link is a 404). */
+const collegePreviewRoute = createRoute({
+  getParentRoute: () => collegeRoute,
+  // `{-$id}` holds the token: the path stays within the college's `deeper` template (shared/routes.ts).
+  path: 'preview/{-$id}',
+  loader: ({ context, params }) => loadCollege(context, { family: { type: 'college' }, preview: params.id ?? '' }),
   head: collegeHead,
   staticData: { module: COLLEGE_MODULE },
   component: CollegeRoutePage,
@@ -255,7 +291,7 @@ export const routeTree = rootRoute.addChildren([
     registerRoute,
     forgetPasswordRoute,
     scanCodeRoute,
-    collegeRoute.addChildren([collegeIndexRoute, ...collegeSectionRoutes]),
+    collegeRoute.addChildren([collegeIndexRoute, collegePreviewRoute, ...collegeSectionRoutes]),
     ...articleRoutes,
     electricityDetailRoute,
     siteMapRoute,

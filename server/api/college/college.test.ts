@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
       'get /api/v2/college/articles',
       'get /api/v2/college/articles/{id}',
       'get /api/v2/college/articles/{id}/likes',
+      'get /api/v2/college/preview/{token}',
       'get /api/v2/college/recommended',
       'get /api/v2/college/search',
       'post /api/v2/college/articles/{id}/likes',
@@ -119,6 +120,7 @@ describeDatabases('college API', (getDb) => {
         summary: '运营第112篇 summary',
         date: '2026-01-12',
         tags: ['测试'],
+        cover: null,
       });
       const second = await get<List>('/v2/college/articles?section=operate&page=2&pageSize=10');
       expect(second.body.data.items.map((item) => item.id)).toEqual([102, 101]);

@@ -12,6 +12,8 @@ import { CODES } from '../../../shared/contract/codes';
 import { collegeOperations as ops } from '../../../shared/contract/college';
 import { tooMany } from '../../accounts/errors';
 import type { ContentLang } from '../../college/content';
+import { previewArticle } from '../../college/preview';
+import { previewSecret, verifyPreviewToken } from '../../college/preview-token';
 import {
   addLike,
   articleExists,
@@ -43,6 +45,7 @@ nameFields({
 });
 const BAD_ID_TEXT = /*i18n*/ '文章编号不正确';
 const NOT_FOUND_TEXT = /*i18n*/ '文章不存在或已下线';
+const PREVIEW_GONE_TEXT = /*i18n*/ '预览链接无效或已过期';
 
 function articleId(c: Context): number {
   const raw = c.req.param('id') ?? '';
@@ -141,6 +144,18 @@ export function collegeApi(deps: ApiDeps) {
     const query = input.query();
     const options = { ...language(c, query.lang), section: query.section, limit: RECOMMENDED_COUNT };
     return ok(c, { items: await recommendedArticles(db, options) });
+  });
+
+  route(api, ops.preview, async (c, input) => {
+    const { lang, brandName } = language(c, input.query().lang);
+    // Never stored anywhere: a draft is shown to the holder of the link only, and only while it is valid.
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex');
+    const now = deps.now();
+    const token = verifyPreviewToken(c.req.param('token') ?? '', await previewSecret(db), now);
+    const page = token && (await previewArticle(db, { id: token.id, lang, brandName, now }));
+    if (!page) throw new ApiError(404, CODES.articleNotFound, PREVIEW_GONE_TEXT);
+    return ok(c, page);
   });
 
   route(api, ops.search, async (c, input) => {

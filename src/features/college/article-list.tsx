@@ -6,6 +6,7 @@ import type { ArticleList, ArticleSummary } from '#shared/contract/college';
 import { localizePath } from '#shared/locale';
 import { useLocale } from '~/lib/use-locale';
 import * as styles from './college.css';
+import { CoverImage } from './cover';
 import { COLLEGE_DESCRIPTION, COLLEGE_NAME, SECTION_DESCRIPTIONS, SECTION_LABELS } from './labels';
 import { Pagination } from './navigation';
 import { articlePath, type CollegeFamily, listPath } from './paths';
@@ -47,17 +48,20 @@ export function ArticleListView({
       ) : (
         <ol className={styles.cardList}>
           {list.items.map((article) => (
-            <li key={article.id} className={styles.card}>
-              <h2 className={styles.cardTitle}>
-                <Link
-                  className={styles.cardLink}
-                  to={localizePath(articlePath(family, article.section, article.id), locale)}
-                >
-                  {article.title}
-                </Link>
-              </h2>
-              <p className={styles.cardSummary}>{article.summary}</p>
-              <ArticleMeta article={article} showSection={section === null} />
+            <li key={article.id} className={article.cover ? `${styles.card} ${styles.cardWithCover}` : styles.card}>
+              <div>
+                <h2 className={styles.cardTitle}>
+                  <Link
+                    className={styles.cardLink}
+                    to={localizePath(articlePath(family, article.section, article.id), locale)}
+                  >
+                    {article.title}
+                  </Link>
+                </h2>
+                <p className={styles.cardSummary}>{article.summary}</p>
+                <ArticleMeta article={article} showSection={section === null} />
+              </div>
+              <CoverImage cover={article.cover} title={article.title} className={styles.cardCover} lazy />
             </li>
           ))}
         </ol>

@@ -13,10 +13,23 @@ import { usePortalEnv } from '~/lib/portal-env';
 import { useLocale } from '~/lib/use-locale';
 import { ArticleMeta } from './article-list';
 import * as styles from './college.css';
+import { CoverImage } from './cover';
 import { LikeButton } from './like-button';
 import { articlePath, type CollegeFamily } from './paths';
+import { RelatedArticles } from './related-list';
 
-export function ArticleView({ family, page, api }: { family: CollegeFamily; page: ArticlePage; api: ApiFetch }) {
+export function ArticleView({
+  family,
+  page,
+  api,
+  preview,
+}: {
+  family: CollegeFamily;
+  page: ArticlePage;
+  api: ApiFetch;
+  /** A draft shown through a preview link: no likes, no neighbours, a notice that readers do not see it. */
+  preview?: boolean;
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const { brand } = usePortalEnv();
@@ -36,13 +49,19 @@ export function ArticleView({ family, page, api }: { family: CollegeFamily; page
       <h1 id="college-article-title" className={styles.articleTitle}>
         {article.title}
       </h1>
+      {preview ? (
+        <p className={styles.previewBanner} role="note">
+          {t`这是预览：读者看不到这个版本，链接 24 小时内有效。`}
+        </p>
+      ) : null}
       <ArticleMeta article={article} showSection />
+      <CoverImage cover={article.cover} title={article.title} className={styles.cover} />
       <div
         className={styles.markdown}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: markdown-it output with raw HTML off, made on the server
         dangerouslySetInnerHTML={{ __html: article.html }}
       />
-      <LikeButton api={api} articleId={article.id} />
+      {preview ? null : <LikeButton api={api} articleId={article.id} />}
       <aside className={styles.trialPrompt} aria-labelledby="college-trial-title">
         <div>
           <h2 id="college-trial-title" className={styles.trialTitle}>
@@ -55,16 +74,19 @@ export function ArticleView({ family, page, api }: { family: CollegeFamily; page
         <TrialLink className={styles.trialButton}>{t`立即免费试用`}</TrialLink>
       </aside>
       <p className={styles.notice}>{t`本文由${brandName}商学院原创，未经授权禁止转载。`}</p>
-      <nav className={styles.neighbours} aria-label={t`上一篇和下一篇`}>
-        <div className={styles.neighbour}>
-          <span className={styles.neighbourLabel}>{t`上一篇`}</span>
-          {previous ? link(previous, 'prev') : <span className={styles.neighbourNone}>{t`没有了`}</span>}
-        </div>
-        <div className={styles.neighbourNext}>
-          <span className={styles.neighbourLabel}>{t`下一篇`}</span>
-          {next ? link(next, 'next') : <span className={styles.neighbourNone}>{t`没有了`}</span>}
-        </div>
-      </nav>
+      <RelatedArticles family={family} items={page.related} />
+      {preview ? null : (
+        <nav className={styles.neighbours} aria-label={t`上一篇和下一篇`}>
+          <div className={styles.neighbour}>
+            <span className={styles.neighbourLabel}>{t`上一篇`}</span>
+            {previous ? link(previous, 'prev') : <span className={styles.neighbourNone}>{t`没有了`}</span>}
+          </div>
+          <div className={styles.neighbourNext}>
+            <span className={styles.neighbourLabel}>{t`下一篇`}</span>
+            {next ? link(next, 'next') : <span className={styles.neighbourNone}>{t`没有了`}</span>}
+          </div>
+        </nav>
+      )}
     </article>
   );
 }

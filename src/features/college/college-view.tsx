@@ -49,7 +49,7 @@ export function CollegeView({ data, api }: { data: CollegePageData; api: ApiFetc
         <div className={styles.columns}>
           <div className={styles.content}>
             {view.kind === 'article' ? (
-              <ArticleView family={family} page={view.article} api={api} />
+              <ArticleView family={family} page={view.article} api={api} preview={view.preview} />
             ) : view.kind === 'search' ? (
               <SearchResultsView query={view.query} results={view.results} />
             ) : (

@@ -344,3 +344,49 @@ export const trialButton = style({
   whiteSpace: 'nowrap',
   ':hover': { filter: 'brightness(1.08)' },
 });
+
+/** The article's cover picture: the content column's width, its own proportions (width/height reserve the space). */
+export const cover = style({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  marginTop: 16,
+  borderRadius: vars.radius.small,
+  background: vars.color.surfaceAlt,
+});
+
+/** A list card with a cover: the text beside a small picture. */
+export const cardWithCover = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 160px', gap: 20 });
+
+export const cardCover = style({
+  display: 'block',
+  width: 160,
+  height: 100,
+  objectFit: 'cover',
+  borderRadius: vars.radius.small,
+  background: vars.color.surfaceAlt,
+});
+
+export const related = style({ marginTop: 32, paddingTop: 16, borderTop: `1px solid ${vars.color.line}` });
+
+export const relatedTitle = style({ margin: '0 0 8px', fontSize: 20, color: vars.color.ink });
+
+export const relatedList = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: '12px 24px',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const relatedItem = style({ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0, fontSize: 15 });
+
+export const previewBanner = style({
+  margin: '8px 0 0',
+  padding: '10px 16px',
+  borderRadius: vars.radius.small,
+  background: '#fff4d6',
+  color: vars.color.ink,
+  fontSize: 14,
+});

@@ -166,4 +166,21 @@ describe('searchQueryOf', () => {
     expect(searchQueryOf({ a: 1 })).toBeUndefined();
     expect(searchQueryOf('😀'.repeat(101))).toBe('😀'.repeat(100));
   });
+
+  it('loads a preview from its token: the draft as an article, noindex, and a 404 for a bad or empty token', async () => {
+    const token = '1000001.1800000000000.abc_-';
+    const { input: args, calls } = input(
+      { [`/api/v2/college/preview/${token}`]: articlePage(), '/api/v2/college/recommended': { items: RECOMMENDED } },
+      { preview: token },
+    );
+    const data = await loadCollegePage(args);
+    expect(data.view).toEqual({ kind: 'article', article: articlePage(), preview: true });
+    expect(data.head.noindex).toBe(true);
+    expect(data.head.title).toBe('预览：文章 3005 - 星达通');
+    expect(calls.map((call) => call.path)).toContain(`/api/v2/college/preview/${token}?lang=zh`);
+    const gone = input({ '/api/v2/college/recommended': { items: RECOMMENDED } }, { preview: 'forged' });
+    expect(isNotFound(await rejection(loadCollegePage(gone.input)))).toBe(true);
+    const empty = input({}, { preview: '' });
+    expect(isNotFound(await rejection(loadCollegePage(empty.input)))).toBe(true);
+  });
 });

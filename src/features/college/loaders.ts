@@ -22,7 +22,7 @@ import { type CollegeFamily, familySection } from './paths';
 
 export type CollegeView =
   | { kind: 'list'; list: ArticleList }
-  | { kind: 'article'; article: ArticlePage }
+  | { kind: 'article'; article: ArticlePage; preview?: boolean }
   | { kind: 'search'; query: string; results: SearchResults | null };
 
 export interface CollegePageData {
@@ -36,6 +36,8 @@ export interface CollegePageData {
     title: string;
     description: string;
     article?: { published: string; modified: string };
+    /** A page for no search index (a draft's preview). */
+    noindex?: boolean;
     /** The page's trail for structured data: home, the college, the section, the article. */
     breadcrumb: { name: string; path: string }[];
   };
@@ -53,6 +55,8 @@ export interface CollegeLoaderInput {
   page?: number;
   /** `?q=` of the college's index: a search. */
   q?: unknown;
+  /** The token of a signed preview link: the draft's working copy (`/business-college/preview/<token>`). */
+  preview?: string;
 }
 
 const ARTICLE_ID = /^[1-9]\d{0,8}$/;
@@ -91,6 +95,27 @@ export async function loadCollegePage(input: CollegeLoaderInput): Promise<Colleg
     (data) => data.items,
     () => [] as RankedArticle[],
   );
+
+  if (input.preview !== undefined) {
+    if (!input.preview) throw notFound();
+    const article = await collegeGet<ArticlePage>(
+      api,
+      collegeUrl(`/preview/${encodeURIComponent(input.preview)}`, locale),
+      locale,
+    ).catch(notFoundOn404);
+    return {
+      family,
+      section: article.article.section,
+      view: { kind: 'article', article, preview: true },
+      recommended: await recommended,
+      head: {
+        title: `${i18n._(msg`预览：${article.article.title}`)} - ${brand}`,
+        description: article.article.summary,
+        noindex: true,
+        breadcrumb: trail(article.article.section),
+      },
+    };
+  }
 
   if (input.id !== undefined) {
     if (!ARTICLE_ID.test(input.id)) throw notFound();
