@@ -9,6 +9,7 @@ import type { ApiDeps } from './api/deps';
 import { notFound } from './api/http';
 import { createApi } from './api/index';
 import { qrPollFastPath } from './api/scan-login/poll-fast-path';
+import { collegeMediaRoutes } from './college/media';
 import { limitBodies } from './http/body-limit';
 import { handleServerError } from './http/errors';
 import { policyForEngine, securityHeaders } from './http/security-headers';
@@ -46,6 +47,8 @@ export function createApp(options: AppOptions) {
 
   // The brand's icons and manifest at the addresses browsers ask for (before the static files).
   app.route('/', iconRoutes(options.settings));
+  // The college's pictures (/media/<id>.webp …, from the database), before the files of public/media.
+  if (options.api) app.route('/', collegeMediaRoutes(options.api.db));
 
   if (options.clientDir) {
     const root = options.clientDir;

@@ -27,6 +27,7 @@ import { policyForEngine, securityHeaders } from '../http/security-headers';
 import { requestLog } from '../ops/log';
 import { auditApi } from './audit-api';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
+import { exceptMediaUpload, mediaApi } from './media-api';
 import { type ConsolePagesOptions, consolePages } from './pages';
 import {
   type ConsoleSession,
@@ -182,6 +183,7 @@ function consoleApi(deps: ConsoleDeps) {
   api.route('/', usersApi(deps));
   api.route('/', signupsApi(deps));
   api.route('/', webhooksApi(deps));
+  api.route('/', mediaApi(deps));
   api.all('*', notFound);
   api.onError(onApiError);
   return api;
@@ -200,7 +202,7 @@ export function createConsoleApp(deps: ConsoleDeps, pages: ConsolePagesOptions =
   app.use('*', requestLog(deps.settings));
   app.use('*', policyForEngine());
   app.use('*', securityHeaders(deps.settings));
-  app.use('*', limitBodies());
+  app.use('*', exceptMediaUpload(limitBodies()));
   app.route(CONSOLE_API_PREFIX, consoleApi(deps));
   app.route('/', consolePages(deps, pages));
   const pageError = handleServerError(deps.settings);
