@@ -16,6 +16,7 @@ import { MEDIA_MAX_BYTES, type mediaData } from '../../shared/contract/console-a
 import { main } from '../admin/commands';
 import { createApp } from '../app';
 import { readSettings } from '../config/settings';
+import { copyDatabase } from '../db/copy';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
@@ -149,6 +150,53 @@ describe('pictures in backups', () => {
       expect(big.bytes.equals(bigPng)).toBe(true);
     } finally {
       await reopened.close();
+    }
+  }, 120_000);
+
+  it('copies a table of many large pictures in statements of bounded size (never the table as one string)', async () => {
+    const from = await openPGlite();
+    const to = await openPGlite();
+    try {
+      await migrate(from);
+      await migrate(to);
+      const original = Buffer.alloc(1024 * 1024, 7);
+      const webp = Buffer.alloc(128 * 1024, 9);
+      for (let i = 0; i < 8; i++)
+        await from.query(
+          `insert into college_media (id, type, width, height, bytes, original, webp, webp_width, webp_height)
+           values (substr(md5($1::text) || md5($1::text), 1, 32), 'image/png', 1, 1, $2, $3, $4, 1, 1)`,
+          [String(i), original.length, original, webp],
+        );
+      // The target records the size of every statement's parameters.
+      let largest = 0;
+      const watched: Database = {
+        ...to,
+        transaction: (work) =>
+          to.transaction((tx) =>
+            work({
+              ...tx,
+              exec: (sql) => tx.exec(sql),
+              query: (sql, params) => {
+                for (const param of params ?? [])
+                  if (typeof param === 'string') largest = Math.max(largest, param.length);
+                return tx.query(sql, params);
+              },
+            }),
+          ),
+      };
+      // At most 5 million characters a statement (32 MB in use): eight rows of over 2 million, a few at a time.
+      const result = await copyDatabase(from, watched, { batchChars: 5_000_000 });
+      expect(result.tables.find((table) => table.table === 'college_media')?.rows).toBe(8);
+      expect(largest).toBeGreaterThan(2 * 1024 * 1024);
+      expect(largest).toBeLessThan(5_000_000);
+      const [sums] = await to.query<{ n: number; same: number }>(
+        `select count(*)::int as n, count(*) filter (where original = $1 and webp = $2)::int as same from college_media`,
+        [original, webp],
+      );
+      expect(sums).toEqual({ n: 8, same: 8 });
+    } finally {
+      await from.close();
+      await to.close();
     }
   }, 120_000);
 
