@@ -181,6 +181,16 @@ describeDatabases('POST /console/api/media', (getDb) => {
       await refused(db, await uploadPicture(owner, Buffer.alloc(0), 'empty.png'), 400, 40000);
       const json = await owner.call('POST', '/media', { file: png.toString('base64') });
       await refused(db, json, 415, 40000);
+      const broken = await owner.call('POST', '/media', undefined, {
+        raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot closed',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
+      await refused(db, broken, 400, 40000);
+      const text = await owner.call('POST', '/media', undefined, {
+        raw: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\njust a string\r\n--x--\r\n',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
+      await refused(db, text, 400, 40000);
     });
   });
 
