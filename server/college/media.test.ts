@@ -60,9 +60,7 @@ describeDatabases('the pictures on the portal', (getDb) => {
     const db = getDb();
     const { png, first } = await uploaded(db);
     const get = portal(db);
-    const [row] = await db.query<{ webp: Uint8Array }>('select webp from college_media where type = $1', [
-      'image/png',
-    ]);
+    const [row] = await db.query<{ webp: Uint8Array }>('select webp from college_media where type = $1', ['image/png']);
 
     const webp = await get(first.url);
     expect(webp.status).toBe(200);
