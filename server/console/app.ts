@@ -28,6 +28,7 @@ import { requestLog } from '../ops/log';
 import { ARTICLE_BODIES, articlesApi } from './articles-api';
 import { auditApi } from './audit-api';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
+import { exceptMediaUpload, mediaApi } from './media-api';
 import { type ConsolePagesOptions, consolePages } from './pages';
 import {
   type ConsoleSession,
@@ -184,6 +185,7 @@ function consoleApi(deps: ConsoleDeps) {
   api.route('/', signupsApi(deps));
   api.route('/', webhooksApi(deps));
   api.route('/', articlesApi(deps));
+  api.route('/', mediaApi(deps));
   api.all('*', notFound);
   api.onError(onApiError);
   return api;
@@ -202,7 +204,7 @@ export function createConsoleApp(deps: ConsoleDeps, pages: ConsolePagesOptions =
   app.use('*', requestLog(deps.settings));
   app.use('*', policyForEngine());
   app.use('*', securityHeaders(deps.settings));
-  app.use('*', limitBodies([ARTICLE_BODIES]));
+  app.use('*', exceptMediaUpload(limitBodies([ARTICLE_BODIES])));
   app.route(CONSOLE_API_PREFIX, consoleApi(deps));
   app.route('/', consolePages(deps, pages));
   const pageError = handleServerError(deps.settings);

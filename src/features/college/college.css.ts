@@ -232,6 +232,14 @@ globalStyle(`${markdown} p`, { margin: '0 0 14px' });
 globalStyle(`${markdown} ul, ${markdown} ol`, { margin: '0 0 14px', paddingLeft: 24 });
 globalStyle(`${markdown} li`, { margin: '4px 0' });
 globalStyle(`${markdown} a`, { color: vars.color.accent });
+// Pictures carry their width and height (no layout shift); the column scales them down, keeping the shape.
+globalStyle(`${markdown} img`, {
+  display: 'block',
+  maxWidth: '100%',
+  height: 'auto',
+  margin: '16px 0',
+  borderRadius: 8,
+});
 globalStyle(`${markdown} code`, {
   padding: '1px 6px',
   borderRadius: 4,
