@@ -11,6 +11,7 @@ import { createApi } from './api/index';
 import { qrPollFastPath } from './api/scan-login/poll-fast-path';
 import type { CollegeChanges } from './college/changes';
 import { feedRoutes } from './college/feeds';
+import { collegeMediaRoutes } from './college/media';
 import { articleIdOfPath, isCollegePageKey } from './college/paths';
 import { VISITOR_COOKIE, type ViewCounter, viewCounter } from './college/views';
 import { limitBodies } from './http/body-limit';
@@ -72,6 +73,8 @@ export function createApp(options: AppOptions) {
 
   // The brand's icons and manifest at the addresses browsers ask for (before the static files).
   app.route('/', iconRoutes(options.settings));
+  // The college's pictures (/media/<id>.webp …, from the database), before the files of public/media.
+  if (options.api) app.route('/', collegeMediaRoutes(options.api.db));
 
   if (options.clientDir) {
     const root = options.clientDir;

@@ -7,8 +7,7 @@ import type { CollegeSection } from '../../shared/college-sections';
 import type { ArticlePage } from '../../shared/contract/college';
 import type { Queryable } from '../db/database';
 import type { ContentLang } from './content';
-import { renderMarkdown } from './markdown';
-import { shanghaiDay } from './publishing';
+import { renderArticleBody, shanghaiDay } from './publishing';
 import { fillBrand, relatedArticles } from './repository';
 
 /** The working copy of article `id` in `lang` as an article page's data; null when it has no text in `lang`. */
@@ -51,7 +50,7 @@ export async function previewArticle(
       date: day,
       tags,
       cover: row.cover ? { url: row.cover, width: row.cover_width, height: row.cover_height } : null,
-      html: fillBrand(renderMarkdown(row.body_markdown).html, brandName, true),
+      html: fillBrand((await renderArticleBody(db, row.body_markdown)).html, brandName, true),
       updated: `${row.updated_at.toISOString().slice(0, 19)}Z`,
     },
     previous: null,

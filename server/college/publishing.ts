@@ -25,8 +25,7 @@ import type { Database, Queryable } from '../db/database';
 import { log } from '../ops/log';
 import type { CollegeChanges } from './changes';
 import { RENDERER_VERSION, renderMarkdown } from './markdown';
-// Until server/college/media.ts lands: replace with `import { mediaSizes } from './media';` and delete media-sizes.ts.
-import { mediaSizes } from './media-sizes';
+import { mediaSizes } from './media';
 
 export type ArticleInput = z.infer<typeof articleInput>;
 export type ArticleAnswer = z.infer<typeof articleData>;
@@ -289,9 +288,7 @@ async function checkSlugFree(tx: Queryable, section: string, slug: string, id: n
 
 /** The Markdown drawn as readers see it (the live rows, the editor's preview, the preview link's page). */
 export async function renderArticleBody(db: Queryable, markdown: string) {
-  const images = await mediaSizes(db, markdown);
-  void images; // Until the renderer takes them: renderMarkdown(markdown, images) once server/college/markdown.ts does.
-  return renderMarkdown(markdown);
+  return renderMarkdown(markdown, await mediaSizes(db, markdown));
 }
 
 /**

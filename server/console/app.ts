@@ -19,6 +19,7 @@ import type { Operation } from '../../shared/contract/operation';
 import { ApiError, errorResponse, notFound, ok } from '../api/http';
 import { buildOpenApi } from '../api/openapi';
 import { route } from '../api/route';
+import { collegeMediaRoutes } from '../college/media';
 import { limitBodies } from '../http/body-limit';
 import { clientWentAway } from '../http/client-gone';
 import { apiServerError, handleServerError } from '../http/errors';
@@ -28,6 +29,7 @@ import { requestLog } from '../ops/log';
 import { ARTICLE_BODIES, articlesApi } from './articles-api';
 import { auditApi } from './audit-api';
 import type { ConsoleDeps, ConsoleEnv } from './deps';
+import { exceptMediaUpload, mediaApi } from './media-api';
 import { type ConsolePagesOptions, consolePages } from './pages';
 import {
   type ConsoleSession,
@@ -184,6 +186,7 @@ function consoleApi(deps: ConsoleDeps) {
   api.route('/', signupsApi(deps));
   api.route('/', webhooksApi(deps));
   api.route('/', articlesApi(deps));
+  api.route('/', mediaApi(deps));
   api.all('*', notFound);
   api.onError(onApiError);
   return api;
@@ -202,8 +205,10 @@ export function createConsoleApp(deps: ConsoleDeps, pages: ConsolePagesOptions =
   app.use('*', requestLog(deps.settings));
   app.use('*', policyForEngine());
   app.use('*', securityHeaders(deps.settings));
-  app.use('*', limitBodies([ARTICLE_BODIES]));
+  app.use('*', exceptMediaUpload(limitBodies([ARTICLE_BODIES])));
   app.route(CONSOLE_API_PREFIX, consoleApi(deps));
+  // The college's pictures, for the article editor's cover and live preview (the console's own origin: img-src 'self').
+  app.route('/', collegeMediaRoutes(deps.db));
   app.route('/', consolePages(deps, pages));
   const pageError = handleServerError(deps.settings);
   app.onError((error, c) =>

@@ -13,8 +13,15 @@ export interface TableCount {
   rows: number;
 }
 
-/** Rows sent to the target per statement (as one JSON array). */
+/** Rows sent to the target per statement (as one JSON array), and the most text one statement carries. */
 const BATCH = 500;
+const BATCH_CHARS = 32 * 1024 * 1024;
+/**
+ * Rows read from the source at a time (a cursor): many for narrow tables, few for a table with bytea columns (a
+ * picture's row is over 10 MB as JSON text; a whole table of them would not fit in one string).
+ */
+const FETCH = 500;
+const FETCH_WIDE = 4;
 
 export const rowCount = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 
@@ -68,6 +75,16 @@ async function copiedColumns(db: Queryable, table: string): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/** Whether a table has a bytea column (its rows may be large). */
+async function hasBinaryColumns(db: Queryable, table: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from pg_attribute
+      where attrelid = $1::regclass and attnum > 0 and not attisdropped and atttypid = 'bytea'::regtype limit 1`,
+    [quoteIdent(table)],
+  );
+  return rows.length > 0;
+}
+
 async function appliedMigrations(db: Queryable): Promise<number[]> {
   const rows = await db.query<{ version: number }>('select version from schema_migrations order by version');
   return rows.map((row) => row.version);
@@ -90,7 +107,10 @@ export const nonEmptyTables = async (db: Queryable) => (await tableCounts(db)).f
 export async function copyDatabase(
   source: Database,
   target: Database,
-  options: { replace?: boolean } = {},
+  options: {
+    replace?: boolean /** The most text one insert carries (tests make it small). */;
+    batchChars?: number;
+  } = {},
 ): Promise<{ tables: TableCount[]; sequences: number }> {
   return source.transaction(async (src) => {
     // PostgreSQL as the source: every read sees the same moment (PGlite's one connection sees it anyway).
@@ -120,20 +140,38 @@ export async function copyDatabase(
         const columns = await copiedColumns(src, table);
         const list = columns.map(quoteIdent).join(', ');
         // PostgreSQL's own text form of each row (row_to_json) is read back by json_populate_recordset on the
-        // target: every type (bytea, jsonb, timestamptz, numeric, arrays) goes through unchanged.
-        const rows = await src.query<{ row: string }>(`select row_to_json(t)::text as row from ${quoteIdent(table)} t`);
-        for (let start = 0; start < rows.length; start += BATCH) {
-          const batch = `[${rows
-            .slice(start, start + BATCH)
-            .map((r) => r.row)
-            .join(',')}]`;
-          await dst.query(
+        // target: every type (bytea, jsonb, timestamptz, numeric, arrays) goes through unchanged. Read through a
+        // cursor and sent in batches bounded in rows and in text, so a table of pictures never is one string.
+        const insert = (batch: string[]) =>
+          dst.query(
             `insert into ${quoteIdent(table)} (${list}) overriding system value
              select ${list} from json_populate_recordset(null::${quoteIdent(table)}, $1::json)`,
-            [batch],
+            [`[${batch.join(',')}]`],
           );
+        const fetch = (await hasBinaryColumns(src, table)) ? FETCH_WIDE : FETCH;
+        await src.query(
+          `declare copy_rows no scroll cursor for select row_to_json(t)::text as row from ${quoteIdent(table)} t`,
+        );
+        let copied = 0;
+        let batch: string[] = [];
+        let chars = 0;
+        for (;;) {
+          const rows = await src.query<{ row: string }>(`fetch forward ${fetch} from copy_rows`);
+          if (!rows.length) break;
+          for (const { row } of rows) {
+            if (batch.length && (batch.length >= BATCH || chars + row.length > (options.batchChars ?? BATCH_CHARS))) {
+              await insert(batch);
+              batch = [];
+              chars = 0;
+            }
+            batch.push(row);
+            chars += row.length;
+            copied++;
+          }
         }
-        counts.push({ table, rows: rows.length });
+        if (batch.length) await insert(batch);
+        await src.query('close copy_rows');
+        counts.push({ table, rows: copied });
       }
       // Identity and serial columns: the next value on the target continues after the copied rows.
       const sequences = await src.query<{ name: string }>(

@@ -55,11 +55,11 @@ globalStyle(`${b} th, ${b} td`, {
   verticalAlign: 'top',
 });
 globalStyle(`${b} th`, { background: articleVars.color.surfaceAlt, fontWeight: 600 });
-// A picture keeps its shape when the column is narrower than its width attribute (width/height reserve the space).
+// Pictures carry their width and height (no layout shift); the column scales them down, keeping the shape.
 globalStyle(`${b} img`, {
   display: 'block',
   maxWidth: '100%',
   height: 'auto',
-  margin: '8px auto 16px',
+  margin: '16px 0',
   borderRadius: 8,
 });
