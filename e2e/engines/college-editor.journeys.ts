@@ -73,7 +73,9 @@ async function addEditorWhenReady(name: string, password: string): Promise<Opera
     try {
       return await addEditor(name, password);
     } catch (error) {
-      if (Date.now() > deadline || !/no database|control socket|Could not reach/.test(String(error))) throw error;
+      // Before the server listens on its control socket, the command finds the database folder taken.
+      const early = /no database|control socket|Could not reach|in use by another server/.test(String(error));
+      if (Date.now() > deadline || !early) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
