@@ -23,7 +23,7 @@ import { ARTIFACTS_DIR } from '../support/artifacts';
 import { type PortalServer, PROJECT_ROOT, startPortalServer, TEST_DIST } from '../support/portal-server';
 import type { EnginePage } from './engine';
 import { ENGINES, type EngineName } from './engine';
-import { launchEngine } from './journeys';
+import { launchEngine, waitForHydration } from './journeys';
 
 // Ports of this file's own server, beside the run's (E2E_PORT, +1) and the console journeys' (+5 … +7).
 const BASE_PORT = Number(process.env.E2E_PORT ?? 5030);
@@ -183,6 +183,8 @@ async function portalShows(page: EnginePage, url: string, what: string, check: (
   const deadline = Date.now() + PUBLIC_WITHIN_MS;
   for (;;) {
     await page.goto(url);
+    // Loaded and hydrated: leaving a page whose code is still loading makes WebKit reject the import.
+    await waitForHydration(page);
     if (await check()) return;
     if (Date.now() > deadline)
       throw new Error(
@@ -308,6 +310,7 @@ for (const engineName of ENGINES) {
         assert.deepEqual(withoutSignInCheck(await page.problems()), [], `${engineName}: the console's problems`);
 
         await page.goto(previewUrl);
+        await waitForHydration(page);
         await sees(page, zhTitle);
         assert.match(await page.evaluate(robotsMeta), /noindex/);
         await until(page, 'the picture on the preview page', async () =>
@@ -326,6 +329,7 @@ for (const engineName of ENGINES) {
         assert.ok((await feed.text()).includes(zhTitle), 'the feed has the article');
         // Its public page, with its picture.
         await page.goto(onPortal(base, publicLink));
+        await waitForHydration(page);
         await sees(page, zhTitle);
         await until(page, 'the picture on the article page', async () =>
           (await page.evaluate(loadedPictures, 'article img')).some((p) => p.startsWith(mediaUrl)),
