@@ -310,7 +310,7 @@ describe('preview tokens', () => {
   it('carry the id and expire', () => {
     const now = new Date('2026-02-10T00:00:00Z');
     const token = signPreviewToken(42, new Date(now.getTime() + 1000), 'secret');
-    expect(verifyPreviewToken(token, 'secret', now)).toEqual({ id: 42 });
+    expect(verifyPreviewToken(token, 'secret', now)).toEqual({ id: 42, expiresAt: new Date(now.getTime() + 1000) });
     expect(verifyPreviewToken(token, 'secret', new Date(now.getTime() + 1000))).toBeNull();
     expect(verifyPreviewToken(token, 'other', now)).toBeNull();
     expect(verifyPreviewToken(`${token}x`, 'secret', now)).toBeNull();
