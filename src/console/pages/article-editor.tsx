@@ -204,7 +204,7 @@ function Editor({ initial }: { initial: Article }) {
           </div>
           <div>
             <dt className={ui.term}>
-              <Trans>点赞</Trans>
+              <Trans>点赞数</Trans>
             </dt>
             <dd className={ui.detail} data-testid="article-likes">
               {article.likes}
