@@ -327,6 +327,10 @@ describe('sessions across processes', () => {
     // Round robin: the session and the users call answer on both processes.
     const before = [a, b].map((server) => served(server, '/console/api/session'));
     for (let i = 0; i < 4; i++) assert.equal((await consoleCall('/session', { headers: { cookie } })).status, 200);
+    // A process writes its request line once the answer is sent: the last one may reach its output a moment later.
+    const counted = () => [a, b].map((server, i) => served(server, '/console/api/session') - before[i]);
+    for (let waited = 0; counted()[0] + counted()[1] < 4 && waited < 3000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const after = [a, b].map((server) => served(server, '/console/api/session'));
     assert.deepEqual(
       after.map((n, i) => n - before[i]),
