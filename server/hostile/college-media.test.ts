@@ -5,30 +5,36 @@
  * file's name (a path, markup) is never used; the same picture sent three times at once is stored once; addresses
  * that try to leave /media/ (encoded dot segments, a NUL) reach no file.
  */
-import { expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
 import type { mediaData } from '../../shared/contract/console-articles';
-import { createApp } from '../app';
-import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
 import { consoleHarness } from '../testing/console-harness';
 import { describeDatabases } from '../testing/databases';
 import { pictureFixture, uploadPicture } from '../testing/media-fixtures';
+import { portalApp } from '../testing/portal-app';
 
 type Media = ReturnType<typeof mediaData.parse>;
 
 const PAGE = '<html><body><script>alert(document.cookie)</script></body></html>';
 
-function portal(db: Database) {
-  const app = createApp({
-    settings: readSettings({ NODE_ENV: 'production' }),
-    api: { db, now: () => new Date() },
-    getRenderer: async () => ({
-      renderPage: async (request) => new Response(`page ${new URL(request.url).pathname}`, { status: 404 }),
-    }),
-    getManifest: async () => undefined,
-  });
-  return (path: string) => app.request(`http://localhost:3030${path}`, { headers: { host: 'localhost:3030' } });
-}
+// Client files as production has them: public/media (the brand's videos) inside the client folder, a picture-named
+// file there that only the database may answer for, and a secret beside the client folder that no address reaches.
+const root = mkdtempSync(join(tmpdir(), 'hostile-media-'));
+const clientDir = join(root, 'client');
+const SECRET = 'SECRET-BESIDE-THE-CLIENT-FILES';
+const PLANTED = 'PLANTED-FILE-UNDER-A-PICTURE-NAME';
+const PICTURE = 'a'.repeat(32);
+mkdirSync(join(clientDir, 'media'), { recursive: true });
+writeFileSync(join(clientDir, 'media', 'tour.zh.mp4'), 'not really a video');
+writeFileSync(join(clientDir, 'media', `${PICTURE}.webp`), PLANTED);
+writeFileSync(join(root, 'secret.txt'), SECRET);
+writeFileSync(join(root, 'package.json'), `{"name": "${SECRET}"}`);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const portal = (db: Database) => portalApp(db, { clientDir }).request;
 
 describeDatabases('hostile pictures', (getDb) => {
   it('a PNG with an HTML page after it is only ever an image, and its WebP has none of the page', async () => {
@@ -69,18 +75,36 @@ describeDatabases('hostile pictures', (getDb) => {
   });
 
   it('addresses that try to leave /media/ reach no picture and no file', async () => {
-    const db = getDb();
-    const get = portal(db);
-    for (const path of [
-      '/media/..%2f..%2fpackage.json',
-      '/media/%2e%2e/%2e%2e/package.json',
-      `/media/${'a'.repeat(32)}.webp%00.png`,
-      `/media/${'a'.repeat(32)}.webp/`,
-      '/media/../server/main.ts',
-    ]) {
+    const get = portal(getDb());
+    // The client files are served (so the refusals below are the path checks', not a missing folder).
+    const video = await get('/media/tour.zh.mp4');
+    expect(video.status).toBe(200);
+    expect(await video.text()).toBe('not really a video');
+    // A picture's name is the database's alone: not stored is 404, never the file of that name.
+    for (const path of [`/media/${PICTURE}.webp`, `/media/${PICTURE}.png`]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
-      expect(await res.text(), path).not.toMatch(/"name"|import /);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(await res.text(), path).not.toContain(PLANTED);
+    }
+    // The rest reach no file: the pages answer them (the renderer's `page <path>`), with nothing of the files.
+    for (const path of [
+      '/media/..%2f..%2fsecret.txt',
+      '/media/..%2f..%2fpackage.json',
+      '/media/%2e%2e/%2e%2e/secret.txt',
+      '/media/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/media/..%5c..%5csecret.txt',
+      '/media/..%252f..%252fsecret.txt',
+      `/media/${PICTURE}.webp%00.png`,
+      `/media/${PICTURE}.webp/`,
+      '/media/../../secret.txt',
+    ]) {
+      const res = await get(path);
+      const text = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(text, path).toMatch(/^page \//);
+      expect(text, path).not.toContain(SECRET);
+      expect(text, path).not.toContain(PLANTED);
     }
   });
 });
