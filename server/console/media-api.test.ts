@@ -131,7 +131,6 @@ describeDatabases('POST /console/api/media', (getDb) => {
     const pixel = (x: number, y: number) => [...data.subarray((y * 100 + x) * 3, (y * 100 + x) * 3 + 3)];
     expect(pixel(50, 20)[0]).toBeGreaterThan(180);
     expect(pixel(50, 20)[1]).toBeLessThan(60);
-    expect(pixel(50, 180)).toEqual(expect.arrayContaining([expect.any(Number)]));
     expect(Math.min(...pixel(50, 180))).toBeGreaterThan(200);
   });
 
