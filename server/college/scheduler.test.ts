@@ -5,18 +5,16 @@
  * (server/ops/test-clock.ts); and a restart between the scheduling and the time. On PGlite (one process), two
  * schedulers of the same process.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
 import { testClock } from '../ops/test-clock';
 import { type ConsoleHarness, consoleHarness } from '../testing/console-harness';
-import { describeDatabases } from '../testing/databases';
+import { describeDatabases, type ScratchDatabase, scratchDatabase } from '../testing/databases';
 import type { ArticleAnswer } from './publishing';
 import { publishDue } from './publishing';
 import { startCollegeScheduler } from './scheduler';
@@ -52,14 +50,6 @@ const liveIds = async (db: Database) =>
       "select id from college_articles where published and lang = 'en' and slug like 'scheduled-%' order by id",
     )
   ).map((row) => row.id);
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A clock file two instances read, as TEST_CLOCK_FILE makes every process's `now()`: real time plus its seconds. */
 function clockFile() {
@@ -103,17 +93,18 @@ describeDatabases('the college scheduler in one process', (getDb) => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('the college scheduler on two processes of one PostgreSQL database', () => {
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  let url = '';
+  let scratch: ScratchDatabase;
   const handles: Database[] = [];
   const stops: (() => void)[] = [];
   let clocks: ReturnType<typeof clockFile>;
 
   /** One "process": its own pool, console app (its own operator) and scheduler loop, its time from the clock file. */
   async function instance(label: string) {
-    const db = await openPostgres(url, 4);
+    const db = await openPostgres(scratch.url, 4);
     handles.push(db);
     const now = clocks.clock();
+    // Its loop's looks at the time: each pass looks once, and once more per article it publishes.
+    let looks = 0;
     const announce = vi.fn(async () => {});
     const collegeChanges = { announce, subscribe: () => () => {} };
     const h = await consoleHarness(db, {
@@ -122,24 +113,44 @@ describe.skipIf(!serverUrl)('the college scheduler on two processes of one Postg
       start: now(),
       deps: { collegeChanges },
     });
-    const stop = startCollegeScheduler({ db, now, collegeChanges }, 25);
+    const stop = startCollegeScheduler(
+      {
+        db,
+        now: () => {
+          looks++;
+          return now();
+        },
+        collegeChanges,
+      },
+      25,
+    );
     stops.push(stop);
     const close = async () => {
       stop();
       await db.close();
     };
-    return { db, h, announce, stop, close };
+    return { db, h, announce, stop, close, looks: () => looks };
   }
 
+  /**
+   * Resolves once each instance's loop has made a whole pass that began after this call: two more looks at the
+   * time (the pass under way, if any, ends having published nothing more than is due; the next one starts with the
+   * first look and has ended when the second is made).
+   */
+  async function wholePasses(...instances: { looks: () => number }[]) {
+    const from = instances.map((p) => p.looks());
+    await vi.waitFor(
+      () => expect(instances.map((p, i) => p.looks() - from[i] >= 2)).toEqual(instances.map(() => true)),
+      { timeout: 5_000, interval: 10 },
+    );
+  }
+
+  const liveSoon = (db: Database, check: (ids: number[]) => void) =>
+    vi.waitFor(async () => check(await liveIds(db)), { timeout: 10_000, interval: 20 });
+
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const parsed = new URL(serverUrl as string);
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    const db = await openPostgres(url, 2);
+    scratch = await scratchDatabase();
+    const db = await openPostgres(scratch.url, 2);
     await migrate(db);
     await db.close();
   }, 60_000);
@@ -151,10 +162,7 @@ describe.skipIf(!serverUrl)('the college scheduler on two processes of one Postg
   });
 
   afterAll(async () => {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await scratch?.drop();
   });
 
   it('publishes each scheduled article once, at its time, whichever process gets it', async () => {
@@ -165,16 +173,17 @@ describe.skipIf(!serverUrl)('the college scheduler on two processes of one Postg
     const ids: number[] = [];
     for (const [index, at] of times.entries()) ids.push(await schedule(index % 2 ? b.h : a.h, index, at));
     // Both loops run; before the time nothing is published.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await wholePasses(a, b);
     expect(await liveIds(a.db)).toEqual([]);
 
     clocks.offsetTo(new Date(START.getTime() + 2 * MINUTE + 1000));
-    await until(async () => (await liveIds(a.db)).length === 5);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await liveSoon(a.db, (live) => expect(live).toHaveLength(5));
+    // Once both loops have looked again, the last (due a minute later) is still not published.
+    await wholePasses(a, b);
     expect(await liveIds(b.db)).toEqual(ids.slice(0, 5));
 
     clocks.offsetTo(new Date(START.getTime() + 3 * MINUTE + 1000));
-    await until(async () => (await liveIds(a.db)).length === 6);
+    await liveSoon(a.db, (live) => expect(live).toEqual(ids));
     // Both processes hammering at once changes nothing more.
     const extra = await Promise.all(
       [a, b, a, b].map((p) => publishDue({ db: p.db, now: () => new Date(START.getTime() + 10 * MINUTE) })),
@@ -186,7 +195,7 @@ describe.skipIf(!serverUrl)('the college scheduler on two processes of one Postg
     const states = await a.db.query<{ state: string; publish_at: Date | null }>(
       "select state, publish_at from college_posts where slug like 'scheduled-%'",
     );
-    expect(states.every((row) => row.state === 'published' && row.publish_at === null)).toBe(true);
+    expect(states).toEqual(ids.map(() => ({ state: 'published', publish_at: null })));
   });
 
   it('publishes after a restart between the scheduling and the time', async () => {
@@ -199,7 +208,7 @@ describe.skipIf(!serverUrl)('the college scheduler on two processes of one Postg
 
     clocks.offsetTo(new Date(START.getTime() + 6 * MINUTE));
     const restarted = await instance('restarted');
-    await until(async () => (await liveIds(restarted.db)).includes(id));
+    await liveSoon(restarted.db, (live) => expect(live).toEqual([id]));
     expect(await publications(restarted.db)).toEqual([{ id, n: 1 }]);
     expect(restarted.announce).toHaveBeenCalledTimes(1);
   });

@@ -36,26 +36,50 @@ if (serverUrl) {
     name: 'postgres',
     async open() {
       // A database of its own per suite, dropped afterwards, so suites may run in parallel.
-      const name = `portal_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const db = await openPostgres(url.toString(), 4);
+      const scratch = await scratchDatabase();
+      const db = await openPostgres(scratch.url, 4);
       return {
         db,
         async dispose() {
           await db.close();
-          const cleanup = new pg.Client({ connectionString: serverUrl });
-          await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
+          await scratch.drop();
         },
       };
     },
   });
+}
+
+export interface ScratchDatabase {
+  name: string;
+  /** Its address on the TEST_DATABASE_URL server. */
+  url: string;
+  /** Drops it, with whatever connections are still open to it. */
+  drop(): Promise<void>;
+}
+
+/** Runs `sql` on the TEST_DATABASE_URL server's own database (to create or drop another). */
+async function onServer(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new empty database `<prefix>_<random>` on the TEST_DATABASE_URL server (no migrations applied), for a test that
+ * needs one beside describeDatabases' (two processes on one database, a restore target). Throws when no server is
+ * configured.
+ */
+export async function scratchDatabase(prefix = 'portal_test'): Promise<ScratchDatabase> {
+  if (!serverUrl) throw new Error('scratchDatabase needs TEST_DATABASE_URL');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
 
 /** The backends the tests run on, by name ("pglite", and "postgres" when a server is configured). */
