@@ -31,10 +31,13 @@ describe('preview tokens', () => {
       '',
       '../../etc/passwd',
       `${id}.${expiry}.${signature.slice(0, 20)}`,
+      `${token}x`,
+      token.replace('.', '0.'),
     ]) {
       expect(verifyPreviewToken(forged, SECRET, NOW), forged).toBeNull();
     }
     expect(verifyPreviewToken(token, 'another secret of the same length!!!!!!!!!!', NOW)).toBeNull();
+    expect(verifyPreviewToken(token, 'other', NOW)).toBeNull();
   });
 });
 
