@@ -3,6 +3,7 @@
  * fields found by their labels' words, buttons by their text, tables by their test ids. The console's words are
  * Chinese (its default language).
  */
+import assert from 'node:assert/strict';
 import type { EnginePage } from '../engines/engine';
 
 // ---- in-page helpers (sent as text: they use nothing from outside) ----
@@ -65,17 +66,36 @@ export async function fill(page: EnginePage, label: string, value: string) {
   await until(page, `the field "${label}"`, () => page.evaluate(setField, { label, value }));
 }
 
-const panelButton = (text: string) => ({ css: '[data-testid="action-panel"] button', text, exact: true });
+/** A button of the confirmation panel of a console action (确认, 关闭 …). */
+export const panelButton = (text: string) => ({ css: '[data-testid="action-panel"] button', text, exact: true });
 
 export const consolePage = {
-  async signIn(page: EnginePage, consoleUrl: string, operator: { name: string; password: string; code: () => string }) {
-    await page.goto(`${consoleUrl}/users`);
+  /**
+   * Opens the console at `path` (its sign-in form first) and signs in. The console's first question, GET
+   * /console/api/session, answers 401 before the sign-in and the engines log that answer: the problems recorded
+   * until signed in may be that and nothing else, and they are then cleared, so a journey's `problems()` after
+   * the sign-in must be [] with no filter.
+   */
+  async signIn(
+    page: EnginePage,
+    consoleUrl: string,
+    operator: { name: string; password: string; code: () => string },
+    path = '/users',
+  ) {
+    await page.goto(`${consoleUrl}${path}`);
     await sees(page, '运营后台登录');
     await fill(page, '用户名', operator.name);
     await fill(page, '密码', operator.password);
     await fill(page, '动态验证码（6 位）', operator.code());
     await page.press({ css: 'button[type="submit"]', text: '登录', exact: true });
     await sees(page, '退出登录');
+    const beforeSignIn = (await page.problems()).filter((line) => !/\b401\b|Unauthorized/.test(line));
+    assert.deepEqual(
+      beforeSignIn,
+      [],
+      `${page.engine}: problems before the sign-in other than the session check's 401`,
+    );
+    await page.clearProblems();
   },
 
   /** Searches by the last four digits and opens the account shown as `masked`. */
