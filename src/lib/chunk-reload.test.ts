@@ -49,17 +49,22 @@ describe('guarded page chunks', () => {
   it('waits the grace: a load cancelled by a navigation that starts meanwhile reloads nothing and settles never', async () => {
     const { guardChunk, noteLeaving, resetLeaving, CHUNK_RELOAD_KEY: key } = await import('./chunk-reload');
     window.sessionStorage.removeItem(key);
-    const cancelled = guardChunk(() => Promise.reject(new TypeError('Importing a module script failed.')), 50);
-    let settled = false;
-    cancelled().then(
-      () => (settled = true),
-      () => (settled = true),
-    );
-    // The navigation says so (pagehide) within the grace.
-    noteLeaving();
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(settled).toBe(false);
-    expect(window.sessionStorage.getItem(key)).toBeNull();
-    resetLeaving();
+    vi.useFakeTimers();
+    try {
+      const cancelled = guardChunk(() => Promise.reject(new TypeError('Importing a module script failed.')), 50);
+      let settled = false;
+      cancelled().then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      // The navigation says so (pagehide) within the grace.
+      noteLeaving();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(settled).toBe(false);
+      expect(window.sessionStorage.getItem(key)).toBeNull();
+    } finally {
+      resetLeaving();
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_MEDIA, sampleArticle } from '../test/articles';
 import type { FakeCall } from '../test/fake-api';
@@ -223,10 +223,9 @@ describe('the article editor', () => {
 });
 
 describe('the editor’s values', () => {
-  it('reads tags and Beijing times', async () => {
+  it('reads tags and Beijing times', () => {
     expect(tagsOf(' 寄样，达人、物流, ,')).toEqual(['寄样', '达人', '物流']);
     expect(shanghaiIso('2026-12-01T09:30')).toBe('2026-12-01T09:30:00+08:00');
     expect(shanghaiLocal('2026-12-01T01:30:00.000Z')).toBe('2026-12-01T09:30');
-    await act(async () => {});
   });
 });
