@@ -6,47 +6,37 @@
  * of the pictures is nearly 5 MB (its original and WebP cross the copy as JSON text). The PostgreSQL parts are
  * skipped (and reported as skipped) without TEST_DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MAX_BYTES, type mediaData } from '../../shared/contract/console-articles';
-import { main } from '../admin/commands';
-import { createApp } from '../app';
-import { readSettings } from '../config/settings';
 import { copyDatabase } from '../db/copy';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
+import { runAdmin } from '../testing/admin-cli';
 import { consoleHarness } from '../testing/console-harness';
-import { pictureFixture, rotatedJpegFixture, uploadPicture } from '../testing/media-fixtures';
+import { type ScratchDatabase, scratchDatabase } from '../testing/databases';
+import {
+  insertMediaRow,
+  mediaRows,
+  pictureFixture,
+  rotatedJpegFixture,
+  uploadPicture,
+} from '../testing/media-fixtures';
+import { portalApp } from '../testing/portal-app';
 
 type Media = ReturnType<typeof mediaData.parse>;
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const dir = mkdtempSync(join(tmpdir(), 'portal-media-backup-'));
-const databases: string[] = [];
-
-interface MediaRow {
-  id: string;
-  type: string;
-  width: number;
-  height: number;
-  bytes: number;
-  original: Uint8Array;
-  webp: Uint8Array;
-  webp_width: number;
-  webp_height: number;
-  uploaded_by: number | null;
-  created_at: Date;
-}
 
 /** Every column of every picture, the bytes as hex (so a comparison says where they differ). */
 async function pictures(db: Database) {
-  const rows = await db.query<MediaRow>('select * from college_media order by id');
+  const rows = await mediaRows(db);
   return rows.map((row) => ({
     ...row,
     original: Buffer.from(row.original).toString('hex'),
@@ -55,46 +45,18 @@ async function pictures(db: Database) {
   }));
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const scratches: ScratchDatabase[] = [];
 
+/** A new empty PostgreSQL database, dropped after the file. */
 async function newDatabase(): Promise<string> {
-  const name = `portal_media_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database ${name}`));
-  databases.push(name);
-  const url = new URL(serverUrl as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function run(args: string[], options: { db?: Database; env?: NodeJS.ProcessEnv } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    db: options.db,
-    env: options.env ?? {},
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const scratch = await scratchDatabase('portal_media');
+  scratches.push(scratch);
+  return scratch.url;
 }
 
 /** What the portal on `db` answers for a picture's address: status and bytes. */
 async function served(db: Database, path: string) {
-  const app = createApp({
-    settings: readSettings({ NODE_ENV: 'production' }),
-    api: { db, now: () => new Date() },
-    getRenderer: async () => ({ renderPage: async () => new Response('page', { status: 200 }) }),
-    getManifest: async () => undefined,
-  });
-  const res = await app.request(`http://localhost:3030${path}`, { headers: { host: 'localhost:3030' } });
+  const res = await portalApp(db).request(path);
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -125,21 +87,20 @@ beforeAll(async () => {
   expected = await pictures(source);
   expect(expected).toHaveLength(3);
   backupFile = join(dir, 'portal.backup');
-  const made = await run(['backup', backupFile], { db: source });
+  const made = await runAdmin(['backup', backupFile], { db: source });
   expect(made.err).toBe('');
 }, 120_000);
 
 afterAll(async () => {
   await source?.close();
   rmSync(dir, { recursive: true, force: true });
-  if (serverUrl)
-    for (const name of databases) await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+  for (const scratch of scratches.splice(0)) await scratch.drop();
 });
 
 describe('pictures in backups', () => {
   it('a backup of the embedded database restored into a new folder has every picture byte for byte', async () => {
     const target = join(dir, 'restored');
-    const restored = await run(['restore', backupFile], { env: { DATA_DIR: target } });
+    const restored = await runAdmin(['restore', backupFile], { env: { DATA_DIR: target } });
     expect(restored.err).toBe('');
     expect(restored.out).toMatch(/^ +college_media +3$/m);
     const reopened = await openPGlite(target);
@@ -163,11 +124,15 @@ describe('pictures in backups', () => {
       const original = Buffer.alloc(1024 * 1024, 7);
       const webp = Buffer.alloc(128 * 1024, 9);
       for (let i = 0; i < 8; i++)
-        await from.query(
-          `insert into college_media (id, type, width, height, bytes, original, webp, webp_width, webp_height)
-           values (substr(md5($1::text) || md5($1::text), 1, 32), 'image/png', 1, 1, $2, $3, $4, 1, 1)`,
-          [String(i), original.length, original, webp],
-        );
+        await insertMediaRow(from, {
+          id: createHash('md5').update(String(i)).digest('hex'),
+          width: 1,
+          height: 1,
+          webpWidth: 1,
+          webpHeight: 1,
+          original,
+          webp,
+        });
       // The target records the size of every statement's parameters.
       let largest = 0;
       const watched: Database = {
@@ -204,11 +169,11 @@ describe('pictures in backups', () => {
   describe.skipIf(!serverUrl)('and PostgreSQL', () => {
     it('restored into PostgreSQL, and copied by copy-to-postgres, byte for byte', async () => {
       const restoredUrl = await newDatabase();
-      const restored = await run(['restore', backupFile], { env: { DATABASE_URL: restoredUrl } });
+      const restored = await runAdmin(['restore', backupFile], { env: { DATABASE_URL: restoredUrl } });
       expect(restored.err).toBe('');
       expect(restored.out).toMatch(/^ +college_media +3$/m);
       const copiedUrl = await newDatabase();
-      const copied = await run(['copy-to-postgres', copiedUrl], { db: source });
+      const copied = await runAdmin(['copy-to-postgres', copiedUrl], { db: source });
       expect(copied.err).toBe('');
       expect(copied.out).toMatch(/^ +college_media +3$/m);
       for (const url of [restoredUrl, copiedUrl]) {
@@ -226,13 +191,13 @@ describe('pictures in backups', () => {
 
     it('a pg_dump backup restored with pg_restore, byte for byte', async () => {
       const sourceUrl = await newDatabase();
-      const copied = await run(['copy-to-postgres', sourceUrl], { db: source });
+      const copied = await runAdmin(['copy-to-postgres', sourceUrl], { db: source });
       expect(copied.err).toBe('');
       const file = join(dir, 'pg.backup');
-      const made = await run(['backup', file], { env: { DATABASE_URL: sourceUrl } });
+      const made = await runAdmin(['backup', file], { env: { DATABASE_URL: sourceUrl } });
       expect(made.err).toBe('');
       const targetUrl = await newDatabase();
-      const restored = await run(['restore', file], { env: { DATABASE_URL: targetUrl } });
+      const restored = await runAdmin(['restore', file], { env: { DATABASE_URL: targetUrl } });
       expect(restored.err).toBe('');
       expect(restored.out).toMatch(/^ +college_media +3$/m);
       const db = await openPostgres(targetUrl, 1);

@@ -13,6 +13,7 @@ import { createRateLimiter } from '../limits/rate-limiter';
 import { seoRoutes } from '../seo/sitemap';
 import { bilingual, type FixtureArticle, seedFixtureBeforeEach } from '../testing/college';
 import { describeDatabases } from '../testing/databases';
+import { insertMediaRow } from '../testing/media-fixtures';
 import { feedRoutes } from './feeds';
 import { previewSecret, signPreviewToken } from './preview-token';
 import { findArticle, listArticles, recommendedArticles, relatedArticles, searchArticles } from './repository';
@@ -100,11 +101,7 @@ describeDatabases('the college for readers', (getDb) => {
   describe('covers', () => {
     it('come with the stored WebP size, or without a size when the picture is not stored', async () => {
       const db = getDb();
-      await db.query(
-        `insert into college_media (id, type, width, height, bytes, original, webp, webp_width, webp_height)
-         values ($1, 'image/png', 3000, 1500, 10, '\\x00'::bytea, '\\x00'::bytea, 1440, 720)`,
-        [MEDIA_ID],
-      );
+      await insertMediaRow(db, { id: MEDIA_ID, width: 3000, height: 1500, webpWidth: 1440, webpHeight: 720 });
       await db.query('update college_articles set cover = $1 where id = 301', [`/media/${MEDIA_ID}.webp`]);
       await db.query('update college_articles set cover = $1 where id = 302', [`/media/${'cd'.repeat(16)}.webp`]);
       const detail = await findArticle(db, 301, 'zh', BRAND.zh);

@@ -24,6 +24,7 @@ import type { Database } from '../db/database';
 import { bilingual, fixtureContent } from '../testing/college';
 import { type ConsoleHarness, consoleHarness } from '../testing/console-harness';
 import { describeDatabases } from '../testing/databases';
+import { insertMediaRow } from '../testing/media-fixtures';
 
 /** 01:30 on 2026-11-22 in Shanghai (still the 21st in UTC). */
 const START = new Date('2026-11-21T17:30:00Z');
@@ -38,13 +39,8 @@ const draft = {
   en: { title: 'Spring sale', summary: 'Getting ready for the spring sale', body: '## Ready\n\nThe **spring** list.' },
 };
 
-async function addPicture(db: Database, id = PICTURE) {
-  await db.query(
-    `insert into college_media (id, type, width, height, bytes, original, webp, webp_width, webp_height)
-     values ($1, 'image/png', 2000, 1000, 3, '\\x000102'::bytea, '\\x0304'::bytea, 1440, 720)`,
-    [id],
-  );
-}
+const addPicture = (db: Database, id = PICTURE) =>
+  insertMediaRow(db, { id, width: 2000, height: 1000, webpWidth: 1440, webpHeight: 720 });
 
 const auditOf = (db: Database, action?: string) =>
   db.query<{ action: string; operator_name: string | null; before: unknown; after: unknown }>(

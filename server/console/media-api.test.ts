@@ -15,6 +15,7 @@ import { describeDatabases } from '../testing/databases';
 import {
   gifNamedPng,
   hugeHeaderPng,
+  mediaRows,
   pictureFixture,
   rotatedJpegFixture,
   svgFixture,
@@ -28,20 +29,6 @@ type Media = ReturnType<typeof mediaData.parse>;
 
 const idOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
-interface StoredRow {
-  id: string;
-  type: string;
-  width: number;
-  height: number;
-  bytes: number;
-  original: Uint8Array;
-  webp: Uint8Array;
-  webp_width: number;
-  webp_height: number;
-  uploaded_by: number;
-}
-
-const storedRows = (db: Database) => db.query<StoredRow>('select * from college_media order by id');
 const audits = (db: Database) =>
   db.query<{ action: string; operator_name: string; after: Record<string, unknown> }>(
     "select action, operator_name, after from operator_audit where action = 'media.upload' order by id",
@@ -65,7 +52,7 @@ describeDatabases('POST /console/api/media', (getDb) => {
       type: 'image/png',
       bytes: data.bytes,
     });
-    const [row] = await storedRows(db);
+    const [row] = await mediaRows(db);
     expect(row).toMatchObject({ id, type: 'image/png', width: 2000, height: 1000, bytes: data.bytes });
     expect(row).toMatchObject({ webp_width: 1440, webp_height: 720, uploaded_by: editor.operator.id });
     // The original is kept as the same pixels (PNG stays lossless), written again without its metadata.
@@ -91,7 +78,7 @@ describeDatabases('POST /console/api/media', (getDb) => {
     const second = await uploadPicture<Media>(owner, webp, 'drawing.webp', { type: 'image/webp' });
     expect(second.body.data).toMatchObject({ type: 'image/webp', width: 300, height: 100 });
     expect(second.body.data?.original).toBe(second.body.data?.url);
-    expect((await storedRows(db)).map((row) => row.type).sort()).toEqual(['image/jpeg', 'image/webp']);
+    expect((await mediaRows(db)).map((row) => row.type).sort()).toEqual(['image/jpeg', 'image/webp']);
   });
 
   it('turns a JPEG upright by its EXIF orientation and leaves its camera and GPS data out of the WebP and the original', async () => {
@@ -101,7 +88,7 @@ describeDatabases('POST /console/api/media', (getDb) => {
     expect((await sharp(jpeg).metadata()).exif?.toString('latin1')).toContain('Secret Model 9');
     const answer = await uploadPicture<Media>(owner, jpeg, 'portrait.jpg');
     expect(answer.body.data).toMatchObject({ width: 100, height: 200, type: 'image/jpeg' });
-    const [row] = await storedRows(db);
+    const [row] = await mediaRows(db);
     expect([row.width, row.height]).toEqual([100, 200]);
     const webpBytes = Buffer.from(row.webp);
     const meta = await sharp(webpBytes).metadata();
@@ -142,7 +129,7 @@ describeDatabases('POST /console/api/media', (getDb) => {
     const second = await uploadPicture<Media>(owner, png, 'another-name.png');
     expect(second.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
-    expect(await storedRows(db)).toHaveLength(1);
+    expect(await mediaRows(db)).toHaveLength(1);
     expect((await audits(db)).map((audit) => audit.after.stored)).toEqual(['new', 'already']);
   });
 
@@ -156,7 +143,7 @@ describeDatabases('POST /console/api/media', (getDb) => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(status);
       expect(answer.body.code).toBe(code);
       expect(answer.body.data).toEqual({ field: 'file' });
-      expect(await storedRows(db)).toEqual([]);
+      expect(await mediaRows(db)).toEqual([]);
       expect(await audits(db)).toEqual([]);
     };
 
@@ -230,7 +217,7 @@ describeDatabases('POST /console/api/media', (getDb) => {
     const signedOut = await consoleHarness(db, { name: 'editor-out', role: 'editor', signedOut: true });
     const noSession = await uploadPicture(signedOut, png, 'a.png');
     expect([noSession.status, noSession.body.code]).toEqual([401, 40101]);
-    expect(await storedRows(db)).toEqual([]);
+    expect(await mediaRows(db)).toEqual([]);
     expect(await audits(db)).toEqual([]);
   });
 });

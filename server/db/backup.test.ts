@@ -7,7 +7,6 @@
  * a pg_dump backup of PostgreSQL restores with pg_restore. The PostgreSQL parts are skipped (and reported as
  * skipped) without TEST_DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   lstatSync,
@@ -22,9 +21,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { main } from '../admin/commands';
+import { runAdmin } from '../testing/admin-cli';
+import { type ScratchDatabase, scratchDatabase } from '../testing/databases';
 import type { Database } from './database';
 import { migrate } from './migrate';
 import { openPGlite } from './pglite';
@@ -32,7 +31,6 @@ import { openPostgres } from './postgres';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const folders: string[] = [];
-const databases: string[] = [];
 
 function folder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-backup-'));
@@ -44,40 +42,18 @@ afterEach(() => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const scratches: ScratchDatabase[] = [];
 
+/** A new empty PostgreSQL database, dropped after the file. */
 async function newDatabase(): Promise<string> {
-  const name = `portal_backup_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database ${name}`));
-  databases.push(name);
-  const url = new URL(serverUrl as string);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await scratchDatabase('portal_backup');
+  scratches.push(scratch);
+  return scratch.url;
 }
 
 afterAll(async () => {
-  for (const name of databases) await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+  for (const scratch of scratches.splice(0)) await scratch.drop();
 });
-
-async function run(args: string[], options: { db?: Database; env?: NodeJS.ProcessEnv } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, {
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    db: options.db,
-    env: options.env ?? {},
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 /** Modes (as octal strings) of everything under `dir`, counted: {"700": 27, "600": 977}. */
 function modes(dir: string): Record<string, number> {
@@ -117,7 +93,7 @@ describe('the embedded database folder', () => {
       expect(found['600']).toBeGreaterThan(500);
       // A backup of a folder on disk: the server's tar of it, without the server's own lock file.
       const file = join(dataDir, '..', 'disk.backup');
-      expect((await run(['backup', file], { db })).code).toBe(0);
+      expect((await runAdmin(['backup', file], { db })).code).toBe(0);
       const tar = gunzipSync(readFileSync(file)).toString('latin1');
       expect(tar).toContain('PG_VERSION');
       expect(tar).toContain('base/');
@@ -138,17 +114,17 @@ describe('backup and restore of the embedded database', () => {
     try {
       await migrate(db);
       await addUsers(db, ['13800138001', '13800138002']);
-      const made = await run(['backup', file], { db });
+      const made = await runAdmin(['backup', file], { db });
       expect(made.err).toBe('');
       expect(made.out).toMatch(/^Backed up the embedded database to .*portal\.backup: [\d.]+ MB; writes waited \d+ ms/);
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect((await run(['backup', join(dir, 'before-third.backup')], { db })).code).toBe(0);
+      expect((await runAdmin(['backup', join(dir, 'before-third.backup')], { db })).code).toBe(0);
       // Written after the backup: not in it.
       await addUsers(db, ['13800138003']);
-      const again = await run(['backup', file], { db });
+      const again = await runAdmin(['backup', file], { db });
       expect(again.code).toBe(1);
       expect(again.err).toMatch(/exists already: choose a new name, or add --replace/);
-      expect((await run(['backup', file, '--replace'], { db })).code).toBe(0);
+      expect((await runAdmin(['backup', file, '--replace'], { db })).code).toBe(0);
       expect(readdirSync(dir).sort()).toEqual(['before-third.backup', 'portal.backup']);
     } finally {
       await db.close();
@@ -156,11 +132,11 @@ describe('backup and restore of the embedded database', () => {
 
     // A restore while a server runs (the command reaches it through its socket) is refused.
     const live = await openPGlite();
-    expect((await run(['restore', file], { db: live })).err).toMatch(/The server is running on this database/);
+    expect((await runAdmin(['restore', file], { db: live })).err).toMatch(/The server is running on this database/);
     await live.close();
 
     const target = join(dir, 'restored');
-    const restored = await run(['restore', file], { env: { DATA_DIR: target } });
+    const restored = await runAdmin(['restore', file], { env: { DATA_DIR: target } });
     expect(restored.err).toBe('');
     expect(restored.out).toMatch(/^ +users +3$/m);
     expect(Object.keys(modes(target)).sort()).toEqual(['600', '700']);
@@ -170,10 +146,10 @@ describe('backup and restore of the embedded database', () => {
 
     // Into a folder with a database: refused, unless --replace (then the old folder is kept under a new name).
     const older = join(dir, 'before-third.backup');
-    const refused = await run(['restore', older], { env: { DATA_DIR: target } });
+    const refused = await runAdmin(['restore', older], { env: { DATA_DIR: target } });
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/is not empty: restore into a new folder \(DATA_DIR\), or add --replace/);
-    const replaced = await run(['restore', older, '--replace'], { env: { DATA_DIR: target } });
+    const replaced = await runAdmin(['restore', older, '--replace'], { env: { DATA_DIR: target } });
     expect(replaced.err).toBe('');
     const aside = /now (\S+)\.$/m.exec(replaced.out)?.[1] as string;
     expect(aside).toContain('restored.before-restore-');
@@ -185,14 +161,14 @@ describe('backup and restore of the embedded database', () => {
     const dir = folder();
     const junk = join(dir, 'junk');
     writeFileSync(junk, 'hello');
-    expect((await run(['restore', junk], { env: { DATA_DIR: join(dir, 'x') } })).err).toMatch(
+    expect((await runAdmin(['restore', junk], { env: { DATA_DIR: join(dir, 'x') } })).err).toMatch(
       /is not a backup made by npm run admin -- backup/,
     );
-    expect((await run(['restore', join(dir, 'nope')], { env: { DATA_DIR: join(dir, 'x') } })).err).toMatch(
+    expect((await runAdmin(['restore', join(dir, 'nope')], { env: { DATA_DIR: join(dir, 'x') } })).err).toMatch(
       /Cannot read .*nope: ENOENT/,
     );
     mkdirSync(join(dir, 'x'));
-    expect((await run(['backup'], {})).err).toMatch(/needs a FILE/);
+    expect((await runAdmin(['backup'], {})).err).toMatch(/needs a FILE/);
   });
 });
 
@@ -204,12 +180,12 @@ describe.skipIf(!serverUrl)('backups and PostgreSQL', () => {
     try {
       await migrate(db);
       await addUsers(db, ['13800138001', '13800138002']);
-      expect((await run(['backup', file], { db })).code).toBe(0);
+      expect((await runAdmin(['backup', file], { db })).code).toBe(0);
     } finally {
       await db.close();
     }
     const url = await newDatabase();
-    const restored = await run(['restore', file], { env: { DATABASE_URL: url } });
+    const restored = await runAdmin(['restore', file], { env: { DATABASE_URL: url } });
     expect(restored.err).toBe('');
     expect(restored.out).toMatch(/^ +users +2$/m);
     const target = await openPostgres(url, 1);
@@ -218,7 +194,7 @@ describe.skipIf(!serverUrl)('backups and PostgreSQL', () => {
     } finally {
       await target.close();
     }
-    const again = await run(['restore', file], { env: { DATABASE_URL: url } });
+    const again = await runAdmin(['restore', file], { env: { DATABASE_URL: url } });
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/not empty \(users: 2 rows\)/);
   }, 90_000);
@@ -234,19 +210,19 @@ describe.skipIf(!serverUrl)('backups and PostgreSQL', () => {
       await db.close();
     }
     const file = join(dir, 'pg.backup');
-    const made = await run(['backup', file], { env: { DATABASE_URL: source } });
+    const made = await runAdmin(['backup', file], { env: { DATABASE_URL: source } });
     expect(made.err).toBe('');
     expect(made.out).toMatch(/pg_dump, custom format/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // A pg_dump file restores into PostgreSQL only.
-    expect((await run(['restore', file], { env: { DATA_DIR: join(dir, 'folder') } })).err).toMatch(
+    expect((await runAdmin(['restore', file], { env: { DATA_DIR: join(dir, 'folder') } })).err).toMatch(
       /is a PostgreSQL backup \(pg_dump\): restore it into PostgreSQL/,
     );
     const target = await newDatabase();
-    const restored = await run(['restore', file], { env: { DATABASE_URL: target } });
+    const restored = await runAdmin(['restore', file], { env: { DATABASE_URL: target } });
     expect(restored.err).toBe('');
     expect(restored.out).toMatch(/^ +users +1$/m);
-    const again = await run(['restore', file], { env: { DATABASE_URL: target } });
+    const again = await runAdmin(['restore', file], { env: { DATABASE_URL: target } });
     expect(again.err).toMatch(/already has \d+ tables \(users: 1 row\)/);
     const opened = await openPostgres(target, 1);
     try {

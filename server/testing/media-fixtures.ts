@@ -5,10 +5,14 @@
  *
  *   const png = await pictureFixture('png', { width: 2000, height: 1000 });
  *   const answer = await uploadPicture(harness, png, 'photo.png');
+ *
+ * And the stored rows of college_media: `mediaRows(db)` reads them all, `insertMediaRow(db, {...})` stores one
+ * directly (not through the upload), for a test that needs a stored picture but not its making.
  */
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import type { Queryable } from '../db/database';
 import type { ConsoleAnswer, ConsoleHarness } from './console-harness';
 import { CONSOLE_HOST } from './console-harness';
 
@@ -137,4 +141,57 @@ export async function uploadPicture<T = unknown>(
     // Not JSON: `text` has it.
   }
   return { status: res.status, body, text, headers: res.headers };
+}
+
+/** A row of college_media as `select *` answers it. */
+export interface MediaRow {
+  id: string;
+  type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  original: Uint8Array;
+  webp: Uint8Array;
+  webp_width: number;
+  webp_height: number;
+  uploaded_by: number | null;
+  created_at: Date;
+}
+
+/** Every stored picture, by id. */
+export const mediaRows = (db: Queryable) => db.query<MediaRow>('select * from college_media order by id');
+
+export interface MediaRowInput {
+  id: string;
+  type?: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** The original's size in pixels. */
+  width: number;
+  height: number;
+  /** The article-width WebP's size in pixels. */
+  webpWidth: number;
+  webpHeight: number;
+  /** The stored bytes (placeholders unless a test reads them); `bytes` is the original's length. */
+  original?: Buffer;
+  webp?: Buffer;
+}
+
+/** Stores a picture's row directly, as an upload would have (type PNG and placeholder bytes unless given). */
+export async function insertMediaRow(db: Queryable, row: MediaRowInput): Promise<void> {
+  const original = row.original ?? Buffer.from([0, 1, 2]);
+  const webp = row.webp ?? Buffer.from([3, 4]);
+  await db.query(
+    `insert into college_media (id, type, width, height, bytes, original, webp, webp_width, webp_height)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      row.id,
+      row.type ?? 'image/png',
+      row.width,
+      row.height,
+      original.length,
+      original,
+      webp,
+      row.webpWidth,
+      row.webpHeight,
+    ],
+  );
 }
