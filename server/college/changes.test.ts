@@ -5,14 +5,10 @@
  * Pages without college data stay cached; a render begun before a change is not stored; a draft's preview page is
  * never stored; an article page answered from the cache still counts its view.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../app';
-import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
@@ -20,6 +16,8 @@ import { openPostgres } from '../db/postgres';
 import { buildCachedPage, HtmlCache } from '../pages/html-cache';
 import type { Renderer } from '../pages/page-handler';
 import { bilingual, fixtureContent } from '../testing/college';
+import { type ScratchDatabase, scratchDatabase } from '../testing/databases';
+import { portalApp } from '../testing/portal-app';
 import { type CollegeChanges, localCollegeChanges, postgresCollegeChanges } from './changes';
 import { isCollegePage, isCollegePageKey } from './paths';
 import { seedCollege } from './seed';
@@ -48,17 +46,9 @@ function titleRenderer(db: Database): Renderer & { renders: string[] } {
 
 function appOn(db: Database, collegeChanges: CollegeChanges) {
   const renderer = titleRenderer(db);
-  const app = createApp({
-    settings: readSettings({ NODE_ENV: 'production' }),
-    api: { db, now: () => new Date() },
-    collegeChanges,
-    getRenderer: async () => renderer,
-    getManifest: async () => undefined,
-  });
+  const { app, request } = portalApp(db, { renderer, collegeChanges });
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await app.request(`http://localhost:3030${path}`, {
-      headers: { host: 'localhost:3030', 'user-agent': WINDOWS, ...headers },
-    });
+    const response = await request(path, { headers: { 'user-agent': WINDOWS, ...headers } });
     return { response, text: await response.text() };
   };
   return { app, renderer, get };
@@ -195,30 +185,21 @@ describe('views on the Node fast path', () => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('two processes on one PostgreSQL database', () => {
-  const name = `portal_changes_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  let scratch: ScratchDatabase;
   let first: Database;
   let second: Database;
+  /** The listening connections of the database's processes, as the server lists them. */
+  const listeners = `from pg_stat_activity where datname = current_database() and query ilike 'listen college_changed%'`;
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${name}`;
-    first = await openPostgres(url.toString(), 2);
-    second = await openPostgres(url.toString(), 2);
+    scratch = await scratchDatabase('portal_changes');
+    first = await openPostgres(scratch.url, 2);
+    second = await openPostgres(scratch.url, 2);
     await migrate(first);
   }, 60_000);
   afterAll(async () => {
     await first?.close();
     await second?.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch?.drop();
   });
   beforeEach(async () => {
     await first.exec('truncate college_articles, college_posts, college_views, college_view_counts cascade');
@@ -262,16 +243,12 @@ describe.skipIf(!serverUrl)('two processes on one PostgreSQL database', () => {
     const heard = vi.fn();
     changes.subscribe(heard);
     try {
-      await admin(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and query ilike 'listen college_changed%'`,
-      );
+      await first.query(`select pg_terminate_backend(pid) ${listeners}`);
       await vi.waitFor(() => expect(heard).toHaveBeenCalled(), { timeout: 2000, interval: 20 });
       // Listening again: another process's announcement is heard.
       await vi.waitFor(
         async () => {
-          const rows = await admin(
-            `select 1 from pg_stat_activity where datname = '${name}' and query ilike 'listen college_changed%'`,
-          );
+          const rows = await first.query(`select 1 ${listeners}`);
           expect(rows.length).toBe(1);
         },
         { timeout: 3000, interval: 50 },

@@ -12,12 +12,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { mediaData } from '../../shared/contract/console-articles';
-import { createApp } from '../app';
-import { readSettings } from '../config/settings';
 import type { Database } from '../db/database';
 import { consoleHarness } from '../testing/console-harness';
 import { describeDatabases } from '../testing/databases';
 import { pictureFixture, uploadPicture } from '../testing/media-fixtures';
+import { portalApp } from '../testing/portal-app';
 import { renderMarkdown } from './markdown';
 import { mediaSizes } from './media';
 
@@ -28,22 +27,7 @@ mkdirSync(join(clientDir, 'media'));
 writeFileSync(join(clientDir, 'media', 'tour.zh.mp4'), 'not really a video');
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
-function portal(db: Database) {
-  const app = createApp({
-    settings: readSettings({ NODE_ENV: 'production' }),
-    clientDir,
-    api: { db, now: () => new Date('2026-11-21T12:00:00Z') },
-    getRenderer: async () => ({
-      renderPage: async (request) => new Response(`page ${new URL(request.url).pathname}`, { status: 200 }),
-    }),
-    getManifest: async () => undefined,
-  });
-  return (path: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
-    app.request(`http://localhost:3030${path}`, {
-      method: init.method ?? 'GET',
-      headers: { host: 'localhost:3030', ...init.headers },
-    });
-}
+const portal = (db: Database) => portalApp(db, { clientDir, now: () => new Date('2026-11-21T12:00:00Z') }).request;
 
 /** Uploads a PNG and a JPEG through the console; answers their stored rows' answers. */
 async function uploaded(db: Database) {

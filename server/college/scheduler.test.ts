@@ -13,6 +13,7 @@ import type { Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
 import { testClock } from '../ops/test-clock';
+import { recordedCollegeChanges } from '../testing/college';
 import { type ConsoleHarness, consoleHarness } from '../testing/console-harness';
 import { describeDatabases, type ScratchDatabase, scratchDatabase } from '../testing/databases';
 import type { ArticleAnswer } from './publishing';
@@ -74,8 +75,9 @@ describeDatabases('the college scheduler in one process', (getDb) => {
       await schedule(h, 2, new Date(START.getTime() + 2 * MINUTE)),
     ];
     let now = START;
-    const announce = vi.fn(async () => {});
-    const deps = { db, now: () => now, collegeChanges: { announce, subscribe: () => () => {} } };
+    const collegeChanges = recordedCollegeChanges();
+    const { announce } = collegeChanges;
+    const deps = { db, now: () => now, collegeChanges };
     expect(await Promise.all([publishDue(deps), publishDue(deps)])).toEqual([0, 0]);
     now = new Date(START.getTime() + MINUTE);
     const first = await Promise.all([publishDue(deps), publishDue(deps), publishDue(deps)]);
@@ -105,8 +107,8 @@ describe.skipIf(!serverUrl)('the college scheduler on two processes of one Postg
     const now = clocks.clock();
     // Its loop's looks at the time: each pass looks once, and once more per article it publishes.
     let looks = 0;
-    const announce = vi.fn(async () => {});
-    const collegeChanges = { announce, subscribe: () => () => {} };
+    const collegeChanges = recordedCollegeChanges();
+    const { announce } = collegeChanges;
     const h = await consoleHarness(db, {
       role: 'editor',
       name: `editor-${label}`,

@@ -6,7 +6,7 @@
  * scheduled and published by the scheduler once, unpublished; the list's filters and cursor; the preview link and the
  * live preview; who may call them.
  */
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { CONSOLE_CODES } from '../../shared/contract/console';
 import {
   ARTICLE_CODES,
@@ -21,7 +21,7 @@ import { publishDue } from '../college/publishing';
 import { findArticle, listArticles, searchArticles } from '../college/repository';
 import { seedCollege } from '../college/seed';
 import type { Database } from '../db/database';
-import { bilingual, fixtureContent } from '../testing/college';
+import { bilingual, fixtureContent, recordedCollegeChanges } from '../testing/college';
 import { type ConsoleHarness, consoleHarness } from '../testing/console-harness';
 import { describeDatabases } from '../testing/databases';
 import { insertMediaRow } from '../testing/media-fixtures';
@@ -63,13 +63,10 @@ const live = (db: Database, id: number) =>
     [id],
   );
 
-async function editor(db: Database, announce = vi.fn(async () => {})) {
-  const h = await consoleHarness(db, {
-    role: 'editor',
-    start: START,
-    deps: { collegeChanges: { announce, subscribe: () => () => {} } },
-  });
-  return { h, announce };
+async function editor(db: Database) {
+  const collegeChanges = recordedCollegeChanges();
+  const h = await consoleHarness(db, { role: 'editor', start: START, deps: { collegeChanges } });
+  return { h, announce: collegeChanges.announce };
 }
 
 async function create(h: ConsoleHarness, body: object = draft) {

@@ -5,8 +5,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { CollegeSection } from '../../shared/college-sections';
+import type { CollegeChanges } from '../college/changes';
 import { seedCollege } from '../college/seed';
 import type { Database } from '../db/database';
 
@@ -81,4 +82,12 @@ export function seedFixtureBeforeEach(getDb: () => Database, articles: FixtureAr
   beforeEach(async () => {
     await seedCollege(getDb(), content.dir, { log: () => {} });
   });
+}
+
+/**
+ * The college's change notices of a test that only needs to see them made: `announce` is a mock (how many times,
+ * when) and no one is told (subscribe does nothing).
+ */
+export function recordedCollegeChanges(announce = vi.fn(async () => {})) {
+  return { announce, subscribe: () => () => {} } satisfies CollegeChanges;
 }
