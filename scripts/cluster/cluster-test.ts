@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { eventually } from '../../e2e/support/wait';
 import { loadCollegeContent } from '../../server/college/content';
 import { addOperator, totpCode } from '../../server/console/operators';
 import { readMigrations } from '../../server/db/migrate';
@@ -328,15 +329,15 @@ describe('sessions across processes', () => {
     const before = [a, b].map((server) => served(server, '/console/api/session'));
     for (let i = 0; i < 4; i++) assert.equal((await consoleCall('/session', { headers: { cookie } })).status, 200);
     // A process writes its request line once the answer is sent: the last one may reach its output a moment later.
-    const counted = () => [a, b].map((server, i) => served(server, '/console/api/session') - before[i]);
-    for (let waited = 0; counted()[0] + counted()[1] < 4 && waited < 3000; waited += 50)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    const after = [a, b].map((server) => served(server, '/console/api/session'));
-    assert.deepEqual(
-      after.map((n, i) => n - before[i]),
-      [2, 2],
-      'nginx sent every other console call to each process',
+    const counted = await eventually(
+      () => {
+        const counts = [a, b].map((server, i) => served(server, '/console/api/session') - before[i]);
+        assert.equal(counts[0] + counts[1], 4, "the four console calls in the processes' request lines");
+        return counts;
+      },
+      { timeout: 3000, interval: 50 },
     );
+    assert.deepEqual(counted, [2, 2], 'nginx sent every other console call to each process');
     const users = await consoleCall('/users?q=0000', { headers: { cookie } });
     assert.equal(users.status, 200);
     // A POST from the console's own origin with the token works through the proxy; from another origin it does not.
