@@ -19,6 +19,7 @@ import {
   type articlesQuery,
   MEDIA_URL,
 } from '../../shared/contract/console-articles';
+import { shanghaiDay } from '../../shared/shanghai-day';
 import { ApiError } from '../api/http';
 import { recordAudit } from '../console/audit';
 import type { Database, Queryable } from '../db/database';
@@ -114,9 +115,6 @@ async function readWorkingCopy(tx: Queryable, id: number, lock = false): Promise
   for (const row of rows) texts[row.lang] = { title: row.title, summary: row.summary, body: row.body_markdown };
   return { post, texts };
 }
-
-/** The Shanghai day (UTC+8 all year) of an instant, `YYYY-MM-DD`. */
-export const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** The public page of an article in a language, on the portal at `origin`. */
 export const articleLink = (origin: string, lang: ArticleLang, section: string, id: number) =>

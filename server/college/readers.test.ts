@@ -6,6 +6,7 @@
  * sitemap and likes ranking reading only the live published rows.
  */
 import { describe, expect, it } from 'vitest';
+import { shanghaiDay as viewDay } from '../../shared/shanghai-day';
 import { sweepExpired } from '../accounts/sweep';
 import { createApi } from '../api/index';
 import { readSettings } from '../config/settings';
@@ -16,7 +17,7 @@ import { describeDatabases } from '../testing/databases';
 import { feedRoutes } from './feeds';
 import { previewSecret, signPreviewToken, verifyPreviewToken } from './preview-token';
 import { findArticle, listArticles, recommendedArticles, relatedArticles, searchArticles } from './repository';
-import { articleViews, recordView, viewCounter, viewDay } from './views';
+import { articleViews, recordView, viewCounter } from './views';
 
 const day = (n: number) => `2026-02-${String(n).padStart(2, '0')}`;
 

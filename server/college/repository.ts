@@ -8,6 +8,7 @@ import type {
   RankedArticle,
   SearchHit,
 } from '../../shared/contract/college';
+import { shanghaiDayStart } from '../../shared/shanghai-day';
 import type { Queryable } from '../db/database';
 import { escapeHtml } from '../http/html';
 import type { ContentLang } from './content';
@@ -161,7 +162,7 @@ export async function feedArticles(
   return rows.map((row) => ({
     ...summaryOf(row, input.brandName),
     html: fillBrand(row.body_html, input.brandName, true),
-    published: new Date(`${row.date}T00:00:00+08:00`),
+    published: shanghaiDayStart(row.date),
     updated: row.updated_at,
   }));
 }
