@@ -13,7 +13,7 @@ import type { CollegeChanges } from './college/changes';
 import { feedRoutes } from './college/feeds';
 import { collegeMediaRoutes } from './college/media';
 import { articleIdOfPath, isCollegePageKey } from './college/paths';
-import { VISITOR_COOKIE, type ViewCounter, viewCounter } from './college/views';
+import { readVisitorId, type ViewCounter, viewCounter } from './college/views';
 import { limitBodies } from './http/body-limit';
 import { handleServerError } from './http/errors';
 import { clientAddress, nodeContext } from './http/request';
@@ -22,7 +22,6 @@ import { createRateLimiter } from './limits/rate-limiter';
 import { phonePages } from './messaging/index';
 import { requestLog } from './ops/log';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
-import { requestCookie } from './pages/page-rules';
 import { createMessagingProvider } from './providers/messaging/index';
 import { iconRoutes } from './seo/icons';
 import { seoRoutes } from './seo/sitemap';
@@ -57,7 +56,7 @@ export function createApp(options: AppOptions) {
         method: c.req.method,
         path: c.req.path,
         userAgent: c.req.header('user-agent'),
-        visitorCookie: requestCookie(c, VISITOR_COOKIE),
+        visitorCookie: readVisitorId(c),
         address: clientAddress(c, options.settings.trustProxy),
       });
       return next();
@@ -163,7 +162,7 @@ function seeNode(views: ViewCounter, incoming: IncomingMessage, settings: AppOpt
     method: 'GET',
     path,
     userAgent: incoming.headers['user-agent'],
-    visitorCookie: requestCookie(c, VISITOR_COOKIE),
+    visitorCookie: readVisitorId(c),
     address: clientAddress(c, settings.trustProxy),
   });
 }

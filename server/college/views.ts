@@ -5,16 +5,24 @@
  * answered from the page cache, off the request's path: the request never waits for the database.
  */
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { shanghaiDay } from '../../shared/shanghai-day';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../ops/log';
+import { requestCookie } from '../pages/page-rules';
 import { articleIdOfPath } from './paths';
 
-/** The visitor cookie the likes set (server/api/college): a random id. */
+/** The visitor cookie the likes set (server/api/college): a random id, 22 base64url characters. */
 export const VISITOR_COOKIE = 'visitor_id';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The request's visitor id: its `visitor_id` cookie when well formed (read from the header: works on the bare context). */
+export function readVisitorId(c: Context): string | undefined {
+  const value = requestCookie(c, VISITOR_COOKIE);
+  return value && VISITOR_ID.test(value) ? value : undefined;
+}
 /** The days of views kept: older rows are deleted by the sweep (the totals stay in college_view_counts). */
 export const VIEW_DAYS_KEPT = 2;
 
