@@ -5,7 +5,6 @@
  * before and after, and a change readers see is announced after the commit (pages cached on every process dropped).
  */
 import { createHash } from 'node:crypto';
-import markdownIt from 'markdown-it';
 import type { z } from 'zod';
 import type { CollegeSection } from '../../shared/college-sections';
 import {
@@ -17,7 +16,6 @@ import {
   type articleInput,
   type articleListData,
   type articlesQuery,
-  MEDIA_URL,
 } from '../../shared/contract/console-articles';
 import { shanghaiDay } from '../../shared/shanghai-day';
 import { ApiError } from '../api/http';
@@ -25,8 +23,8 @@ import { recordAudit } from '../console/audit';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../ops/log';
 import type { CollegeChanges } from './changes';
-import { RENDERER_VERSION, renderMarkdown } from './markdown';
-import { mediaSizes } from './media';
+import { imageSourcesOf, RENDERER_VERSION, renderMarkdown } from './markdown';
+import { mediaIdOf, mediaSizes, missingMedia } from './media';
 
 export type ArticleInput = z.infer<typeof articleInput>;
 export type ArticleAnswer = z.infer<typeof articleData>;
@@ -227,39 +225,19 @@ export async function listPosts(db: Queryable, query: ArticlesQuery): Promise<Ar
 
 // ---- checks ----------------------------------------------------------------------------------------------------
 
-const imageFinder = markdownIt({ html: false });
-
-/** Every image source of the Markdown (inline and reference images). */
-export function imageSources(markdown: string): string[] {
-  const sources: string[] = [];
-  const walk = (tokens: ReturnType<typeof imageFinder.parse>) => {
-    for (const token of tokens) {
-      if (token.type === 'image') sources.push(String(token.attrGet('src') ?? ''));
-      if (token.children) walk(token.children);
-    }
-  };
-  walk(imageFinder.parse(markdown, {}));
-  return sources;
-}
-
 /** Refuses (40146, field `cover` or `<lang>.body`) a picture that is not one of ours or was never uploaded. */
 async function checkMedia(tx: Queryable, cover: string | null, texts: WorkingCopy['texts']): Promise<void> {
   const wanted: [string, string][] = [];
   if (cover) wanted.push(['cover', cover]);
   for (const lang of ARTICLE_LANGS) {
-    for (const src of imageSources(texts[lang]?.body ?? '')) wanted.push([`${lang}.body`, src]);
+    for (const src of imageSourcesOf(texts[lang]?.body ?? '')) wanted.push([`${lang}.body`, src]);
   }
-  const bad = wanted.find(([, url]) => !MEDIA_URL.test(url));
+  const ids = wanted.map(([field, url]) => [field, mediaIdOf(url)] as const);
+  const bad = ids.find(([, id]) => id === null);
   if (bad) throw unknownMedia(bad[0]);
-  if (wanted.length === 0) return;
-  const ids = [...new Set(wanted.map(([, url]) => url.slice('/media/'.length, -'.webp'.length)))];
-  const found = new Set(
-    (await tx.query<{ id: string }>('select id from college_media where id = any($1::text[])', [ids])).map(
-      (row) => row.id,
-    ),
-  );
-  const missing = wanted.find(([, url]) => !found.has(url.slice('/media/'.length, -'.webp'.length)));
-  if (missing) throw unknownMedia(missing[0]);
+  const missing = new Set(await missingMedia(tx, [...new Set(ids.map(([, id]) => id as string))]));
+  const absent = ids.find(([, id]) => missing.has(id as string));
+  if (absent) throw unknownMedia(absent[0]);
 }
 
 /** Refuses (40141) a working copy without a non-empty title, summary and body in both languages. */
