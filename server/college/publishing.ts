@@ -21,6 +21,7 @@ import { shanghaiDay } from '../../shared/shanghai-day';
 import { ApiError } from '../api/http';
 import { recordAudit } from '../console/audit';
 import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import { log } from '../ops/log';
 import type { CollegeChanges } from './changes';
 import { imageSourcesOf, RENDERER_VERSION, renderMarkdown } from './markdown';
@@ -93,9 +94,6 @@ const unknownMedia = (field: string) =>
 const scheduleInPast = () =>
   new ApiError(400, ARTICLE_CODES.scheduleInPast, /*i18n*/ '定时发布的时间须晚于现在', {}, { field: 'at' });
 const notPublished = () => new ApiError(409, ARTICLE_CODES.notPublished, /*i18n*/ '这篇文章既未发布，也未定时发布');
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 // ---- reading ---------------------------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import { collegeOperations as ops } from '../../../shared/contract/college';
 import { tooMany } from '../../accounts/errors';
 import type { ContentLang } from '../../college/content';
 import { previewArticle } from '../../college/preview';
-import { previewSecret, verifyPreviewToken } from '../../college/preview-token';
+import { PREVIEW_TOKEN, previewSecret, verifyPreviewToken } from '../../college/preview-token';
 import {
   addLike,
   articleExists,
@@ -146,7 +146,8 @@ export function collegeApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
     const now = deps.now();
-    const token = verifyPreviewToken(c.req.param('token') ?? '', await previewSecret(db), now);
+    const raw = c.req.param('token') ?? '';
+    const token = PREVIEW_TOKEN.test(raw) ? verifyPreviewToken(raw, await previewSecret(db), now) : null;
     const page = token && (await previewArticle(db, { id: token.id, lang, brandName, now }));
     if (!page) throw new ApiError(404, CODES.articleNotFound, PREVIEW_GONE_TEXT);
     return ok(c, page);
