@@ -249,15 +249,6 @@ function checkComplete(texts: WorkingCopy['texts']): void {
   }
 }
 
-async function checkSlugFree(tx: Queryable, section: string, slug: string, id: number | null): Promise<void> {
-  const rows = await tx.query('select 1 from college_posts where section = $1 and slug = $2 and id <> $3', [
-    section,
-    slug,
-    id ?? 0,
-  ]);
-  if (rows.length) throw slugTaken();
-}
-
 // ---- rendering -------------------------------------------------------------------------------------------------
 
 /** The Markdown drawn as readers see it (the live rows, the editor's preview, the preview link's page). */
@@ -410,14 +401,14 @@ export async function createPost(deps: PublishingDeps, actor: Actor, input: Arti
   try {
     return await deps.db.transaction(async (tx) => {
       await besideTheSeed(tx);
-      await checkSlugFree(tx, input.section, input.slug, null);
       const texts = { zh: input.zh, en: input.en };
-      await checkMedia(tx, input.cover ?? null, {});
+      // A slug the section has is refused by unique(section, slug) (below, slugTaken), before the cover is checked.
       const [{ id }] = await tx.query<{ id: number }>(
         `insert into college_posts (id, section, slug, tags, cover, state, origin, created_at, updated_at)
          values (nextval('college_post_ids'), $1, $2, $3::jsonb, $4, 'draft', 'console', $5, $5) returning id`,
         [input.section, input.slug, JSON.stringify(input.tags), input.cover ?? null, at],
       );
+      await checkMedia(tx, input.cover ?? null, {});
       await writeTexts(tx, id, input, at);
       await recordAudit(tx, {
         at,
@@ -454,17 +445,16 @@ export async function savePost(deps: PublishingDeps, actor: Actor, id: number, i
       };
       const diff = changedFields(contentOf(before), contentOf(next));
       if (!diff.changed) return;
-      if (input.section !== before.post.section || input.slug !== before.post.slug)
-        await checkSlugFree(tx, input.section, input.slug, id);
-      if (next.post.cover !== before.post.cover) await checkMedia(tx, next.post.cover, {});
       const live =
         (await tx.query('select 1 from college_articles where id = $1 and published limit 1', [id])).length > 0;
+      // A slug the section has is refused by unique(section, slug) (below, slugTaken), before the cover is checked.
       await tx.query(
         `update college_posts set section = $2, slug = $3, tags = $4::jsonb, cover = $5, edited_in_console = true,
            unpublished_changes = unpublished_changes or $6, updated_at = $7
           where id = $1`,
         [id, next.post.section, next.post.slug, JSON.stringify(next.post.tags), next.post.cover, live, at],
       );
+      if (next.post.cover !== before.post.cover) await checkMedia(tx, next.post.cover, {});
       await writeTexts(tx, id, input, at);
       await recordAudit(tx, {
         at,
