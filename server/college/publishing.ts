@@ -355,8 +355,8 @@ const stateOf = (post: Pick<PostRow, 'state' | 'publish_at' | 'published_at'>) =
 });
 
 async function liveTitles(tx: Queryable, id: number) {
-  const rows = await tx.query<{ lang: ArticleLang; title: string; summary: string; content_hash: string }>(
-    'select lang, title, summary, content_hash from college_articles where id = $1 and published order by lang',
+  const rows = await tx.query<{ lang: ArticleLang; title: string; summary: string }>(
+    'select lang, title, summary from college_articles where id = $1 and published order by lang',
     [id],
   );
   return rows.length
