@@ -17,8 +17,10 @@ import {
   type articleListData,
   type articlesQuery,
 } from '../../shared/contract/console-articles';
+import { localizePath } from '../../shared/locale';
+import { PAGES } from '../../shared/routes';
 import { shanghaiDay } from '../../shared/shanghai-day';
-import { ApiError } from '../api/http';
+import { ApiError, BAD_REQUEST } from '../api/http';
 import { recordAudit } from '../console/audit';
 import type { Database, Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
@@ -114,7 +116,7 @@ async function readWorkingCopy(tx: Queryable, id: number, lock = false): Promise
 
 /** The public page of an article in a language, on the portal at `origin`. */
 export const articleLink = (origin: string, lang: ArticleLang, section: string, id: number) =>
-  `${origin}${lang === 'en' ? '/en' : ''}/business-college/${section}/${id}`;
+  `${origin}${localizePath(`${PAGES.college.path}/${section}/${id}`, lang)}`;
 
 /** The console's view of an article: its working copy, state, views, likes and public pages. */
 export async function readArticle(db: Queryable, id: number, portalOrigin: string): Promise<ArticleAnswer | null> {
@@ -163,7 +165,7 @@ export async function listPosts(db: Queryable, query: ArticlesQuery): Promise<Ar
   let after: [string, number] | null = null;
   if (query.cursor !== undefined) {
     const parts = /^(\d{1,20})\.(\d{1,9})$/.exec(query.cursor);
-    if (!parts) throw new ApiError(400, 40000, /*i18n*/ '翻页参数 cursor 不正确', {}, { field: 'cursor' });
+    if (!parts) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '翻页参数 cursor 不正确', {}, { field: 'cursor' });
     after = [parts[1], Number(parts[2])];
   }
   const rows = await db.query<{
