@@ -156,6 +156,16 @@ describeDatabases('the college for readers', (getDb) => {
       expect(titles(await changed.text())).toEqual(['基础篇']);
       expect((await feed('/business-college/nope/feed.xml')).status).toBe(404);
     });
+
+    it('answers 304 to its ETag sent weak or in a list, 200 to another', async () => {
+      const etag = (await feed('/en/business-college/feed.xml')).headers.get('etag') as string;
+      for (const sent of [`W/${etag}`, `"other", ${etag}`, '*']) {
+        const again = await feed('/en/business-college/feed.xml', { 'if-none-match': sent });
+        expect(again.status, sent).toBe(304);
+        expect(await again.text(), sent).toBe('');
+      }
+      expect((await feed('/en/business-college/feed.xml', { 'if-none-match': '"other"' })).status).toBe(200);
+    });
   });
 
   describe('the preview of a working copy', () => {
