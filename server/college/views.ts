@@ -1,8 +1,9 @@
 /**
  * Views of college articles, counted on the server: one per visitor per article per day (Asia/Shanghai), bots (by
  * user agent, the `isbot` package) left out. A visitor is the `visitor_id` cookie when it has one, else a digest of
- * its address and user agent (never the address itself). Counted on every article page request, rendered or
- * answered from the page cache, off the request's path: the request never waits for the database.
+ * its address and user agent (never the address itself). Counted when an article page is answered, rendered or
+ * from the page cache (not when the page rules redirect it; server/app.ts), off the request's path: the request never
+ * waits for the database.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
