@@ -3,7 +3,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ApiDeps } from './api/deps';
 import { notFound } from './api/http';
@@ -13,16 +13,15 @@ import type { CollegeChanges } from './college/changes';
 import { feedRoutes } from './college/feeds';
 import { collegeMediaRoutes } from './college/media';
 import { articleIdOfPath, isCollegePageKey } from './college/paths';
-import { VISITOR_COOKIE, type ViewCounter, viewCounter } from './college/views';
+import { readVisitorId, type ViewCounter, viewCounter } from './college/views';
 import { limitBodies } from './http/body-limit';
 import { handleServerError } from './http/errors';
-import { clientAddress, nodeContext } from './http/request';
+import { clientAddress } from './http/request';
 import { policyForEngine, securityHeaders } from './http/security-headers';
 import { createRateLimiter } from './limits/rate-limiter';
 import { phonePages } from './messaging/index';
 import { requestLog } from './ops/log';
 import { createPageHandler, type PageHandlerDeps } from './pages/page-handler';
-import { requestCookie } from './pages/page-rules';
 import { createMessagingProvider } from './providers/messaging/index';
 import { iconRoutes } from './seo/icons';
 import { seoRoutes } from './seo/sitemap';
@@ -41,28 +40,28 @@ const YEAR = 365 * 24 * 3600;
 
 export function createApp(options: AppOptions) {
   const app = new Hono();
-  // Route loaders rendering on the server call the API in-process through the app itself (no network).
-  const pages = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env) });
-  // A college change (this process's or another's) drops the cached pages showing college data.
-  options.collegeChanges?.subscribe(() => pages.cache.clear(isCollegePageKey));
-  // Article views, counted in the background for every article page asked for, from the cache or rendered.
+  // Article views: counted in the background when a person's GET of an article page is answered, rendered or from
+  // the cache (a 304 too: the page the browser has); a request the page rules redirect is not a view.
   const views: ViewCounter | undefined = options.api && viewCounter(options.api.db, options.api.now);
-  // A log line and a request id for every request (first, so it sees the final status).
-  app.use('*', requestLog(options.settings));
-  if (views) {
-    app.use('*', (c, next) => {
-      // Only a GET of an article page is looked at further (most requests are not).
-      if (c.req.method !== 'GET' || articleIdOfPath(c.req.path) === null) return next();
+  const pageAnswered =
+    views &&
+    ((c: Context, path: string, status: number) => {
+      // Only a GET of an article page is looked at further (most pages are not).
+      if ((status !== 200 && status !== 304) || c.req.method !== 'GET' || articleIdOfPath(path) === null) return;
       views.see({
         method: c.req.method,
-        path: c.req.path,
+        path,
         userAgent: c.req.header('user-agent'),
-        visitorCookie: requestCookie(c, VISITOR_COOKIE),
+        visitorCookie: readVisitorId(c),
         address: clientAddress(c, options.settings.trustProxy),
       });
-      return next();
     });
-  }
+  // Route loaders rendering on the server call the API in-process through the app itself (no network).
+  const pages = createPageHandler({ ...options, apiFetch: (request, env) => app.fetch(request, env), pageAnswered });
+  // A college change (this process's or another's) drops the cached pages showing college data.
+  options.collegeChanges?.subscribe(() => pages.cache.clear(isCollegePageKey));
+  // A log line and a request id for every request (first, so it sees the final status).
+  app.use('*', requestLog(options.settings));
   app.use('*', policyForEngine());
   // A page already in the HTML cache is answered here, as stored: its security headers, encodings and ETag were
   // made when it was rendered, so none of the middlewares below has anything to add.
@@ -142,28 +141,7 @@ export function createApp(options: AppOptions) {
   // server/main.ts puts the Node fast paths in front of the app: a page in the HTML cache, and a QR poll memory
   // can answer (server/api/scan-login/poll-fast-path.ts). Each answers as the app would, or leaves it to the app.
   const pollFast = deps && qrPollFastPath(deps);
-  const serveNode = (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
-    if (pages.serveNode(incoming, outgoing)) {
-      if (views) seeNode(views, incoming, options.settings);
-      return true;
-    }
-    return pollFast?.(incoming, outgoing) ?? false;
-  };
+  const serveNode = (incoming: IncomingMessage, outgoing: ServerResponse): boolean =>
+    pages.serveNode(incoming, outgoing) || (pollFast?.(incoming, outgoing) ?? false);
   return Object.assign(app, { pages, serveNode, views });
-}
-
-/** A view of a page the Node fast path answered from the cache (Hono never sees the request). */
-function seeNode(views: ViewCounter, incoming: IncomingMessage, settings: AppOptions['settings']) {
-  const target = incoming.url ?? '/';
-  const query = target.indexOf('?');
-  const path = query < 0 ? target : target.slice(0, query);
-  if (incoming.method !== 'GET' || articleIdOfPath(path) === null) return;
-  const c = nodeContext(incoming, target);
-  views.see({
-    method: 'GET',
-    path,
-    userAgent: incoming.headers['user-agent'],
-    visitorCookie: requestCookie(c, VISITOR_COOKIE),
-    address: clientAddress(c, settings.trustProxy),
-  });
 }

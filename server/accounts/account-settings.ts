@@ -6,6 +6,7 @@
 import type { Account, ChangePasswordInput, ChangePhoneInput, ProofInput } from '../../shared/contract/account';
 import type { RequestFacts } from '../api/http';
 import type { Queryable } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import type { SmsPurpose } from '../providers/sms/index';
 import { type Actor, recordAudit } from './account-audit';
 import * as accountErrors from './account-errors';
@@ -132,10 +133,6 @@ export async function changePassword(
     return { revoked };
   });
 }
-
-/** Whether a database error is a unique constraint's (PostgreSQL and PGlite: SQLSTATE 23505). */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
  * A new phone: the current password or a code of purpose "verify" to the current number, then the code of purpose

@@ -1,6 +1,7 @@
 /** The `users` table, one function per question the flows ask, and what the API shows of a user. */
 import type { RegisteInfo } from '../../shared/contract/accounts';
 import type { SignupMethod } from '../../shared/contract/console';
+import { shanghaiDay } from '../../shared/shanghai-day';
 import type { Queryable } from '../db/database';
 import { maskPhone } from './phone';
 
@@ -111,7 +112,7 @@ export async function recordFirstWorkbench(tx: Queryable, userId: number, now: D
 
 /** One more registration SMS code sent today (Asia/Shanghai, UTC+8 all year) for the tenant. */
 export async function countRegisterSms(tx: Queryable, tenantId: number, now: Date): Promise<void> {
-  const day = new Date(now.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+  const day = shanghaiDay(now);
   await tx.query(
     `insert into sms_register_daily (tenant_id, day, sent) values ($1, $2, 1)
      on conflict (tenant_id, day) do update set sent = sms_register_daily.sent + 1`,

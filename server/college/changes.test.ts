@@ -24,6 +24,7 @@ import { seedCollege } from './seed';
 import { articleViews } from './views';
 
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const ARTICLES = bilingual(301, 'operate', 'base', { title: '第一版' }, { title: 'First' });
 
 /** A renderer showing the live title of article 301 (what a college page would show), and counting its renders. */
@@ -145,6 +146,17 @@ describe('one process (PGlite)', () => {
     ]);
     await app.views?.settled();
     expect(await articleViews(db, 301)).toBe(3);
+  });
+
+  it('counts no view of an article page the page rules redirect (a phone is sent to /register)', async () => {
+    const { app, get, renderer } = appOn(db, localCollegeChanges());
+    const phone = { 'user-agent': IPHONE, cookie: `visitor_id=${'7'.repeat(22)}` };
+    const answer = await get('/business-college/operate/301', phone);
+    expect(answer.response.status).toBe(302);
+    expect(answer.response.headers.get('location')).toMatch(/^\/register\?/);
+    expect(renderer.renders).toEqual([]);
+    await app.views?.settled();
+    expect(await articleViews(db, 301)).toBe(0);
   });
 });
 

@@ -14,6 +14,7 @@ import { type Lang, translate } from '../api/catalog';
 import type { Settings } from '../config/settings';
 import type { Database } from '../db/database';
 import { publicOrigin, requestBrand } from '../http/request';
+import { matchesEtag } from '../pages/html-cache';
 import { feedArticles } from './repository';
 
 /** How many articles a feed lists. */
@@ -96,7 +97,7 @@ export function feedRoutes(deps: { db: Database; settings: Settings }) {
       'Cache-Control': 'no-cache',
       ETag: etag,
     };
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     return c.body(xml, 200, headers);
   };
   for (const [prefix, lang] of [

@@ -104,20 +104,29 @@ export function renderMarkdown(markdown: string, images?: ImageSizes): RenderedM
 }
 
 /**
- * The addresses of our own pictures an article's Markdown shows (`/media/<id>.webp`, each once, in order): the ones
- * the renderer would draw given their sizes. Images from anywhere else are not listed (they are never drawn).
+ * A parser with markdown-it's own link check, not the renderer's: `![x](//host/x.png)` is still an image here (the
+ * renderer leaves it as text), so the console can refuse every picture that is not one of ours.
  */
-export function mediaUrlsOf(markdown: string): string[] {
-  const urls = new Set<string>();
+const imageFinder = markdownIt({ html: false });
+
+/** Every image source of the Markdown (inline and reference images), in order. */
+export function imageSourcesOf(markdown: string): string[] {
+  const sources: string[] = [];
   const visit = (tokens: readonly Token[]) => {
     for (const token of tokens) {
-      if (token.type === 'image') {
-        const src = String(token.attrGet('src') ?? '');
-        if (MEDIA_URL.test(src)) urls.add(src);
-      }
+      if (token.type === 'image') sources.push(String(token.attrGet('src') ?? ''));
       if (token.children) visit(token.children);
     }
   };
-  visit(renderer.parse(markdown, {}));
-  return [...urls];
+  visit(imageFinder.parse(markdown, {}));
+  return sources;
+}
+
+/**
+ * The addresses of our own pictures an article's Markdown shows (`/media/<id>.webp`, each once, in order): the ones
+ * the renderer would draw given their sizes (both link checks let them through). Images from anywhere else are not
+ * listed (they are never drawn).
+ */
+export function mediaUrlsOf(markdown: string): string[] {
+  return [...new Set(imageSourcesOf(markdown).filter((src) => MEDIA_URL.test(src)))];
 }

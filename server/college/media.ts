@@ -9,6 +9,7 @@
 import { Hono } from 'hono';
 import { MEDIA_URL } from '../../shared/contract/console-articles';
 import type { Queryable } from '../db/database';
+import { matchesEtag } from '../pages/html-cache';
 import { type ImageSize, mediaUrlsOf } from './markdown';
 
 const YEAR = 365 * 24 * 3600;
@@ -69,8 +70,7 @@ export function collegeMediaRoutes(db: Queryable) {
       'X-Content-Type-Options': 'nosniff',
     };
     // The picture under an id never changes: a browser that has it is answered without reading it.
-    const sent = c.req.header('if-none-match');
-    if (sent && (sent.trim() === '*' || sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))) {
+    if (matchesEtag(c.req.header('if-none-match'), etag)) {
       const [known] = await db.query<{ type: string }>('select type from college_media where id = $1', [id]);
       if (known && (webp || MEDIA_EXTENSIONS[known.type as keyof typeof MEDIA_EXTENSIONS] === ext))
         return c.body(null, 304, immutable);

@@ -5,9 +5,10 @@
  */
 import type { CollegeSection } from '../../shared/college-sections';
 import type { ArticlePage } from '../../shared/contract/college';
+import { shanghaiDay } from '../../shared/shanghai-day';
 import type { Queryable } from '../db/database';
 import type { ContentLang } from './content';
-import { renderArticleBody, shanghaiDay } from './publishing';
+import { renderArticleBody } from './publishing';
 import { fillBrand, relatedArticles } from './repository';
 
 /** The working copy of article `id` in `lang` as an article page's data; null when it has no text in `lang`. */

@@ -5,7 +5,6 @@
  * before and after, and a change readers see is announced after the commit (pages cached on every process dropped).
  */
 import { createHash } from 'node:crypto';
-import markdownIt from 'markdown-it';
 import type { z } from 'zod';
 import type { CollegeSection } from '../../shared/college-sections';
 import {
@@ -17,15 +16,18 @@ import {
   type articleInput,
   type articleListData,
   type articlesQuery,
-  MEDIA_URL,
 } from '../../shared/contract/console-articles';
-import { ApiError } from '../api/http';
+import { localizePath } from '../../shared/locale';
+import { PAGES } from '../../shared/routes';
+import { shanghaiDay } from '../../shared/shanghai-day';
+import { ApiError, BAD_REQUEST } from '../api/http';
 import { recordAudit } from '../console/audit';
 import type { Database, Queryable } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import { log } from '../ops/log';
 import type { CollegeChanges } from './changes';
-import { RENDERER_VERSION, renderMarkdown } from './markdown';
-import { mediaSizes } from './media';
+import { imageSourcesOf, RENDERER_VERSION, renderMarkdown } from './markdown';
+import { mediaIdOf, mediaSizes, missingMedia } from './media';
 
 export type ArticleInput = z.infer<typeof articleInput>;
 export type ArticleAnswer = z.infer<typeof articleData>;
@@ -95,9 +97,6 @@ const scheduleInPast = () =>
   new ApiError(400, ARTICLE_CODES.scheduleInPast, /*i18n*/ '定时发布的时间须晚于现在', {}, { field: 'at' });
 const notPublished = () => new ApiError(409, ARTICLE_CODES.notPublished, /*i18n*/ '这篇文章既未发布，也未定时发布');
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
 // ---- reading ---------------------------------------------------------------------------------------------------
 
 async function readWorkingCopy(tx: Queryable, id: number, lock = false): Promise<WorkingCopy | null> {
@@ -115,12 +114,9 @@ async function readWorkingCopy(tx: Queryable, id: number, lock = false): Promise
   return { post, texts };
 }
 
-/** The Shanghai day (UTC+8 all year) of an instant, `YYYY-MM-DD`. */
-export const shanghaiDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-
 /** The public page of an article in a language, on the portal at `origin`. */
 export const articleLink = (origin: string, lang: ArticleLang, section: string, id: number) =>
-  `${origin}${lang === 'en' ? '/en' : ''}/business-college/${section}/${id}`;
+  `${origin}${localizePath(`${PAGES.college.path}/${section}/${id}`, lang)}`;
 
 /** The console's view of an article: its working copy, state, views, likes and public pages. */
 export async function readArticle(db: Queryable, id: number, portalOrigin: string): Promise<ArticleAnswer | null> {
@@ -169,7 +165,7 @@ export async function listPosts(db: Queryable, query: ArticlesQuery): Promise<Ar
   let after: [string, number] | null = null;
   if (query.cursor !== undefined) {
     const parts = /^(\d{1,20})\.(\d{1,9})$/.exec(query.cursor);
-    if (!parts) throw new ApiError(400, 40000, /*i18n*/ '翻页参数 cursor 不正确', {}, { field: 'cursor' });
+    if (!parts) throw new ApiError(400, BAD_REQUEST, /*i18n*/ '翻页参数 cursor 不正确', {}, { field: 'cursor' });
     after = [parts[1], Number(parts[2])];
   }
   const rows = await db.query<{
@@ -229,39 +225,19 @@ export async function listPosts(db: Queryable, query: ArticlesQuery): Promise<Ar
 
 // ---- checks ----------------------------------------------------------------------------------------------------
 
-const imageFinder = markdownIt({ html: false });
-
-/** Every image source of the Markdown (inline and reference images). */
-export function imageSources(markdown: string): string[] {
-  const sources: string[] = [];
-  const walk = (tokens: ReturnType<typeof imageFinder.parse>) => {
-    for (const token of tokens) {
-      if (token.type === 'image') sources.push(String(token.attrGet('src') ?? ''));
-      if (token.children) walk(token.children);
-    }
-  };
-  walk(imageFinder.parse(markdown, {}));
-  return sources;
-}
-
 /** Refuses (40146, field `cover` or `<lang>.body`) a picture that is not one of ours or was never uploaded. */
 async function checkMedia(tx: Queryable, cover: string | null, texts: WorkingCopy['texts']): Promise<void> {
   const wanted: [string, string][] = [];
   if (cover) wanted.push(['cover', cover]);
   for (const lang of ARTICLE_LANGS) {
-    for (const src of imageSources(texts[lang]?.body ?? '')) wanted.push([`${lang}.body`, src]);
+    for (const src of imageSourcesOf(texts[lang]?.body ?? '')) wanted.push([`${lang}.body`, src]);
   }
-  const bad = wanted.find(([, url]) => !MEDIA_URL.test(url));
+  const ids = wanted.map(([field, url]) => [field, mediaIdOf(url)] as const);
+  const bad = ids.find(([, id]) => id === null);
   if (bad) throw unknownMedia(bad[0]);
-  if (wanted.length === 0) return;
-  const ids = [...new Set(wanted.map(([, url]) => url.slice('/media/'.length, -'.webp'.length)))];
-  const found = new Set(
-    (await tx.query<{ id: string }>('select id from college_media where id = any($1::text[])', [ids])).map(
-      (row) => row.id,
-    ),
-  );
-  const missing = wanted.find(([, url]) => !found.has(url.slice('/media/'.length, -'.webp'.length)));
-  if (missing) throw unknownMedia(missing[0]);
+  const missing = new Set(await missingMedia(tx, [...new Set(ids.map(([, id]) => id as string))]));
+  const absent = ids.find(([, id]) => missing.has(id as string));
+  if (absent) throw unknownMedia(absent[0]);
 }
 
 /** Refuses (40141) a working copy without a non-empty title, summary and body in both languages. */
@@ -273,15 +249,6 @@ function checkComplete(texts: WorkingCopy['texts']): void {
       if (text[field].trim() === '') throw missingTranslation(`${lang}.${field}`);
     }
   }
-}
-
-async function checkSlugFree(tx: Queryable, section: string, slug: string, id: number | null): Promise<void> {
-  const rows = await tx.query('select 1 from college_posts where section = $1 and slug = $2 and id <> $3', [
-    section,
-    slug,
-    id ?? 0,
-  ]);
-  if (rows.length) throw slugTaken();
 }
 
 // ---- rendering -------------------------------------------------------------------------------------------------
@@ -390,8 +357,8 @@ const stateOf = (post: Pick<PostRow, 'state' | 'publish_at' | 'published_at'>) =
 });
 
 async function liveTitles(tx: Queryable, id: number) {
-  const rows = await tx.query<{ lang: ArticleLang; title: string; summary: string; content_hash: string }>(
-    'select lang, title, summary, content_hash from college_articles where id = $1 and published order by lang',
+  const rows = await tx.query<{ lang: ArticleLang; title: string; summary: string }>(
+    'select lang, title, summary from college_articles where id = $1 and published order by lang',
     [id],
   );
   return rows.length
@@ -436,14 +403,14 @@ export async function createPost(deps: PublishingDeps, actor: Actor, input: Arti
   try {
     return await deps.db.transaction(async (tx) => {
       await besideTheSeed(tx);
-      await checkSlugFree(tx, input.section, input.slug, null);
       const texts = { zh: input.zh, en: input.en };
-      await checkMedia(tx, input.cover ?? null, {});
+      // A slug the section has is refused by unique(section, slug) (below, slugTaken), before the cover is checked.
       const [{ id }] = await tx.query<{ id: number }>(
         `insert into college_posts (id, section, slug, tags, cover, state, origin, created_at, updated_at)
          values (nextval('college_post_ids'), $1, $2, $3::jsonb, $4, 'draft', 'console', $5, $5) returning id`,
         [input.section, input.slug, JSON.stringify(input.tags), input.cover ?? null, at],
       );
+      await checkMedia(tx, input.cover ?? null, {});
       await writeTexts(tx, id, input, at);
       await recordAudit(tx, {
         at,
@@ -480,17 +447,16 @@ export async function savePost(deps: PublishingDeps, actor: Actor, id: number, i
       };
       const diff = changedFields(contentOf(before), contentOf(next));
       if (!diff.changed) return;
-      if (input.section !== before.post.section || input.slug !== before.post.slug)
-        await checkSlugFree(tx, input.section, input.slug, id);
-      if (next.post.cover !== before.post.cover) await checkMedia(tx, next.post.cover, {});
       const live =
         (await tx.query('select 1 from college_articles where id = $1 and published limit 1', [id])).length > 0;
+      // A slug the section has is refused by unique(section, slug) (below, slugTaken), before the cover is checked.
       await tx.query(
         `update college_posts set section = $2, slug = $3, tags = $4::jsonb, cover = $5, edited_in_console = true,
            unpublished_changes = unpublished_changes or $6, updated_at = $7
           where id = $1`,
         [id, next.post.section, next.post.slug, JSON.stringify(next.post.tags), next.post.cover, live, at],
       );
+      if (next.post.cover !== before.post.cover) await checkMedia(tx, next.post.cover, {});
       await writeTexts(tx, id, input, at);
       await recordAudit(tx, {
         at,
@@ -600,6 +566,12 @@ export async function unpublishPost(deps: PublishingDeps, actor: Actor, id: numb
  * its live rows are written in the same transaction. Answers how many were published.
  */
 export async function publishDue(deps: PublishingDeps): Promise<number> {
+  // Asked every second on every process: nothing due (nearly always) costs one read, no transaction and no lock.
+  const due = await deps.db.query(
+    "select 1 from college_posts where state = 'scheduled' and publish_at <= $1 limit 1",
+    [deps.now()],
+  );
+  if (!due.length) return 0;
   let done = 0;
   for (;;) {
     const at = deps.now();

@@ -6,6 +6,7 @@
  * sitemap and likes ranking reading only the live published rows.
  */
 import { describe, expect, it } from 'vitest';
+import { shanghaiDay as viewDay } from '../../shared/shanghai-day';
 import { sweepExpired } from '../accounts/sweep';
 import { createApi } from '../api/index';
 import { readSettings } from '../config/settings';
@@ -17,7 +18,7 @@ import { insertMediaRow } from '../testing/media-fixtures';
 import { feedRoutes } from './feeds';
 import { previewSecret, signPreviewToken } from './preview-token';
 import { findArticle, listArticles, recommendedArticles, relatedArticles, searchArticles } from './repository';
-import { articleViews, recordView, viewCounter, viewDay } from './views';
+import { articleViews, recordView, viewCounter } from './views';
 
 const day = (n: number) => `2026-02-${String(n).padStart(2, '0')}`;
 
@@ -151,6 +152,16 @@ describeDatabases('the college for readers', (getDb) => {
       expect(changed.status).toBe(200);
       expect(titles(await changed.text())).toEqual(['基础篇']);
       expect((await feed('/business-college/nope/feed.xml')).status).toBe(404);
+    });
+
+    it('answers 304 to its ETag sent weak or in a list, 200 to another', async () => {
+      const etag = (await feed('/en/business-college/feed.xml')).headers.get('etag') as string;
+      for (const sent of [`W/${etag}`, `"other", ${etag}`, '*']) {
+        const again = await feed('/en/business-college/feed.xml', { 'if-none-match': sent });
+        expect(again.status, sent).toBe(304);
+        expect(await again.text(), sent).toBe('');
+      }
+      expect((await feed('/en/business-college/feed.xml', { 'if-none-match': '"other"' })).status).toBe(200);
     });
   });
 

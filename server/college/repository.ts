@@ -8,6 +8,7 @@ import type {
   RankedArticle,
   SearchHit,
 } from '../../shared/contract/college';
+import { shanghaiDayStart } from '../../shared/shanghai-day';
 import type { Queryable } from '../db/database';
 import { escapeHtml } from '../http/html';
 import type { ContentLang } from './content';
@@ -31,10 +32,10 @@ interface SummaryRow {
 
 /** The media id of a cover's `/media/<id>.webp` URL (SQL), for its stored WebP's size. */
 const COVER_MEDIA = `substring(a.cover from '^/media/([0-9a-f]{32})\\.webp$')`;
+/** The articles (a) with their cover's stored picture (m, when there is one): what SUMMARY_COLUMNS reads. */
+const ARTICLES = `college_articles a left join college_media m on m.id = ${COVER_MEDIA}`;
 /** The cover with its WebP's width and height when the picture is stored (null otherwise). */
-const COVER_COLUMNS = `a.cover,
-  (select m.webp_width from college_media m where m.id = ${COVER_MEDIA}) as cover_width,
-  (select m.webp_height from college_media m where m.id = ${COVER_MEDIA}) as cover_height`;
+const COVER_COLUMNS = 'a.cover, m.webp_width as cover_width, m.webp_height as cover_height';
 const SUMMARY_COLUMNS = `a.id, a.section, a.title, a.summary, to_char(a.published_on, 'YYYY-MM-DD') as date, a.tags,
   ${COVER_COLUMNS}`;
 /** Newest first; the id breaks ties so the order (and previous/next) is total. */
@@ -73,7 +74,7 @@ export async function listArticles(db: Queryable, input: ListInput) {
     [input.lang, section],
   );
   const rows = await db.query<SummaryRow>(
-    `select ${SUMMARY_COLUMNS} from college_articles a
+    `select ${SUMMARY_COLUMNS} from ${ARTICLES}
       where a.published and a.lang = $1 and ($2::text is null or a.section = $2)
       order by ${LIST_ORDER} limit $3 offset $4`,
     [input.lang, section, input.pageSize, (input.page - 1) * input.pageSize],
@@ -95,7 +96,7 @@ export async function findArticle(
   const [row] = await db.query<SummaryRow & { body_html: string; published_on: string; updated: string }>(
     `select ${SUMMARY_COLUMNS}, a.body_html, to_char(a.published_on, 'YYYY-MM-DD') as published_on,
             to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated
-       from college_articles a where a.published and a.id = $1 and a.lang = $2`,
+       from ${ARTICLES} where a.published and a.id = $1 and a.lang = $2`,
     [id, lang],
   );
   if (!row) return null;
@@ -135,7 +136,7 @@ export async function relatedArticles(
     `select ${SUMMARY_COLUMNS},
             (select count(*) from jsonb_array_elements_text(a.tags) t
               where t = any($3::text[])) as shared
-       from college_articles a
+       from ${ARTICLES}
       where a.published and a.lang = $1 and a.id <> $2
         and ((select count(*) from jsonb_array_elements_text(a.tags) t where t = any($3::text[])) > 0
              or a.section = $4)
@@ -153,7 +154,7 @@ export async function feedArticles(
 ): Promise<(ArticleSummary & { html: string; published: Date; updated: Date })[]> {
   const rows = await db.query<SummaryRow & { body_html: string; updated_at: Date }>(
     `select ${SUMMARY_COLUMNS}, a.body_html, a.updated_at
-       from college_articles a
+       from ${ARTICLES}
       where a.published and a.lang = $1 and ($2::text is null or a.section = $2)
       order by ${LIST_ORDER} limit $3`,
     [input.lang, input.section ?? null, input.limit],
@@ -161,7 +162,7 @@ export async function feedArticles(
   return rows.map((row) => ({
     ...summaryOf(row, input.brandName),
     html: fillBrand(row.body_html, input.brandName, true),
-    published: new Date(`${row.date}T00:00:00+08:00`),
+    published: shanghaiDayStart(row.date),
     updated: row.updated_at,
   }));
 }
@@ -209,7 +210,7 @@ export async function searchArticles(db: Queryable, input: SearchInput) {
     `select ${SUMMARY_COLUMNS}, replace(a.body_text, '{brandName}', $3) as body_text,
             ${hitsIn("replace(a.title, '{brandName}', $3)")} as title_hits,
             ${hitsIn("replace(a.summary, '{brandName}', $3)")} as summary_hits
-       from college_articles a
+       from ${ARTICLES}
       where ${SEARCH_WHERE}
       order by title_hits desc, summary_hits desc, ${LIST_ORDER}
       limit $5 offset $6`,

@@ -1,37 +1,35 @@
 /**
  * Views of college articles, counted on the server: one per visitor per article per day (Asia/Shanghai), bots (by
  * user agent, the `isbot` package) left out. A visitor is the `visitor_id` cookie when it has one, else a digest of
- * its address and user agent (never the address itself). Counted on every article page request, rendered or
- * answered from the page cache, off the request's path: the request never waits for the database.
+ * its address and user agent (never the address itself). Counted when an article page is answered, rendered or
+ * from the page cache (not when the page rules redirect it; server/app.ts), off the request's path: the request never
+ * waits for the database.
  */
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
+import { shanghaiDay } from '../../shared/shanghai-day';
 import type { Database, Queryable } from '../db/database';
 import { log } from '../ops/log';
+import { requestCookie } from '../pages/page-rules';
 import { articleIdOfPath } from './paths';
 
-/** The visitor cookie the likes set (server/api/college): a random id. */
+/** The visitor cookie the likes set (server/api/college): a random id, 22 base64url characters. */
 export const VISITOR_COOKIE = 'visitor_id';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
-const SHANGHAI_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
-/** The day of `at` in China (YYYY-MM-DD): a view counts once per visitor per article per such day. */
-export function viewDay(at: Date): string {
-  return SHANGHAI_DAY.format(at);
+/** The request's visitor id: its `visitor_id` cookie when well formed (read from the header: works on the bare context). */
+export function readVisitorId(c: Context): string | undefined {
+  const value = requestCookie(c, VISITOR_COOKIE);
+  return value && VISITOR_ID.test(value) ? value : undefined;
 }
-
 /** The days of views kept: older rows are deleted by the sweep (the totals stay in college_view_counts). */
 export const VIEW_DAYS_KEPT = 2;
 
 /** The first day whose views are kept at `now` (the sweep deletes the older ones). */
 export function viewsKeptFrom(now: Date): string {
-  return viewDay(new Date(now.getTime() - (VIEW_DAYS_KEPT - 1) * 24 * 3600 * 1000));
+  return shanghaiDay(now, VIEW_DAYS_KEPT - 1);
 }
 
 export interface ViewRequest {
@@ -95,7 +93,7 @@ export function viewCounter(db: Database, now: () => Date) {
     if (id === null) return;
     const userAgent = request.userAgent ?? '';
     if (!userAgent || isbot(userAgent)) return;
-    const day = viewDay(now());
+    const day = shanghaiDay(now());
     const visitor = visitorOf(request);
     const key = `${id}|${day}|${visitor}`;
     if (recent.has(key)) return;

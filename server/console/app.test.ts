@@ -237,6 +237,7 @@ describeDatabases('console app', (getDb) => {
     expect(document.paths['/console/api/login'].post.security).toBeUndefined();
     expect(document.paths['/console/api/users'].get.security).toEqual([{ session: [] }]);
     expect(document.paths['/console/api/users/{id}/ban'].post.security).toEqual([{ session: [], csrf: [] }]);
+    expect(document.paths['/console/api/articles/{id}'].put.security).toEqual([{ session: [], csrf: [] }]);
     expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(CONSOLE_ORIGIN).toBe('http://localhost:3032');
   });

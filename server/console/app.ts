@@ -1,7 +1,7 @@
 /**
  * The operator's console on its own listener (CONSOLE_PORT; docs/decisions/046-operators-console.md): the portal's
  * request log, security headers and body limit; under /console/api its OpenAPI document and the sign-in, then the
- * session (cookie), the Origin and CSRF checks of every POST and the role of each call (from the contract), then the
+ * session (cookie), the Origin and CSRF checks of every call but a GET and the role of each call (from the contract), then the
  * calls; the console's pages last. Never mounted on the portal's public ports.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -84,7 +84,7 @@ export function consoleOpenApi() {
       title: "Operator's console API",
       version: '1',
       description:
-        'The session is the console_session cookie (POST /login); every POST also sends X-CSRF-Token (the csrfToken ' +
+        'The session is the console_session cookie (POST /login); every call but a GET also sends X-CSRF-Token (the csrfToken ' +
         'of the login or GET /session) and a same-origin Origin. See docs/decisions/046-operators-console.md.',
     },
     securitySchemes: {
@@ -93,7 +93,7 @@ export function consoleOpenApi() {
     },
     securityOf: (op): Record<string, string[]>[] | undefined => {
       if (op === consoleOperations.login) return undefined;
-      return [op.method === 'post' ? { session: [], csrf: [] } : { session: [] }];
+      return [op.method !== 'get' ? { session: [], csrf: [] } : { session: [] }];
     },
   });
 }

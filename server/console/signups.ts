@@ -13,8 +13,9 @@
 import type { z } from 'zod';
 import { brands } from '../../shared/brand';
 import type { SignupSplit, signupsData, signupsQuery } from '../../shared/contract/console';
+import { shanghaiDay, shanghaiDayStart } from '../../shared/shanghai-day';
 import type { Database } from '../db/database';
-import { dayStart, nextDay } from './users';
+import { nextDay } from './users';
 
 export type SignupsData = z.infer<typeof signupsData>;
 export type SignupsQuery = z.infer<typeof signupsQuery>;
@@ -43,9 +44,6 @@ function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-/** The local (Asia/Shanghai) day of an instant. */
-export const localDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * Fills the rollup for the days of from..to it lacks (every split at once, from one pass over those days' accounts).
@@ -79,7 +77,7 @@ async function fillRollup(db: Database, from: string, to: string): Promise<void>
               cross join lateral (values ${splits}) as s (split, key)
         where u.day = any($3::date[])
         group by 1, 2, 3, 4`,
-      [dayStart(claimed[0]), dayStart(nextDay(claimed[claimed.length - 1])), claimed],
+      [shanghaiDayStart(claimed[0]), shanghaiDayStart(nextDay(claimed[claimed.length - 1])), claimed],
     );
   });
 }
@@ -89,7 +87,7 @@ async function fillRollup(db: Database, from: string, to: string): Promise<void>
  * counted from users, as is the funnel's workbench count (a seller may open it any day after registering).
  */
 export async function signupsReport(db: Database, query: SignupsQuery, now: Date): Promise<SignupsData> {
-  const lastClosed = addDays(localDay(now), -2);
+  const lastClosed = shanghaiDay(now, 2);
   // YYYY-MM-DD strings: the earlier of the two sorts first.
   const closedTo = [query.to, lastClosed].sort()[0];
   const liveFrom = query.from > lastClosed ? query.from : addDays(lastClosed, 1);
@@ -112,7 +110,7 @@ export async function signupsReport(db: Database, query: SignupsQuery, now: Date
   };
   const live = async () => {
     if (liveFrom > query.to) return [];
-    const params: unknown[] = [dayStart(liveFrom), dayStart(nextDay(query.to))];
+    const params: unknown[] = [shanghaiDayStart(liveFrom), shanghaiDayStart(nextDay(query.to))];
     if (tenantId !== null) params.push(tenantId);
     const period = `to_char(date_trunc('${week ? 'week' : 'day'}', ${LOCAL_DAY}), 'YYYY-MM-DD')`;
     const key = query.by === 'brand' ? BRAND_KEY : ROLLUP_KEYS[query.by];
@@ -129,7 +127,7 @@ export async function signupsReport(db: Database, query: SignupsQuery, now: Date
     live(),
     db.query<{ n: number }>(
       `select count(first_workbench_at)::int as n from users where created_at >= $1 and created_at < $2${tenant}`,
-      [dayStart(query.from), dayStart(nextDay(query.to)), ...(tenantId !== null ? [tenantId] : [])],
+      [shanghaiDayStart(query.from), shanghaiDayStart(nextDay(query.to)), ...(tenantId !== null ? [tenantId] : [])],
     ),
     db.query<{ sent: number }>(
       `select coalesce(sum(sent), 0)::int as sent from sms_register_daily

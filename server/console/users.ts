@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { type BrandId, brands } from '../../shared/brand';
 import type { SignupMethod, userPageData, userRowData } from '../../shared/contract/console';
+import { shanghaiDayStart } from '../../shared/shanghai-day';
 import { COUNTRIES, maskPhone } from '../accounts/phone';
 import { TRIAL_DAYS } from '../accounts/users';
 import type { Queryable } from '../db/database';
@@ -58,11 +59,6 @@ function rowData(row: AccountRow): UserRowData {
 export function isCalendarDay(day: string): boolean {
   const ms = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day;
-}
-
-/** A day of the portal's time zone (Asia/Shanghai, UTC+8 all year) as the instant it starts. */
-export function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
 }
 
 /** The day after `day` (YYYY-MM-DD). */
@@ -129,8 +125,8 @@ export async function searchUsers(
   const filters: string[] = [];
   if (search.brand) filters.push(`tenant_id = ${param(brands[search.brand].tenantId)}`);
   if (search.channel !== undefined) filters.push(`channel_id = ${param(search.channel)}`);
-  if (search.from) filters.push(`created_at >= ${param(dayStart(search.from))}`);
-  if (search.to) filters.push(`created_at < ${param(dayStart(nextDay(search.to)))}`);
+  if (search.from) filters.push(`created_at >= ${param(shanghaiDayStart(search.from))}`);
+  if (search.to) filters.push(`created_at < ${param(shanghaiDayStart(nextDay(search.to)))}`);
   if (search.before !== undefined) filters.push(`id < ${param(search.before)}`);
   const common = filters.map((filter) => ` and ${filter}`).join('');
   const take = param(search.limit + 1);

@@ -64,25 +64,18 @@ export async function tablesInDependencyOrder(db: Queryable): Promise<string[]> 
   return ordered;
 }
 
-/** The columns a row copy writes: all but generated ones (the target computes those itself). */
-async function copiedColumns(db: Queryable, table: string): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `select attname as name from pg_attribute
+/**
+ * The columns a row copy writes: all but generated ones (the target computes those itself); and whether one of them is
+ * a bytea (the table's rows may be large).
+ */
+async function copiedColumns(db: Queryable, table: string): Promise<{ names: string[]; binary: boolean }> {
+  const rows = await db.query<{ name: string; binary: boolean }>(
+    `select attname as name, atttypid = 'bytea'::regtype as binary from pg_attribute
       where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''
       order by attnum`,
     [quoteIdent(table)],
   );
-  return rows.map((row) => row.name);
-}
-
-/** Whether a table has a bytea column (its rows may be large). */
-async function hasBinaryColumns(db: Queryable, table: string): Promise<boolean> {
-  const rows = await db.query(
-    `select 1 from pg_attribute
-      where attrelid = $1::regclass and attnum > 0 and not attisdropped and atttypid = 'bytea'::regtype limit 1`,
-    [quoteIdent(table)],
-  );
-  return rows.length > 0;
+  return { names: rows.map((row) => row.name), binary: rows.some((row) => row.binary) };
 }
 
 async function appliedMigrations(db: Queryable): Promise<number[]> {
@@ -108,7 +101,8 @@ export async function copyDatabase(
   source: Database,
   target: Database,
   options: {
-    replace?: boolean /** The most text one insert carries (tests make it small). */;
+    replace?: boolean;
+    /** The most text one insert carries (tests make it small). */
     batchChars?: number;
   } = {},
 ): Promise<{ tables: TableCount[]; sequences: number }> {
@@ -138,7 +132,7 @@ export async function copyDatabase(
       const counts: TableCount[] = [];
       for (const table of tables) {
         const columns = await copiedColumns(src, table);
-        const list = columns.map(quoteIdent).join(', ');
+        const list = columns.names.map(quoteIdent).join(', ');
         // PostgreSQL's own text form of each row (row_to_json) is read back by json_populate_recordset on the
         // target: every type (bytea, jsonb, timestamptz, numeric, arrays) goes through unchanged. Read through a
         // cursor and sent in batches bounded in rows and in text, so a table of pictures never is one string.
@@ -148,7 +142,7 @@ export async function copyDatabase(
              select ${list} from json_populate_recordset(null::${quoteIdent(table)}, $1::json)`,
             [`[${batch.join(',')}]`],
           );
-        const fetch = (await hasBinaryColumns(src, table)) ? FETCH_WIDE : FETCH;
+        const fetch = columns.binary ? FETCH_WIDE : FETCH;
         await src.query(
           `declare copy_rows no scroll cursor for select row_to_json(t)::text as row from ${quoteIdent(table)} t`,
         );

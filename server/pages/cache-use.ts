@@ -45,7 +45,10 @@ const notPage = (path: string) => path.startsWith('/api/') || path.startsWith('/
 const cacheable = (page: CachedPage | Response): page is CachedPage =>
   !(page instanceof Response) && (page.status === 200 || page.status === 404);
 
-export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) {
+/** Told of a page answered (server/pages/page-handler.ts, `pageAnswered`). */
+export type PageAnswered = (c: Context, path: string, status: number) => void;
+
+export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date, answered?: PageAnswered) {
   /** Renders under way, by cache key. */
   const rendering = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
 
@@ -66,7 +69,9 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
     if (notPage(c.req.path) || wantsScanTicket(c, c.req.path)) return next();
     const hit = lookup(c, c.req.path);
     if (!hit) return next();
-    return respond(c, hit.page, hit.setCookie);
+    const response = respond(c, hit.page, hit.setCookie);
+    answered?.(c, c.req.path, response.status);
+    return response;
   };
 
   /** The same in front of the app on Node (server/main.ts), logged here (Hono never sees it); false: not cached. */
@@ -93,6 +98,7 @@ export function cacheUse(cache: HtmlCache, settings: Settings, now: () => Date) 
     outgoing.writeHead(status, headers);
     if (body) outgoing.end(body);
     else outgoing.end();
+    answered?.(c, path, status);
     logRequest({
       reqId,
       method,

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { SellerLanding } from '../../shared/portal-env';
 import { isPreviewPage } from '../college/paths';
 import { requestIsHttps } from '../http/request';
-import { cacheUse, respond } from './cache-use';
+import { cacheUse, type PageAnswered, respond } from './cache-use';
 import { FORM_PATHS, formPosts } from './form-posts';
 import { HtmlCache } from './html-cache';
 import { pageRules } from './page-rules';
@@ -18,6 +18,11 @@ export type { Renderer } from './render';
 
 export interface PageHandlerDeps extends Omit<RenderDeps, 'now'> {
   now?: () => Date;
+  /**
+   * Told of every page the page route or the cache answers (not of a redirect of the page rules): `path` without its
+   * query, `status` as sent (the college's view counter, server/app.ts). `c` may be the Node fast path's bare context.
+   */
+  pageAnswered?: PageAnswered;
 }
 
 export function createPageHandler(deps: PageHandlerDeps) {
@@ -27,7 +32,7 @@ export function createPageHandler(deps: PageHandlerDeps) {
     maxBytes: settings.htmlCacheMegabytes * 1024 * 1024,
   });
   const renderDeps: RenderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
-  const { serveCached, serveNode, cachedOrRendered } = cacheUse(cache, settings, renderDeps.now);
+  const { serveCached, serveNode, cachedOrRendered } = cacheUse(cache, settings, renderDeps.now, deps.pageAnswered);
 
   async function handlePage(c: Context): Promise<Response> {
     const url = new URL(c.req.url);
@@ -59,7 +64,9 @@ export function createPageHandler(deps: PageHandlerDeps) {
       return response;
     }
     const page = await cachedOrRendered(key, () => renderFresh(c, renderDeps, renderUrl, env, origin));
-    return page instanceof Response ? page : respond(c, page, rules.setCookie);
+    const response = page instanceof Response ? page : respond(c, page, rules.setCookie);
+    deps.pageAnswered?.(c, url.pathname, response.status);
+    return response;
   }
 
   /**

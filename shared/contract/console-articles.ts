@@ -30,7 +30,6 @@ export const MEDIA_ARTICLE_WIDTH = 1440;
  * `/media/<id>.<png|jpg|webp>` the original as uploaded. The id is the first 32 hex digits of the original's SHA-256.
  */
 export const MEDIA_URL = /^\/media\/[0-9a-f]{32}\.webp$/;
-export const MEDIA_ORIGINAL_URL = /^\/media\/[0-9a-f]{32}\.(png|jpg|webp)$/;
 
 /** How long a signed preview link works. */
 export const PREVIEW_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +39,6 @@ export const SCHEDULE_CHECK_MS = 1000;
 /** Business codes of the college calls (the console's own, 40101–40104, keep their meaning). */
 export const ARTICLE_CODES = {
   articleNotFound: 40407,
-  mediaNotFound: 40408,
   /** data.field = 'slug' */
   slugTaken: 40140,
   /** data.field = 'zh' | 'en' | 'zh.title' …: a language the publication needs is missing or empty */
@@ -64,7 +62,6 @@ const slug = z
   .describe('Unique within the section; part of nothing public today (ids are), kept for the files');
 const tags = z.array(z.string().trim().min(1).max(30)).max(4);
 const mediaUrl = z.string().regex(MEDIA_URL).describe('A picture uploaded through POST /media: its url');
-const articleId = z.coerce.number().int().positive().max(99_999_999);
 
 /** One language of the working copy: empty strings are allowed in a draft, refused at publishing. */
 export const articleTextInput = z.strictObject({
@@ -282,5 +279,3 @@ export const articleOperations = {
 
 /** The college calls: for the owner and the editor (a support operator gets 403/40103). */
 export const EDITOR_CALLS = Object.keys(articleOperations) as (keyof typeof articleOperations)[];
-
-export { articleId };

@@ -10,7 +10,6 @@
  */
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { accountOperations as ops } from '../../../shared/contract/account';
 import { cancelClosure, closeAccount } from '../../accounts/account-closure';
 import * as accountErrors from '../../accounts/account-errors';
@@ -28,6 +27,7 @@ import {
 } from '../../accounts/account-settings';
 import * as errors from '../../accounts/errors';
 import { hashToken, liveSession, TOKEN_PATTERN } from '../../accounts/sessions';
+import { readVisitorId } from '../../college/views';
 import { publicOrigin } from '../../http/request';
 import { noteUser } from '../../ops/log';
 import { createQrCode } from '../../scan-login/create';
@@ -43,8 +43,6 @@ nameFields({
   sessionId: /*i18n*/ '设备',
   others: /*i18n*/ '其他设备',
 });
-
-const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export function accountApi(deps: ApiDeps) {
   const ctx = flowContext(deps);
@@ -119,9 +117,7 @@ export function accountApi(deps: ApiDeps) {
 
   route(api, ops.export, async (c) => {
     const session = await signedIn(c);
-    const cookie = getCookie(c, 'visitor_id');
-    const visitorId = cookie && VISITOR_ID.test(cookie) ? cookie : null;
-    const data = await exportAccount(ctx.db, session.user, visitorId, ctx.now());
+    const data = await exportAccount(ctx.db, session.user, readVisitorId(c) ?? null, ctx.now());
     c.header('Content-Disposition', `attachment; filename="account-${session.user.id}.json"`);
     c.header('Cache-Control', 'no-store');
     return ok(c, data);

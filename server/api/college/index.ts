@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import { brands } from '../../../shared/brand';
 import { type CollegeSection, MAX_QUERY_TERMS, PAGE_SIZE, RECOMMENDED_COUNT } from '../../../shared/college-sections';
 import { CODES } from '../../../shared/contract/codes';
@@ -13,7 +13,7 @@ import { collegeOperations as ops } from '../../../shared/contract/college';
 import { tooMany } from '../../accounts/errors';
 import type { ContentLang } from '../../college/content';
 import { previewArticle } from '../../college/preview';
-import { previewSecret, verifyPreviewToken } from '../../college/preview-token';
+import { PREVIEW_TOKEN, previewSecret, verifyPreviewToken } from '../../college/preview-token';
 import {
   addLike,
   articleExists,
@@ -23,6 +23,7 @@ import {
   recommendedArticles,
   searchArticles,
 } from '../../college/repository';
+import { readVisitorId, VISITOR_COOKIE } from '../../college/views';
 import { clientAddress, requestBrand, requestIsHttps } from '../../http/request';
 import { limit } from '../../limits/rules';
 import type { ApiDeps } from '../deps';
@@ -30,9 +31,7 @@ import { ApiError, nameFields, ok, requestLanguage } from '../http';
 import { route } from '../route';
 
 /** The visitor cookie: a random id that makes a like count once per visitor per article. */
-const VISITOR_COOKIE = 'visitor_id';
 const VISITOR_COOKIE_DAYS = 365;
-const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 /** Article ids are positive integers that fit the database's integer (anything else is a 400). */
 const ARTICLE_ID = /^[1-9]\d{0,8}$/;
 
@@ -76,11 +75,6 @@ export function collegeApi(deps: ApiDeps) {
     return { lang: chosen, brandName: brands[requestBrand(c, settings)].name[chosen] };
   };
 
-  const readVisitor = (c: Context): string | undefined => {
-    const value = getCookie(c, VISITOR_COOKIE);
-    return value && VISITOR_ID.test(value) ? value : undefined;
-  };
-
   const requireArticle = async (id: number) => {
     if (!(await articleExists(db, id))) throw new ApiError(404, CODES.articleNotFound, NOT_FOUND_TEXT);
   };
@@ -107,14 +101,14 @@ export function collegeApi(deps: ApiDeps) {
     input.query();
     await requireArticle(id);
     c.header('Cache-Control', 'no-store');
-    return ok(c, { articleId: id, ...(await likeState(db, id, readVisitor(c))) });
+    return ok(c, { articleId: id, ...(await likeState(db, id, readVisitorId(c))) });
   });
 
   route(api, ops.like, async (c, input) => {
     const id = articleId(c);
     await input.body();
     await requireArticle(id);
-    let visitor = readVisitor(c);
+    let visitor = readVisitorId(c);
     if (!visitor) {
       visitor = randomBytes(16).toString('base64url');
       setCookie(c, VISITOR_COOKIE, visitor, {
@@ -152,7 +146,8 @@ export function collegeApi(deps: ApiDeps) {
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
     const now = deps.now();
-    const token = verifyPreviewToken(c.req.param('token') ?? '', await previewSecret(db), now);
+    const raw = c.req.param('token') ?? '';
+    const token = PREVIEW_TOKEN.test(raw) ? verifyPreviewToken(raw, await previewSecret(db), now) : null;
     const page = token && (await previewArticle(db, { id: token.id, lang, brandName, now }));
     if (!page) throw new ApiError(404, CODES.articleNotFound, PREVIEW_GONE_TEXT);
     return ok(c, page);

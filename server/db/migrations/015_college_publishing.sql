@@ -69,11 +69,12 @@ create table college_view_counts (
 
 alter table college_articles add column cover text;
 
--- Articles seeded before this migration become posts from files, in their current state.
+-- Articles seeded before this migration become posts from files, in their current state, published on their day
+-- (its start in Asia/Shanghai, as the seed writes it: server/college/seed.ts).
 insert into college_posts (id, section, slug, tags, state, published_at, origin, created_at, updated_at)
 select distinct on (id) id, section, slug, tags,
        case when published then 'published' else 'unpublished' end,
-       created_at, 'file', created_at, updated_at
+       published_on::timestamp at time zone 'Asia/Shanghai', 'file', created_at, updated_at
   from college_articles
  order by id, (lang = 'zh') desc;
 

@@ -3,9 +3,10 @@
  * phone on the LAN must reach, so a loopback origin becomes this machine's LAN address unless WX_SIMULATOR_URL(_2)
  * says otherwise. The webhook token is WX_TOKEN, else a secret made once per install.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import type { Database } from '../../db/database';
+import { installSecret } from '../../db/install-secret';
 import type { CreatedQr, CreateQrInput, MessagingProvider, OAuthStartInput } from './types';
 
 export const SIMULATOR_TOKEN_KEY = 'wx.simulator_token';
@@ -51,15 +52,8 @@ export function simulatorQrUrl(origin: string, scene: string, language: 'zh' | '
 }
 
 /** WX_TOKEN, or the install's own secret (made on first use; concurrent first uses agree on one). */
-export async function simulatorToken(db: Database): Promise<string> {
-  await db.query('insert into app_settings (key, value) values ($1, $2) on conflict (key) do nothing', [
-    SIMULATOR_TOKEN_KEY,
-    randomBytes(24).toString('base64url'),
-  ]);
-  const [row] = await db.query<{ value: string }>('select value from app_settings where key = $1', [
-    SIMULATOR_TOKEN_KEY,
-  ]);
-  return row.value;
+export function simulatorToken(db: Database): Promise<string> {
+  return installSecret(db, SIMULATOR_TOKEN_KEY, 24);
 }
 
 /** How long a simulated authorise code may be exchanged. */

@@ -21,8 +21,4 @@ export function formatTime(iso: string | null | undefined, locale: string): stri
   return format.format(date);
 }
 
-/** A calendar day `days` before today in Asia/Shanghai, as YYYY-MM-DD. */
-export function shanghaiDay(now: Date, daysBefore = 0): string {
-  const shifted = new Date(now.getTime() + 8 * 3600_000 - daysBefore * 86_400_000);
-  return shifted.toISOString().slice(0, 10);
-}
+export { shanghaiDay } from '../../../shared/shanghai-day';
