@@ -3,12 +3,12 @@
  * toaster (toaster.tsx).
  */
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
-import { isLeaving } from '~/lib/chunk-reload';
+import { guardChunk, isLeaving } from '~/lib/chunk-reload';
 import { mayFetchAhead } from '~/lib/prefetch-rule';
 import { hasWaitingToasts, showCarriedToast, subscribeToasts } from './toast';
 
-/** The toaster's code. (The module resolves to nothing when the chunk guard took a failure.) */
-const loadToaster = () => import('./toaster') as Promise<typeof import('./toaster') | undefined>;
+/** The toaster's code, through the chunk guard (a replaced deploy reloads the page; a page leaving waits for it). */
+const loadToaster = guardChunk(() => import('./toaster'));
 
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToasts, hasWaitingToasts, () => false);
@@ -25,8 +25,7 @@ export function ToastHost() {
     if (!wanted || Toaster) return;
     let live = true;
     loadToaster().then(
-      // No module: the chunk guard took the failure (the page is leaving, or it reloads).
-      (module) => module && live && setToaster(() => module.Toaster),
+      (module) => live && setToaster(() => module.Toaster),
       (error: unknown) => {
         if (!isLeaving()) console.error('[toast] the toaster could not load:', error);
       },
