@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_MEDIA, sampleArticle } from '../test/articles';
 import type { FakeCall } from '../test/fake-api';
 import { renderConsole } from '../test/render-app';
@@ -213,6 +213,29 @@ describe('the article editor', () => {
     const link = await screen.findByTestId('preview-link');
     expect(link).toHaveValue('http://portal.test/business-college/preview/tok.sig');
     expect(link).toHaveAccessibleName(/预览链接（2026\/11\/30 00:00 前有效/);
+  });
+
+  it('asks before leaving while an edit is not saved yet, and stays when told to', async () => {
+    const api = editorApi();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      const { router } = await renderConsole(`/articles/${ID}`);
+      fireEvent.change(await screen.findByLabelText('中文标题'), { target: { value: '还没保存' } });
+      fireEvent.click(screen.getByRole('link', { name: '文章' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledWith('修改还没有保存，仍要离开吗？'));
+      expect(router.state.location.pathname).toBe(`/articles/${ID}`);
+      expect(screen.getByLabelText('中文标题')).toHaveValue('还没保存');
+
+      // Once saved, leaving asks nothing.
+      await waitFor(() => expect(lastSaved(api).zh?.title).toBe('还没保存'), slow);
+      await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('已保存'));
+      confirm.mockClear();
+      fireEvent.click(screen.getByRole('link', { name: '文章' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/articles'));
+      expect(confirm).not.toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
   });
 
   it('shows the load error of an article that is not there', async () => {

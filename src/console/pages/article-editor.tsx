@@ -4,10 +4,11 @@
  * preview drawn by the public pages' renderer (POST /articles/preview) in the public article styles. Every edit is
  * autosaved (machines/console/article-save.machine.ts) with its status in a live region; publish now, schedule
  * (a time in Asia/Shanghai) and unpublish are confirmed first and save what is pending before they run; a signed
- * preview link can be made to show the draft to a colleague. A field the server refuses is named next to it.
+ * preview link can be made to show the draft to a colleague. A field the server refuses is named next to it. Leaving
+ * the page or the tab while an edit is not saved asks first.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useParams } from '@tanstack/react-router';
+import { useBlocker, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise, waitFor } from 'xstate';
@@ -111,6 +112,13 @@ function Editor({ initial }: { initial: Article }) {
     { input: { draft: inputOf(formOf(initial), had.current), savedAt: initial.updatedAt } },
   );
   const save = useSelector(saver, selectArticleSaveView);
+  // An edit not saved yet (waiting, on its way, or refused) would be lost: leaving the page or the tab asks first.
+  const settled = useRef(save.settled);
+  settled.current = save.settled;
+  useBlocker({
+    shouldBlockFn: () => !settled.current && !window.confirm(t`修改还没有保存，仍要离开吗？`),
+    enableBeforeUnload: () => !settled.current,
+  });
   const saveFailure = save.failure;
   const shownErrors: FieldErrors = {
     ...errors,
