@@ -8,12 +8,13 @@ import { useId, useState } from 'react';
 import { COLLEGE_SECTIONS, type CollegeSection } from '#shared/college-sections';
 import { ColumnHeads } from '../components/column-heads';
 import { Link, useNavigate } from '../components/link';
+import { LoadMore } from '../components/load-more';
 import { Empty, ErrorState, Loading, PageHeading } from '../components/states';
 import { type ConsoleApiError, consoleApi, type Data } from '../lib/api';
 import { LANG_NAMES, SECTION_NAMES, STATE_NAMES } from '../lib/article-words';
 import { ARTICLE_LANG_LIST, ARTICLE_STATE_LIST, SLUG_PATTERN } from '../lib/contract-values';
 import { formatTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
+import { useCursorList } from '../lib/use-cursor-list';
 import * as editor from '../styles/editor.css';
 import * as ui from '../styles/ui.css';
 
@@ -25,23 +26,13 @@ export function ArticlesPage() {
   const ids = { section: useId(), lang: useId(), state: useId(), q: useId() };
   const [draft, setDraft] = useState<Filters>({ section: '', lang: '', state: '', q: '' });
   const [filters, setFilters] = useState(draft);
-  const [more, setMore] = useState<{ items: Row[]; cursor: string | null }>({ items: [], cursor: null });
-  const [moreError, setMoreError] = useState('');
   const query = () => ({ ...filters, q: filters.q.trim() }) as Parameters<typeof consoleApi.articles>[0];
-  const { state, reload } = useLoad(async () => {
-    const page = await consoleApi.articles(query());
-    setMore({ items: [], cursor: page.nextCursor ?? null });
-    return page;
-  }, [filters]);
-  const rows = state.status === 'ok' ? [...state.data.items, ...more.items] : [];
-  const loadMore = () => {
-    if (!more.cursor) return;
-    setMoreError('');
-    consoleApi.articles({ ...query(), cursor: more.cursor }).then(
-      (page) => setMore((previous) => ({ items: [...previous.items, ...page.items], cursor: page.nextCursor ?? null })),
-      (error: Error) => setMoreError(error.message || t`加载失败`),
-    );
-  };
+  const list = useCursorList<Row>(
+    (cursor) => consoleApi.articles(cursor ? { ...query(), cursor } : query()),
+    [filters],
+    t`加载失败`,
+  );
+  const { state, reload, items: rows } = list;
   const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setDraft((previous) => ({ ...previous, [key]: event.target.value }));
 
@@ -166,14 +157,7 @@ export function ArticlesPage() {
           </tbody>
         </table>
       )}
-      {moreError && <ErrorState message={moreError} onRetry={loadMore} />}
-      {more.cursor && state.status === 'ok' && (
-        <p>
-          <button type="button" className={ui.button()} onClick={loadMore}>
-            <Trans>加载更多</Trans>
-          </button>
-        </p>
-      )}
+      <LoadMore list={list} />
     </>
   );
 }
