@@ -16,6 +16,7 @@ import type { ActionRequest } from '#machines/console/action.selectors';
 import { articleSaveMachine } from '#machines/console/article-save.machine';
 import { selectArticleSaveView } from '#machines/console/article-save.selectors';
 import { COLLEGE_SECTIONS, type CollegeSection } from '#shared/college-sections';
+import { visuallyHidden } from '~/styles/a11y.css';
 import { articleBody } from '~/styles/article-body.css';
 import { ActionPanel, useConsoleAction } from '../components/action-panel';
 import { ErrorState, Loading, PageHeading } from '../components/states';
@@ -447,7 +448,10 @@ function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
-/** The autosave's status, in a polite live region: saved at …, unsaved changes, saving…, or save failed (with retry). */
+/**
+ * The autosave's status: saved at …, unsaved changes, saving…, or save failed (with retry). Only a failure and the
+ * save after it are announced (a polite live region of their own); the visible line is not live.
+ */
 function SaveStatus({ view, onRetry }: { view: ReturnType<typeof selectArticleSaveView>; onRetry: () => void }) {
   const { t, i18n } = useLingui();
   const time = formatTime(view.savedAt, i18n.locale);
@@ -459,16 +463,26 @@ function SaveStatus({ view, onRetry }: { view: ReturnType<typeof selectArticleSa
       : t`保存失败（修改仍在本页），稍后自动重试`;
   else if (view.state === 'waiting') text = t`有未保存的修改`;
   else text = t`已保存（${time}）`;
+  // Said aloud: a failure, and the save that follows one; not every pause in the typing (waiting, saving, saved).
+  const failedBefore = useRef(false);
+  const previous = useRef(view.state);
+  if (view.state === 'failed') failedBefore.current = true;
+  else if (previous.current === 'saved' && view.state !== 'saved') failedBefore.current = false;
+  previous.current = view.state;
+  const announced = view.state === 'failed' || (view.state === 'saved' && failedBefore.current) ? text : '';
   return (
     <div className={ui.row}>
       <p
         className={view.state === 'failed' ? ui.notice({ tone: 'error' }) : styles.status}
         role="status"
-        aria-live="polite"
+        aria-live="off"
         data-testid="save-status"
         data-state={view.state}
       >
         {text}
+      </p>
+      <p className={visuallyHidden} aria-live="polite" data-testid="save-announcement">
+        {announced}
       </p>
       {view.state === 'failed' && (
         <button type="button" className={ui.button()} onClick={onRetry}>
@@ -504,6 +518,8 @@ function LanguageFields({
   };
   const preview = usePreview(text.body);
   const langError = errorFor(lang);
+  // The text's own language (read with its voice), not the labels' (the console's language).
+  const langTag = lang === 'en' ? 'en' : 'zh-CN';
 
   const insertPicture = (url: string, fallbackAlt: string) => {
     const area = bodyRef.current;
@@ -525,7 +541,7 @@ function LanguageFields({
   };
 
   return (
-    <fieldset className={styles.language} lang={lang === 'en' ? 'en' : 'zh-CN'} aria-describedby={ids.lang}>
+    <fieldset className={styles.language} aria-describedby={ids.lang}>
       <legend className={styles.legend}>{name}</legend>
       <FieldError id={ids.lang} message={langError} />
       <div className={styles.wideField}>
@@ -536,6 +552,7 @@ function LanguageFields({
           id={ids.title}
           className={ui.input}
           maxLength={120}
+          lang={langTag}
           value={text.title}
           onChange={(e) => onChange({ ...latest.current, title: e.target.value })}
           {...field('title', ids.title)}
@@ -551,6 +568,7 @@ function LanguageFields({
           className={ui.input}
           rows={2}
           maxLength={240}
+          lang={langTag}
           value={text.summary}
           onChange={(e) => onChange({ ...latest.current, summary: e.target.value })}
           {...field('summary', ids.summary)}
@@ -566,6 +584,7 @@ function LanguageFields({
           id={ids.body}
           className={`${ui.input} ${styles.body}`}
           rows={14}
+          lang={langTag}
           value={text.body}
           onChange={(e) => onChange({ ...latest.current, body: e.target.value })}
           {...field('body', ids.body)}
@@ -581,6 +600,7 @@ function LanguageFields({
             id={ids.alt}
             className={ui.input}
             maxLength={120}
+            lang={langTag}
             value={alt}
             onChange={(e) => setAlt(e.target.value)}
           />
@@ -591,17 +611,18 @@ function LanguageFields({
         />
       </div>
       <section aria-label={t`${name}预览`} className={styles.preview} data-testid={`preview-${lang}`}>
-        <h3 className={styles.previewTitle}>{text.title}</h3>
-        {text.summary && <p>{text.summary}</p>}
-        {preview.error ? (
-          <p className={ui.notice({ tone: 'error' })}>{t`预览失败：${preview.error}`}</p>
-        ) : (
-          <div
-            className={articleBody}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the public pages' renderer's output (HTML off, links and pictures filtered on the server)
-            dangerouslySetInnerHTML={{ __html: preview.html }}
-          />
-        )}
+        <div lang={langTag}>
+          <h3 className={styles.previewTitle}>{text.title}</h3>
+          {text.summary && <p>{text.summary}</p>}
+          {!preview.error && (
+            <div
+              className={articleBody}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the public pages' renderer's output (HTML off, links and pictures filtered on the server)
+              dangerouslySetInnerHTML={{ __html: preview.html }}
+            />
+          )}
+        </div>
+        {preview.error && <p className={ui.notice({ tone: 'error' })}>{t`预览失败：${preview.error}`}</p>}
       </section>
     </fieldset>
   );
