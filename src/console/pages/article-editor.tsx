@@ -31,7 +31,7 @@ import * as ui from '../styles/ui.css';
 type Article = Data<'article'>;
 type Lang = (typeof ARTICLE_LANG_LIST)[number];
 type Text = { title: string; summary: string; body: string };
-export interface ArticleForm {
+interface ArticleForm {
   section: CollegeSection;
   slug: string;
   tags: string;
@@ -44,7 +44,7 @@ type FieldErrors = Record<string, string>;
 
 const emptyText: Text = { title: '', summary: '', body: '' };
 
-export function formOf(article: Article): ArticleForm {
+function formOf(article: Article): ArticleForm {
   return {
     section: article.section,
     slug: article.slug,
@@ -63,7 +63,7 @@ export const tagsOf = (text: string) =>
     .filter(Boolean);
 
 /** The working copy to save: a language is sent when it has words or the article already had it. */
-export function inputOf(form: ArticleForm, had: Record<Lang, boolean>): ArticleInput {
+function inputOf(form: ArticleForm, had: Record<Lang, boolean>): ArticleInput {
   const has = (text: Text) => !!(text.title.trim() || text.summary.trim() || text.body.trim());
   return {
     section: form.section,
@@ -629,7 +629,7 @@ function LanguageFields({
 }
 
 /** How long the preview waits after the last key before asking the server to draw it. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+const PREVIEW_DEBOUNCE_MS = 400;
 
 /** The body drawn by the server's renderer, a moment after the last key (a late answer never overwrites a newer one). */
 function usePreview(body: string) {
