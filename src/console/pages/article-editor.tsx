@@ -19,6 +19,9 @@ import { COLLEGE_SECTIONS, type CollegeSection } from '#shared/college-sections'
 import { visuallyHidden } from '~/styles/a11y.css';
 import { articleBody } from '~/styles/article-body.css';
 import { ActionPanel, useConsoleAction } from '../components/action-panel';
+import { ChoiceSelect } from '../components/choice-select';
+import { CopyButton } from '../components/copy-button';
+import { FieldError } from '../components/field-error';
 import { ErrorState, Loading, PageHeading } from '../components/states';
 import { type ArticleInput, ConsoleApiError, consoleApi, type Data } from '../lib/api';
 import { LANG_NAMES, SECTION_NAMES, STATE_NAMES } from '../lib/article-words';
@@ -170,7 +173,6 @@ function Editor({ initial }: { initial: Article }) {
   const [link, setLink] = useState<
     { state: 'idle' | 'busy' } | { state: 'ok'; url: string; expiresAt: string } | { state: 'error'; message: string }
   >({ state: 'idle' });
-  const [copied, setCopied] = useState('');
 
   const errorFor = (field: string) => shownErrors[field] ?? '';
   const fieldProps = (field: string, errorId: string) =>
@@ -192,7 +194,7 @@ function Editor({ initial }: { initial: Article }) {
               <Trans>状态</Trans>
             </dt>
             <dd className={ui.detail} data-testid="article-state">
-              <span className={styles.stateBadge}>{i18n._(STATE_NAMES[article.state])}</span>
+              <span className={ui.badge({ tone: 'neutral' })}>{i18n._(STATE_NAMES[article.state])}</span>
               {article.state === 'scheduled' && ` ${formatTime(article.publishAt, i18n.locale)}`}
               {article.unpublishedChanges && article.state === 'published' ? ` · ${t`有未发布的修改`}` : ''}
             </dd>
@@ -295,7 +297,6 @@ function Editor({ initial }: { initial: Article }) {
             disabled={link.state === 'busy'}
             onClick={() => {
               setLink({ state: 'busy' });
-              setCopied('');
               flush()
                 .then(() => consoleApi.previewLink(article.id))
                 .then(
@@ -328,19 +329,9 @@ function Editor({ initial }: { initial: Article }) {
                 data-testid="preview-link"
                 onFocus={(e) => e.target.select()}
               />
-              <button
-                type="button"
-                className={ui.button()}
-                onClick={() =>
-                  navigator.clipboard?.writeText(link.url).then(
-                    () => setCopied(t`已复制`),
-                    () => setCopied(t`复制失败，请手动复制`),
-                  ) ?? setCopied(t`复制失败，请手动复制`)
-                }
-              >
+              <CopyButton text={link.url}>
                 <Trans>复制链接</Trans>
-              </button>
-              <span role="status">{copied}</span>
+              </CopyButton>
             </div>
           </div>
         )}
@@ -355,19 +346,14 @@ function Editor({ initial }: { initial: Article }) {
             <label className={ui.label} htmlFor={ids.section}>
               <Trans>栏目</Trans>
             </label>
-            <select
+            <ChoiceSelect
               id={ids.section}
-              className={ui.input}
+              choices={COLLEGE_SECTIONS}
+              nameOf={(choice) => i18n._(SECTION_NAMES[choice])}
               value={form.section}
-              onChange={(e) => edit((f) => ({ ...f, section: e.target.value as CollegeSection }))}
+              onChoose={(section) => edit((f) => ({ ...f, section }))}
               {...fieldProps('section', `${ids.section}-error`)}
-            >
-              {COLLEGE_SECTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {i18n._(SECTION_NAMES[value])}
-                </option>
-              ))}
-            </select>
+            />
             <FieldError id={`${ids.section}-error`} message={errorFor('section')} />
           </div>
           <div className={ui.field}>
@@ -439,14 +425,6 @@ function Editor({ initial }: { initial: Article }) {
 const SAVE_FIELDS = /^(section|slug|tags|cover|(zh|en)\.(title|summary|body))$/;
 const withoutSaveFields = (errors: FieldErrors) =>
   Object.fromEntries(Object.entries(errors).filter(([field]) => !SAVE_FIELDS.test(field)));
-
-function FieldError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className={styles.fieldError} hidden={!message}>
-      {message}
-    </p>
-  );
-}
 
 /**
  * The autosave's status: saved at …, unsaved changes, saving…, or save failed (with retry). Only a failure and the
