@@ -83,8 +83,8 @@ function loadMachinesOnFirstInteraction() {
 function startAnalyticsAfterLoad() {
   if (!env?.analytics?.script) return;
   const config = env.analytics;
-  // Awaited apart from its use: Vite's preload helper would report a failure of anything chained to the import
-  // as a chunk error, and that reloads the page.
+  // Not through the chunk guard: the page works the same without analytics, so a failed load (or start) is
+  // dropped rather than reloading the page.
   const load = () => import('./lib/analytics');
   const start = async () => {
     try {
