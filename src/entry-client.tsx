@@ -14,9 +14,10 @@ import { readPortalEnv } from './lib/portal-env';
 import { createAppRouter } from './router';
 
 // A chunk that no longer exists (a deploy replaced it) reloads the page, at most once a minute; a load that the
-// page's own navigation cancelled reloads nothing (the guard knows the page is leaving). The page code's imports
-// go through guardChunk (a failed preload of their CSS or dependencies fails the import): no vite:preloadError
-// listener, which could only reload at once, over a navigation under way, or hand the import an undefined module.
+// page's own navigation cancelled reloads nothing (the guard knows the page is leaving). Every dynamic import of
+// the portal goes through guardChunk (pages, machines and runtimes in ModuleLoader, the HTTP client, the toaster,
+// the QR panel; a failed preload of their CSS or dependencies fails the import): no vite:preloadError listener,
+// which could only reload at once, over a navigation under way, or hand the import an undefined module.
 watchLeaving();
 
 const env = readPortalEnv();
@@ -82,8 +83,8 @@ function loadMachinesOnFirstInteraction() {
 function startAnalyticsAfterLoad() {
   if (!env?.analytics?.script) return;
   const config = env.analytics;
-  // Awaited apart from its use: Vite's preload helper would report a failure of anything chained to the import
-  // as a chunk error, and that reloads the page.
+  // Not through the chunk guard: the page works the same without analytics, so a failed load (or start) is
+  // dropped rather than reloading the page.
   const load = () => import('./lib/analytics');
   const start = async () => {
     try {

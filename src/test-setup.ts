@@ -1,11 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { CARRIED_TOAST_KEY } from '~/components/toast/toast';
 
 afterEach(() => {
   cleanup();
   // A toast carried to the next page (toast.carry) belongs to a page load that jsdom never makes.
-  if (typeof window !== 'undefined') window.sessionStorage.removeItem('portal.toast.next');
+  if (typeof window !== 'undefined') window.sessionStorage.removeItem(CARRIED_TOAST_KEY);
 });
 if (typeof window !== 'undefined') {
   window.scrollTo = () => {};

@@ -82,8 +82,8 @@ describe('chunk load failure', () => {
     browser,
     async ({ page }) => {
       await page.addInitScript(logNavigations);
-      // Nothing loads at idle: the toaster is first asked for by the success toast, just before the navigation.
-      await page.addInitScript(turnOnDataSaver);
+      // The toaster's code is fetched ahead once the page has hydrated (the success toast itself is carried to the
+      // next page): that load is held until the sign-in leaves, and then cancelled.
       // The login's answer (a real account costs an SMS, and the run's SMS budget is spoken for by other specs).
       await page.route('**/api/v2/web/userlogin', (route) =>
         route.fulfill({

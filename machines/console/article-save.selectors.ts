@@ -24,7 +24,7 @@ export type ArticleSaveEvent =
   | { type: 'draft.saveNow' }
   | { type: 'draft.retry' };
 
-export type ArticleSaveState = 'saved' | 'waiting' | 'saving' | 'failed';
+type ArticleSaveState = 'saved' | 'waiting' | 'saving' | 'failed';
 
 export interface ArticleSaveView {
   state: ArticleSaveState;

@@ -73,7 +73,7 @@ export const sampleArticleDraft = {
   en: { title: 'Sample checklist', summary: 'Five things to check', body: '## Samples\n\nCheck the address.' },
 };
 
-export const sampleSaveErrors = {
+const sampleSaveErrors = {
   slugTaken: { status: 409, code: 40140, message: '这个栏目已有同名的 slug', field: 'slug' },
   offline: { status: 0, code: 0, message: '' },
 } as const;

@@ -104,9 +104,9 @@ export class ChunkLoadFailure extends Error {
   }
 }
 
-/** Resolves after the grace; a page that has left by then never gets here (its timers die with it). */
+/** Resolves after the grace unless the page has started to leave by then (it stays pending: nothing to do). */
 function afterLeaveGrace(graceMs = LEAVE_GRACE_MS): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, graceMs));
+  return new Promise((resolve) => unlessLeavingSoon(resolve, graceMs));
 }
 
 /**

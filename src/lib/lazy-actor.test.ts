@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { layerMachine } from '#machines/layer/layer.machine';
 import { initialLayerSnapshot, selectIsOpen, selectLayerType } from '#machines/layer/layer.selectors';
+import { CHUNK_RELOAD_KEY, ChunkLoadFailure, LEAVE_GRACE_MS } from './chunk-reload';
 import { LazyActor, ModuleLoader } from './lazy-actor';
 
 const start = () => createActor(layerMachine).start() as never;
@@ -38,6 +39,23 @@ describe('lazy actor', () => {
     await actor.load();
     expect(actor.started).toBe(true);
     expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  it('guards its import: a chunk that fails to load goes through the reload guard, which ends in ChunkLoadFailure once it declines', async () => {
+    vi.useFakeTimers();
+    try {
+      window.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+      const loader = new ModuleLoader(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/machines.js')),
+      );
+      const loading = loader.load();
+      const failed = expect(loading).rejects.toBeInstanceOf(ChunkLoadFailure);
+      await vi.advanceTimersByTimeAsync(LEAVE_GRACE_MS);
+      await failed;
+    } finally {
+      window.sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+      vi.useRealTimers();
+    }
   });
 
   it('has the same initial snapshot as the machine, so the page looks the same before and after loading', () => {

@@ -9,6 +9,7 @@
  * interaction, or up front in tests) new lazy actors start their machine at once.
  */
 import type { Observer, Subscription } from 'xstate';
+import { guardChunk } from './chunk-reload';
 
 type Listener<TSnapshot> = Observer<TSnapshot> | ((snapshot: TSnapshot) => void);
 
@@ -98,13 +99,16 @@ export class ModuleLoader<TModule> {
   private value: TModule | undefined;
   private promise: Promise<TModule> | undefined;
 
-  constructor(private readonly importer: () => Promise<TModule>) {}
+  private readonly importer: () => Promise<TModule>;
+
+  /** The import goes through the chunk guard: a replaced deploy reloads the page (at most once a minute). */
+  constructor(importer: () => Promise<TModule>) {
+    this.importer = guardChunk(importer);
+  }
 
   load(): Promise<TModule> {
     this.promise ??= this.importer().then(
       (module) => {
-        // Vite resolves a failed preload with nothing when the page is reloading to recover from it.
-        if (!module) throw new Error('The state machines could not be loaded');
         this.value = module;
         return module;
       },

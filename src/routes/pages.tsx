@@ -96,15 +96,11 @@ export const accountRoute = createRoute({
       href: `${localizePath(PAGES.login.path, locale)}?redirect=${localizePath(PAGES.account.path, locale)}`,
     });
   },
-  head: (ctx) => {
-    const tags = pageHead(
-      ctx,
-      msg`账号设置`,
-      msg`管理账号资料、密码、手机号、微信绑定和登录设备，下载个人数据或注销账号。`,
-    );
-    // One seller's page: never in a search index.
-    return { ...tags, meta: [...tags.meta, { name: 'robots', content: 'noindex' }] };
-  },
+  // One seller's page: never in a search index.
+  head: (ctx) =>
+    pageHead(ctx, msg`账号设置`, msg`管理账号资料、密码、手机号、微信绑定和登录设备，下载个人数据或注销账号。`, {
+      noindex: true,
+    }),
   staticData: { module: 'src/features/account/account-page.tsx' },
   component: page(() => import('~/features/account/account-page'), 'AccountPage'),
 });
@@ -113,11 +109,9 @@ export const accountRoute = createRoute({
 export const workbenchRoute = createRoute({
   getParentRoute: () => localeRoute,
   path: PAGES.workbench.path,
-  head: (ctx) => {
-    const tags = pageHead(ctx, msg`工作台`, msg`登录后的第一步：下载客户端或插件、管理账号、阅读入门文章。`);
-    // One seller's page: never in a search index.
-    return { ...tags, meta: [...tags.meta, { name: 'robots', content: 'noindex' }] };
-  },
+  // One seller's page: never in a search index.
+  head: (ctx) =>
+    pageHead(ctx, msg`工作台`, msg`登录后的第一步：下载客户端或插件、管理账号、阅读入门文章。`, { noindex: true }),
   staticData: { module: 'src/features/home/landing-page.tsx' },
   component: page(() => import('~/features/home/landing-page'), 'LandingPage'),
 });
@@ -138,7 +132,7 @@ function collegeHead(
 ) {
   const text = ctx.loaderData?.head;
   const tags = text
-    ? headTags(ctx, text, { article: text.article, breadcrumb: text.breadcrumb })
+    ? headTags(ctx, text, { article: text.article, breadcrumb: text.breadcrumb, noindex: text.noindex })
     : pageHead(ctx, msg`商学院`, msg`跨境短视频电商卖家的达人营销知识库：找达人、写邀约、做运营、看更新。`);
   const { origin, locale } = ctx.match.context;
   const i18n = i18nFor(locale);
@@ -155,7 +149,6 @@ function collegeHead(
   ];
   return {
     ...tags,
-    meta: text?.noindex ? [...tags.meta, { name: 'robots', content: 'noindex' }] : tags.meta,
     links: [...tags.links, ...feeds],
   };
 }

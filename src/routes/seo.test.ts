@@ -47,6 +47,25 @@ describe('social cards', () => {
     });
     expect(meta(tags)['og:description']).toBe(meta(tags).description);
     expect(meta(tags)['article:published_time']).toBeUndefined();
+    expect(meta(tags).robots).toBeUndefined();
+  });
+
+  it('says noindex on a page that asks for it', async () => {
+    await loadLocale('zh');
+    const input = {
+      match: {
+        pathname: '/account',
+        context: { env: env('starreach'), origin: 'https://sr.example', locale: 'zh' as const },
+      },
+    };
+    expect(
+      meta(
+        pageHead(input, msg`账号设置`, msg`管理账号资料、密码、手机号、微信绑定和登录设备，下载个人数据或注销账号。`, {
+          noindex: true,
+        }),
+      ).robots,
+    ).toBe('noindex');
+    expect(meta(headTags(input, { title: 't', description: 'd' }, { noindex: true })).robots).toBe('noindex');
   });
 
   it('makes a college article an article with its published and modified times', () => {

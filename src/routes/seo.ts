@@ -109,9 +109,10 @@ export function structuredData(input: {
 export function headTags(
   { match }: HeadInput,
   text: { title: string; description: string },
-  extras: { article?: ArticleTimes; breadcrumb?: Crumb[] } = {},
+  /** `noindex`: a page never to be in a search index (one seller's page, a draft's preview). */
+  extras: { article?: ArticleTimes | undefined; breadcrumb?: Crumb[] | undefined; noindex?: boolean | undefined } = {},
 ) {
-  const { article, breadcrumb } = extras;
+  const { article, breadcrumb, noindex } = extras;
   const { env, origin, locale } = match.context;
   const brand = brands[env.brandId];
   const path = match.pathname.replace(/\/$/, '') || '/';
@@ -142,6 +143,7 @@ export function headTags(
             { property: 'article:modified_time', content: article.modified },
           ]
         : []),
+      ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
     ],
     scripts: structuredData({ env, origin, locale, url: url(locale), text, article, breadcrumb }).map((data) => ({
       type: 'application/ld+json',
@@ -156,11 +158,20 @@ export function headTags(
   };
 }
 
-export function pageHead(input: HeadInput, title: MessageDescriptor, description: MessageDescriptor) {
+export function pageHead(
+  input: HeadInput,
+  title: MessageDescriptor,
+  description: MessageDescriptor,
+  options: { noindex?: boolean } = {},
+) {
   const { env, locale } = input.match.context;
   const i18n = i18nFor(locale);
-  return headTags(input, {
-    title: `${i18n._(title)} - ${brands[env.brandId].name[locale]}`,
-    description: withFigures(i18n, description),
-  });
+  return headTags(
+    input,
+    {
+      title: `${i18n._(title)} - ${brands[env.brandId].name[locale]}`,
+      description: withFigures(i18n, description),
+    },
+    options,
+  );
 }

@@ -3,30 +3,32 @@
  * toaster (toaster.tsx).
  */
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
-import { isLeaving } from '~/lib/chunk-reload';
+import { guardChunk, isLeaving } from '~/lib/chunk-reload';
 import { mayFetchAhead } from '~/lib/prefetch-rule';
-import { hasWaitingToasts, showCarriedToast, subscribeToasts } from './toast';
+import { hasCarriedToast, hasWaitingToasts, subscribeToasts } from './toast';
 
-/** The toaster's code. (The module resolves to nothing when the chunk guard took a failure.) */
-const loadToaster = () => import('./toaster') as Promise<typeof import('./toaster') | undefined>;
+/** The toaster's code, through the chunk guard (a replaced deploy reloads the page; a page leaving waits for it). */
+const loadToaster = guardChunk(() => import('./toaster'));
 
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToasts, hasWaitingToasts, () => false);
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  // A toast an earlier page carried here (toast.carry): the toaster reads and shows it once mounted.
+  const [carried, setCarried] = useState(false);
 
   // Loaded once the page has hydrated, where code may be fetched ahead (not on 2g or with data saver): a success
-  // toast is shown just before a full navigation (a sign-in), which would cancel a load started by the toast.
+  // toast may be shown just before a full navigation (one it cannot be carried across), which would cancel a load
+  // started by the toast.
   useEffect(() => {
-    showCarriedToast();
+    if (hasCarriedToast()) setCarried(true);
     if (mayFetchAhead()) loadToaster().catch(() => {});
   }, []);
 
   useEffect(() => {
-    if (!wanted || Toaster) return;
+    if (!(wanted || carried) || Toaster) return;
     let live = true;
     loadToaster().then(
-      // No module: the chunk guard took the failure (the page is leaving, or it reloads).
-      (module) => module && live && setToaster(() => module.Toaster),
+      (module) => live && setToaster(() => module.Toaster),
       (error: unknown) => {
         if (!isLeaving()) console.error('[toast] the toaster could not load:', error);
       },
@@ -34,7 +36,7 @@ export function ToastHost() {
     return () => {
       live = false;
     };
-  }, [wanted, Toaster]);
+  }, [wanted, carried, Toaster]);
 
   return Toaster ? <Toaster /> : null;
 }

@@ -1,15 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '~/test/providers';
-import {
-  CARRIED_TOAST_KEY,
-  CARRIED_TOAST_MAX_AGE_MS,
-  getToasts,
-  showCarriedToast,
-  TOAST_DURATION_MS,
-  toast,
-} from './toast';
+import { CARRIED_TOAST_KEY, CARRIED_TOAST_MAX_AGE_MS, getToasts, TOAST_DURATION_MS, toast } from './toast';
 import { ToastHost } from './toast-host';
+import { showCarriedToast } from './toaster';
 
 afterEach(async () => {
   act(() => toast.clear());

@@ -42,18 +42,21 @@ export const toast = {
   error: (message: string) => show('error', message),
   warning: (message: string) => show('warning', message),
   /**
-   * Shows the toast now and again on the next page of this tab when `target` (same origin) is loaded within
-   * CARRIED_TOAST_MAX_AGE_MS: a success toast queued right before a full page load is otherwise gone before it is
-   * read (the welcome of a new account).
+   * Shows the toast on the next page of this tab when `target` (same origin) is loaded within
+   * CARRIED_TOAST_MAX_AGE_MS (toaster.tsx reads it): a success toast queued right before a full page load is
+   * otherwise gone before it is read (the welcome of a new account). When it cannot be carried (another origin,
+   * blocked storage) it shows on this page.
    */
   carry(kind: ToastKind, message: string, target: string) {
-    show(kind, message);
     try {
-      if (new URL(target, window.location.href).origin !== window.location.origin) return;
-      window.sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ kind, message, at: Date.now() }));
+      if (new URL(target, window.location.href).origin === window.location.origin) {
+        window.sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ kind, message, at: Date.now() }));
+        return;
+      }
     } catch {
-      // Blocked storage: the toast shows on this page only.
+      // Blocked storage: shown here.
     }
+    show(kind, message);
   },
   /** Removes every toast (a sign-out, tests). */
   clear() {
@@ -84,32 +87,16 @@ export function getToasts(): ToastItem[] {
   return [...waiting, ...active];
 }
 
-/** The toast an earlier page of this tab carried over (toast.carry), shown once if it is still fresh. */
-export function showCarriedToast(now = Date.now()): void {
-  let carried: unknown;
-  try {
-    const stored = window.sessionStorage.getItem(CARRIED_TOAST_KEY);
-    if (stored === null) return;
-    window.sessionStorage.removeItem(CARRIED_TOAST_KEY);
-    carried = JSON.parse(stored);
-  } catch {
-    return;
-  }
-  if (typeof carried !== 'object' || carried === null) return;
-  const { kind, message, at } = carried as Partial<ToastItem & { at: number }>;
-  const known = kind === 'success' || kind === 'error' || kind === 'warning';
-  if (
-    !known ||
-    typeof message !== 'string' ||
-    typeof at !== 'number' ||
-    now - at > CARRIED_TOAST_MAX_AGE_MS ||
-    at > now
-  )
-    return;
-  show(kind, message);
-}
-
 export const hasWaitingToasts = () => waiting.length > 0;
+
+/** Whether an earlier page of this tab carried a toast here (toast.carry): the host then loads the toaster. */
+export function hasCarriedToast(): boolean {
+  try {
+    return window.sessionStorage.getItem(CARRIED_TOAST_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);

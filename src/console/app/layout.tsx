@@ -8,6 +8,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { selectOperator, selectSignInView } from '#machines/console/sign-in.selectors';
+import type { OperatorRole } from '#shared/contract/console';
 import { Link } from '../components/link';
 import { Loading } from '../components/states';
 import { EDITOR_ROLE_LIST, SUPPORT_ROLE_LIST } from '../lib/contract-values';
@@ -39,13 +40,7 @@ export function ConsoleLayout() {
             onSignOut={() => actor.send({ type: 'user.signOut' })}
           />
           <main className={styles.main} id="main">
-            {operator && !SUPPORT_ROLE_LIST.includes(operator.role) && !EDITOR_ROLE_LIST.includes(operator.role) ? (
-              <p>
-                <Trans>你的角色没有可用的页面。</Trans>
-              </p>
-            ) : (
-              <Outlet />
-            )}
+            <Outlet />
           </main>
         </div>
       )}
@@ -53,9 +48,9 @@ export function ConsoleLayout() {
   );
 }
 
-function Nav({ role, name, onSignOut }: { role?: string; name: string; onSignOut: () => void }) {
+function Nav({ role, name, onSignOut }: { role?: OperatorRole | undefined; name: string; onSignOut: () => void }) {
   const { t } = useLingui();
-  const support = role === 'owner' || role === 'support';
+  const support = !!role && SUPPORT_ROLE_LIST.includes(role);
   const items = [
     ...(support
       ? ([
@@ -65,7 +60,7 @@ function Nav({ role, name, onSignOut }: { role?: string; name: string; onSignOut
         ] as const)
       : []),
     ...(role === 'owner' ? ([{ to: '/webhooks', label: t`Webhook` }] as const) : []),
-    ...(role === 'owner' || role === 'editor' ? ([{ to: '/articles', label: t`文章` }] as const) : []),
+    ...(role && EDITOR_ROLE_LIST.includes(role) ? ([{ to: '/articles', label: t`文章` }] as const) : []),
   ];
   return (
     <nav className={styles.side} aria-label={t`主导航`}>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_MEDIA, sampleArticle } from '../test/articles';
 import type { FakeCall } from '../test/fake-api';
 import { renderConsole } from '../test/render-app';
@@ -50,6 +50,9 @@ describe('the article editor', () => {
     fireEvent.change(within(en).getByLabelText('英文标题'), { target: { value: 'Sample checklist' } });
     fireEvent.change(screen.getByLabelText('标签（逗号分隔，最多 4 个）'), { target: { value: '寄样，达人, 物流' } });
     expect(status).toHaveTextContent('有未保存的修改');
+    // Typing pauses are not announced: only the visible line says so.
+    expect(status).toHaveAttribute('aria-live', 'off');
+    expect(screen.getByTestId('save-announcement')).toBeEmptyDOMElement();
     await waitFor(() => expect(puts(api)).toHaveLength(1), slow);
     expect(puts(api)[0]?.body).toEqual({
       section: 'operate',
@@ -61,6 +64,11 @@ describe('the article editor', () => {
     });
     expect(puts(api)[0]?.headers['X-CSRF-Token']).toBe('csrf-1');
     await waitFor(() => expect(status).toHaveTextContent('已保存（2026/11/29 00:30）'));
+    expect(screen.getByTestId('save-announcement')).toBeEmptyDOMElement();
+    // The text is read in its own language; the labels in the console's.
+    expect(within(en).getByLabelText('英文标题')).toHaveAttribute('lang', 'en');
+    expect(within(zh).getByLabelText('中文正文（Markdown）')).toHaveAttribute('lang', 'zh-CN');
+    expect(en).not.toHaveAttribute('lang');
   });
 
   it('keeps the edit when a save fails, says so, and saves it on retry; a refused field is named next to it', async () => {
@@ -80,10 +88,14 @@ describe('the article editor', () => {
     fireEvent.change(title, { target: { value: '新标题' } });
     const status = screen.getByTestId('save-status');
     await waitFor(() => expect(status).toHaveTextContent('保存失败：服务繁忙'), slow);
+    const announcement = screen.getByTestId('save-announcement');
+    expect(announcement).toHaveAttribute('aria-live', 'polite');
+    expect(announcement).toHaveTextContent('保存失败：服务繁忙');
     expect(title).toHaveValue('新标题');
     failing = false;
     fireEvent.click(screen.getByRole('button', { name: '重新保存' }));
     await waitFor(() => expect(status).toHaveTextContent('已保存'));
+    expect(announcement).toHaveTextContent('已保存');
     expect(lastSaved(api).zh?.title).toBe('新标题');
 
     api.on('put', path, { status: 409, code: 40140, message: '这个栏目已有这个 slug', data: { field: 'slug' } });
@@ -213,6 +225,29 @@ describe('the article editor', () => {
     const link = await screen.findByTestId('preview-link');
     expect(link).toHaveValue('http://portal.test/business-college/preview/tok.sig');
     expect(link).toHaveAccessibleName(/预览链接（2026\/11\/30 00:00 前有效/);
+  });
+
+  it('asks before leaving while an edit is not saved yet, and stays when told to', async () => {
+    const api = editorApi();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      const { router } = await renderConsole(`/articles/${ID}`);
+      fireEvent.change(await screen.findByLabelText('中文标题'), { target: { value: '还没保存' } });
+      fireEvent.click(screen.getByRole('link', { name: '文章' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledWith('修改还没有保存，仍要离开吗？'));
+      expect(router.state.location.pathname).toBe(`/articles/${ID}`);
+      expect(screen.getByLabelText('中文标题')).toHaveValue('还没保存');
+
+      // Once saved, leaving asks nothing.
+      await waitFor(() => expect(lastSaved(api).zh?.title).toBe('还没保存'), slow);
+      await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('已保存'));
+      confirm.mockClear();
+      fireEvent.click(screen.getByRole('link', { name: '文章' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/articles'));
+      expect(confirm).not.toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
   });
 
   it('shows the load error of an article that is not there', async () => {

@@ -4,10 +4,11 @@
  * preview drawn by the public pages' renderer (POST /articles/preview) in the public article styles. Every edit is
  * autosaved (machines/console/article-save.machine.ts) with its status in a live region; publish now, schedule
  * (a time in Asia/Shanghai) and unpublish are confirmed first and save what is pending before they run; a signed
- * preview link can be made to show the draft to a colleague. A field the server refuses is named next to it.
+ * preview link can be made to show the draft to a colleague. A field the server refuses is named next to it. Leaving
+ * the page or the tab while an edit is not saved asks first.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useParams } from '@tanstack/react-router';
+import { useBlocker, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { fromPromise, waitFor } from 'xstate';
@@ -15,8 +16,12 @@ import type { ActionRequest } from '#machines/console/action.selectors';
 import { articleSaveMachine } from '#machines/console/article-save.machine';
 import { selectArticleSaveView } from '#machines/console/article-save.selectors';
 import { COLLEGE_SECTIONS, type CollegeSection } from '#shared/college-sections';
+import { visuallyHidden } from '~/styles/a11y.css';
 import { articleBody } from '~/styles/article-body.css';
 import { ActionPanel, useConsoleAction } from '../components/action-panel';
+import { ChoiceSelect } from '../components/choice-select';
+import { CopyButton } from '../components/copy-button';
+import { FieldError } from '../components/field-error';
 import { ErrorState, Loading, PageHeading } from '../components/states';
 import { type ArticleInput, ConsoleApiError, consoleApi, type Data } from '../lib/api';
 import { LANG_NAMES, SECTION_NAMES, STATE_NAMES } from '../lib/article-words';
@@ -29,7 +34,7 @@ import * as ui from '../styles/ui.css';
 type Article = Data<'article'>;
 type Lang = (typeof ARTICLE_LANG_LIST)[number];
 type Text = { title: string; summary: string; body: string };
-export interface ArticleForm {
+interface ArticleForm {
   section: CollegeSection;
   slug: string;
   tags: string;
@@ -42,7 +47,7 @@ type FieldErrors = Record<string, string>;
 
 const emptyText: Text = { title: '', summary: '', body: '' };
 
-export function formOf(article: Article): ArticleForm {
+function formOf(article: Article): ArticleForm {
   return {
     section: article.section,
     slug: article.slug,
@@ -61,7 +66,7 @@ export const tagsOf = (text: string) =>
     .filter(Boolean);
 
 /** The working copy to save: a language is sent when it has words or the article already had it. */
-export function inputOf(form: ArticleForm, had: Record<Lang, boolean>): ArticleInput {
+function inputOf(form: ArticleForm, had: Record<Lang, boolean>): ArticleInput {
   const has = (text: Text) => !!(text.title.trim() || text.summary.trim() || text.body.trim());
   return {
     section: form.section,
@@ -111,6 +116,13 @@ function Editor({ initial }: { initial: Article }) {
     { input: { draft: inputOf(formOf(initial), had.current), savedAt: initial.updatedAt } },
   );
   const save = useSelector(saver, selectArticleSaveView);
+  // An edit not saved yet (waiting, on its way, or refused) would be lost: leaving the page or the tab asks first.
+  const settled = useRef(save.settled);
+  settled.current = save.settled;
+  useBlocker({
+    shouldBlockFn: () => !settled.current && !window.confirm(t`修改还没有保存，仍要离开吗？`),
+    enableBeforeUnload: () => !settled.current,
+  });
   const saveFailure = save.failure;
   const shownErrors: FieldErrors = {
     ...errors,
@@ -161,7 +173,6 @@ function Editor({ initial }: { initial: Article }) {
   const [link, setLink] = useState<
     { state: 'idle' | 'busy' } | { state: 'ok'; url: string; expiresAt: string } | { state: 'error'; message: string }
   >({ state: 'idle' });
-  const [copied, setCopied] = useState('');
 
   const errorFor = (field: string) => shownErrors[field] ?? '';
   const fieldProps = (field: string, errorId: string) =>
@@ -183,7 +194,7 @@ function Editor({ initial }: { initial: Article }) {
               <Trans>状态</Trans>
             </dt>
             <dd className={ui.detail} data-testid="article-state">
-              <span className={styles.stateBadge}>{i18n._(STATE_NAMES[article.state])}</span>
+              <span className={ui.badge({ tone: 'neutral' })}>{i18n._(STATE_NAMES[article.state])}</span>
               {article.state === 'scheduled' && ` ${formatTime(article.publishAt, i18n.locale)}`}
               {article.unpublishedChanges && article.state === 'published' ? ` · ${t`有未发布的修改`}` : ''}
             </dd>
@@ -286,7 +297,6 @@ function Editor({ initial }: { initial: Article }) {
             disabled={link.state === 'busy'}
             onClick={() => {
               setLink({ state: 'busy' });
-              setCopied('');
               flush()
                 .then(() => consoleApi.previewLink(article.id))
                 .then(
@@ -319,19 +329,9 @@ function Editor({ initial }: { initial: Article }) {
                 data-testid="preview-link"
                 onFocus={(e) => e.target.select()}
               />
-              <button
-                type="button"
-                className={ui.button()}
-                onClick={() =>
-                  navigator.clipboard?.writeText(link.url).then(
-                    () => setCopied(t`已复制`),
-                    () => setCopied(t`复制失败，请手动复制`),
-                  ) ?? setCopied(t`复制失败，请手动复制`)
-                }
-              >
+              <CopyButton text={link.url}>
                 <Trans>复制链接</Trans>
-              </button>
-              <span role="status">{copied}</span>
+              </CopyButton>
             </div>
           </div>
         )}
@@ -346,19 +346,14 @@ function Editor({ initial }: { initial: Article }) {
             <label className={ui.label} htmlFor={ids.section}>
               <Trans>栏目</Trans>
             </label>
-            <select
+            <ChoiceSelect
               id={ids.section}
-              className={ui.input}
+              choices={COLLEGE_SECTIONS}
+              nameOf={(choice) => i18n._(SECTION_NAMES[choice])}
               value={form.section}
-              onChange={(e) => edit((f) => ({ ...f, section: e.target.value as CollegeSection }))}
+              onChoose={(section) => edit((f) => ({ ...f, section }))}
               {...fieldProps('section', `${ids.section}-error`)}
-            >
-              {COLLEGE_SECTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {i18n._(SECTION_NAMES[value])}
-                </option>
-              ))}
-            </select>
+            />
             <FieldError id={`${ids.section}-error`} message={errorFor('section')} />
           </div>
           <div className={ui.field}>
@@ -431,15 +426,10 @@ const SAVE_FIELDS = /^(section|slug|tags|cover|(zh|en)\.(title|summary|body))$/;
 const withoutSaveFields = (errors: FieldErrors) =>
   Object.fromEntries(Object.entries(errors).filter(([field]) => !SAVE_FIELDS.test(field)));
 
-function FieldError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className={styles.fieldError} hidden={!message}>
-      {message}
-    </p>
-  );
-}
-
-/** The autosave's status, in a polite live region: saved at …, unsaved changes, saving…, or save failed (with retry). */
+/**
+ * The autosave's status: saved at …, unsaved changes, saving…, or save failed (with retry). Only a failure and the
+ * save after it are announced (a polite live region of their own); the visible line is not live.
+ */
 function SaveStatus({ view, onRetry }: { view: ReturnType<typeof selectArticleSaveView>; onRetry: () => void }) {
   const { t, i18n } = useLingui();
   const time = formatTime(view.savedAt, i18n.locale);
@@ -451,16 +441,26 @@ function SaveStatus({ view, onRetry }: { view: ReturnType<typeof selectArticleSa
       : t`保存失败（修改仍在本页），稍后自动重试`;
   else if (view.state === 'waiting') text = t`有未保存的修改`;
   else text = t`已保存（${time}）`;
+  // Said aloud: a failure, and the save that follows one; not every pause in the typing (waiting, saving, saved).
+  const failedBefore = useRef(false);
+  const previous = useRef(view.state);
+  if (view.state === 'failed') failedBefore.current = true;
+  else if (previous.current === 'saved' && view.state !== 'saved') failedBefore.current = false;
+  previous.current = view.state;
+  const announced = view.state === 'failed' || (view.state === 'saved' && failedBefore.current) ? text : '';
   return (
     <div className={ui.row}>
       <p
         className={view.state === 'failed' ? ui.notice({ tone: 'error' }) : styles.status}
         role="status"
-        aria-live="polite"
+        aria-live="off"
         data-testid="save-status"
         data-state={view.state}
       >
         {text}
+      </p>
+      <p className={visuallyHidden} aria-live="polite" data-testid="save-announcement">
+        {announced}
       </p>
       {view.state === 'failed' && (
         <button type="button" className={ui.button()} onClick={onRetry}>
@@ -496,6 +496,8 @@ function LanguageFields({
   };
   const preview = usePreview(text.body);
   const langError = errorFor(lang);
+  // The text's own language (read with its voice), not the labels' (the console's language).
+  const langTag = lang === 'en' ? 'en' : 'zh-CN';
 
   const insertPicture = (url: string, fallbackAlt: string) => {
     const area = bodyRef.current;
@@ -517,7 +519,7 @@ function LanguageFields({
   };
 
   return (
-    <fieldset className={styles.language} lang={lang === 'en' ? 'en' : 'zh-CN'} aria-describedby={ids.lang}>
+    <fieldset className={styles.language} aria-describedby={ids.lang}>
       <legend className={styles.legend}>{name}</legend>
       <FieldError id={ids.lang} message={langError} />
       <div className={styles.wideField}>
@@ -528,6 +530,7 @@ function LanguageFields({
           id={ids.title}
           className={ui.input}
           maxLength={120}
+          lang={langTag}
           value={text.title}
           onChange={(e) => onChange({ ...latest.current, title: e.target.value })}
           {...field('title', ids.title)}
@@ -543,6 +546,7 @@ function LanguageFields({
           className={ui.input}
           rows={2}
           maxLength={240}
+          lang={langTag}
           value={text.summary}
           onChange={(e) => onChange({ ...latest.current, summary: e.target.value })}
           {...field('summary', ids.summary)}
@@ -558,6 +562,7 @@ function LanguageFields({
           id={ids.body}
           className={`${ui.input} ${styles.body}`}
           rows={14}
+          lang={langTag}
           value={text.body}
           onChange={(e) => onChange({ ...latest.current, body: e.target.value })}
           {...field('body', ids.body)}
@@ -573,6 +578,7 @@ function LanguageFields({
             id={ids.alt}
             className={ui.input}
             maxLength={120}
+            lang={langTag}
             value={alt}
             onChange={(e) => setAlt(e.target.value)}
           />
@@ -583,24 +589,25 @@ function LanguageFields({
         />
       </div>
       <section aria-label={t`${name}预览`} className={styles.preview} data-testid={`preview-${lang}`}>
-        <h3 className={styles.previewTitle}>{text.title}</h3>
-        {text.summary && <p>{text.summary}</p>}
-        {preview.error ? (
-          <p className={ui.notice({ tone: 'error' })}>{t`预览失败：${preview.error}`}</p>
-        ) : (
-          <div
-            className={articleBody}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the public pages' renderer's output (HTML off, links and pictures filtered on the server)
-            dangerouslySetInnerHTML={{ __html: preview.html }}
-          />
-        )}
+        <div lang={langTag}>
+          <h3 className={styles.previewTitle}>{text.title}</h3>
+          {text.summary && <p>{text.summary}</p>}
+          {!preview.error && (
+            <div
+              className={articleBody}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the public pages' renderer's output (HTML off, links and pictures filtered on the server)
+              dangerouslySetInnerHTML={{ __html: preview.html }}
+            />
+          )}
+        </div>
+        {preview.error && <p className={ui.notice({ tone: 'error' })}>{t`预览失败：${preview.error}`}</p>}
       </section>
     </fieldset>
   );
 }
 
 /** How long the preview waits after the last key before asking the server to draw it. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+const PREVIEW_DEBOUNCE_MS = 400;
 
 /** The body drawn by the server's renderer, a moment after the last key (a late answer never overwrites a newer one). */
 function usePreview(body: string) {

@@ -6,15 +6,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { COLLEGE_SECTIONS, type CollegeSection } from '#shared/college-sections';
+import { ChoiceSelect } from '../components/choice-select';
 import { ColumnHeads } from '../components/column-heads';
+import { FieldError } from '../components/field-error';
 import { Link, useNavigate } from '../components/link';
+import { LoadMore } from '../components/load-more';
 import { Empty, ErrorState, Loading, PageHeading } from '../components/states';
 import { type ConsoleApiError, consoleApi, type Data } from '../lib/api';
 import { LANG_NAMES, SECTION_NAMES, STATE_NAMES } from '../lib/article-words';
 import { ARTICLE_LANG_LIST, ARTICLE_STATE_LIST, SLUG_PATTERN } from '../lib/contract-values';
 import { formatTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
-import * as editor from '../styles/editor.css';
+import { useCursorList } from '../lib/use-cursor-list';
 import * as ui from '../styles/ui.css';
 
 type Row = Data<'articles'>['items'][number];
@@ -25,24 +27,14 @@ export function ArticlesPage() {
   const ids = { section: useId(), lang: useId(), state: useId(), q: useId() };
   const [draft, setDraft] = useState<Filters>({ section: '', lang: '', state: '', q: '' });
   const [filters, setFilters] = useState(draft);
-  const [more, setMore] = useState<{ items: Row[]; cursor: string | null }>({ items: [], cursor: null });
-  const [moreError, setMoreError] = useState('');
   const query = () => ({ ...filters, q: filters.q.trim() }) as Parameters<typeof consoleApi.articles>[0];
-  const { state, reload } = useLoad(async () => {
-    const page = await consoleApi.articles(query());
-    setMore({ items: [], cursor: page.nextCursor ?? null });
-    return page;
-  }, [filters]);
-  const rows = state.status === 'ok' ? [...state.data.items, ...more.items] : [];
-  const loadMore = () => {
-    if (!more.cursor) return;
-    setMoreError('');
-    consoleApi.articles({ ...query(), cursor: more.cursor }).then(
-      (page) => setMore((previous) => ({ items: [...previous.items, ...page.items], cursor: page.nextCursor ?? null })),
-      (error: Error) => setMoreError(error.message || t`加载失败`),
-    );
-  };
-  const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+  const list = useCursorList<Row>(
+    (cursor) => consoleApi.articles(cursor ? { ...query(), cursor } : query()),
+    [filters],
+    t`加载失败`,
+  );
+  const { state, reload, items: rows } = list;
+  const set = (key: keyof Filters) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setDraft((previous) => ({ ...previous, [key]: event.target.value }));
 
   return (
@@ -65,40 +57,40 @@ export function ArticlesPage() {
               <label className={ui.label} htmlFor={ids.section}>
                 <Trans>栏目</Trans>
               </label>
-              <select id={ids.section} className={ui.input} value={draft.section} onChange={set('section')}>
-                <option value="">{t`全部`}</option>
-                {COLLEGE_SECTIONS.map((section) => (
-                  <option key={section} value={section}>
-                    {i18n._(SECTION_NAMES[section])}
-                  </option>
-                ))}
-              </select>
+              <ChoiceSelect
+                id={ids.section}
+                choices={COLLEGE_SECTIONS}
+                nameOf={(choice) => i18n._(SECTION_NAMES[choice])}
+                value={draft.section}
+                onChoose={(choice) => setDraft((previous) => ({ ...previous, section: choice }))}
+                any={t`全部`}
+              />
             </div>
             <div className={ui.field}>
               <label className={ui.label} htmlFor={ids.lang}>
                 <Trans>语言</Trans>
               </label>
-              <select id={ids.lang} className={ui.input} value={draft.lang} onChange={set('lang')}>
-                <option value="">{t`全部`}</option>
-                {ARTICLE_LANG_LIST.map((lang) => (
-                  <option key={lang} value={lang}>
-                    {i18n._(LANG_NAMES[lang])}
-                  </option>
-                ))}
-              </select>
+              <ChoiceSelect
+                id={ids.lang}
+                choices={ARTICLE_LANG_LIST}
+                nameOf={(choice) => i18n._(LANG_NAMES[choice])}
+                value={draft.lang}
+                onChoose={(choice) => setDraft((previous) => ({ ...previous, lang: choice }))}
+                any={t`全部`}
+              />
             </div>
             <div className={ui.field}>
               <label className={ui.label} htmlFor={ids.state}>
                 <Trans>状态</Trans>
               </label>
-              <select id={ids.state} className={ui.input} value={draft.state} onChange={set('state')}>
-                <option value="">{t`全部`}</option>
-                {ARTICLE_STATE_LIST.map((value) => (
-                  <option key={value} value={value}>
-                    {i18n._(STATE_NAMES[value])}
-                  </option>
-                ))}
-              </select>
+              <ChoiceSelect
+                id={ids.state}
+                choices={ARTICLE_STATE_LIST}
+                nameOf={(choice) => i18n._(STATE_NAMES[choice])}
+                value={draft.state}
+                onChoose={(choice) => setDraft((previous) => ({ ...previous, state: choice }))}
+                any={t`全部`}
+              />
             </div>
             <div className={ui.field}>
               <label className={ui.label} htmlFor={ids.q}>
@@ -152,7 +144,7 @@ export function ArticlesPage() {
                 </td>
                 <td className={ui.cell}>{i18n._(SECTION_NAMES[row.section])}</td>
                 <td className={ui.cell}>
-                  <span className={editor.stateBadge}>{i18n._(STATE_NAMES[row.state])}</span>
+                  <span className={ui.badge({ tone: 'neutral' })}>{i18n._(STATE_NAMES[row.state])}</span>
                 </td>
                 <td className={ui.cell}>
                   {row.state === 'scheduled'
@@ -166,14 +158,7 @@ export function ArticlesPage() {
           </tbody>
         </table>
       )}
-      {moreError && <ErrorState message={moreError} onRetry={loadMore} />}
-      {more.cursor && state.status === 'ok' && (
-        <p>
-          <button type="button" className={ui.button()} onClick={loadMore}>
-            <Trans>加载更多</Trans>
-          </button>
-        </p>
-      )}
+      <LoadMore list={list} />
     </>
   );
 }
@@ -216,18 +201,13 @@ function NewArticle() {
           <label className={ui.label} htmlFor={ids.section}>
             <Trans>新文章的栏目</Trans>
           </label>
-          <select
+          <ChoiceSelect
             id={ids.section}
-            className={ui.input}
+            choices={COLLEGE_SECTIONS}
+            nameOf={(choice) => i18n._(SECTION_NAMES[choice])}
             value={section}
-            onChange={(e) => setSection(e.target.value as CollegeSection)}
-          >
-            {COLLEGE_SECTIONS.map((value) => (
-              <option key={value} value={value}>
-                {i18n._(SECTION_NAMES[value])}
-              </option>
-            ))}
-          </select>
+            onChoose={setSection}
+          />
         </div>
         <div className={ui.field}>
           <label className={ui.label} htmlFor={ids.slug}>
@@ -245,9 +225,7 @@ function NewArticle() {
             value={slug}
             onChange={(e) => setSlug(e.target.value)}
           />
-          <p id={ids.slugError} className={editor.fieldError} role={slugError ? 'alert' : undefined}>
-            {slugError}
-          </p>
+          <FieldError id={ids.slugError} message={slugError} alert />
         </div>
         <button type="submit" className={ui.button({ tone: 'primary' })} disabled={status.kind === 'busy'}>
           <Trans>创建草稿</Trans>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { envelope } from '../test/fake-api';
 import { renderConsole } from '../test/render-app';
 import { signedInApi } from '../test/signed-in';
 
@@ -44,5 +45,33 @@ describe('the audit log', () => {
     fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
     await waitFor(() => expect(within(table).getByText('user.unban')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: '加载更多' })).toBeNull();
+  });
+
+  it('appends a next page once however often "load more" is pressed, and drops one that arrives after the filters changed', async () => {
+    const api = signedInApi('support');
+    api.on('get', /^\/audit$/, 'hold');
+    const audit = /^\/audit$/;
+    await renderConsole('/audit');
+    await waitFor(() => api.held(audit));
+    api.answerOk(audit, { items: [entry], nextCursor: 'n2' });
+    const more = await screen.findByRole('button', { name: '加载更多' });
+    fireEvent.click(more);
+    fireEvent.click(more);
+    const nextPages = () => api.calls.filter((c) => c.path === '/audit' && c.params.cursor === 'n2');
+    await waitFor(() => expect(nextPages()).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(nextPages()).toHaveLength(1);
+
+    // New filters while the next page is on its way: their first page comes, then the old next page.
+    fireEvent.change(screen.getByLabelText('操作'), { target: { value: 'user.note' } });
+    fireEvent.click(screen.getByRole('button', { name: '筛选' }));
+    await waitFor(() => expect(api.held(audit).params).toMatchObject({ action: 'user.note' }));
+    api.answerOk(audit, { items: [{ ...entry, id: '8', action: 'user.note' }], nextCursor: null });
+    const table = await screen.findByTestId('audit-table');
+    await waitFor(() => expect(within(table).getByText('user.note')).toBeInTheDocument());
+    nextPages()[0]?.answer(200, envelope({ items: [{ ...entry, id: '6', action: 'user.unban' }], nextCursor: null }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(table).queryByText('user.unban')).toBeNull();
+    expect(within(table).queryByText('user.ban')).toBeNull();
   });
 });

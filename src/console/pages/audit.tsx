@@ -3,10 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { ColumnHeads } from '../components/column-heads';
 import { Link } from '../components/link';
+import { LoadMore } from '../components/load-more';
 import { Empty, ErrorState, Loading, PageHeading } from '../components/states';
 import { consoleApi, type Data } from '../lib/api';
 import { formatTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
+import { useCursorList } from '../lib/use-cursor-list';
 import * as ui from '../styles/ui.css';
 
 type Entry = Data<'audit'>['items'][number];
@@ -18,22 +19,12 @@ export function AuditPage() {
   const ids = { operator: useId(), user: useId(), action: useId() };
   const [draft, setDraft] = useState({ operator: '', user: '', action: '' });
   const [filters, setFilters] = useState(draft);
-  const [more, setMore] = useState<{ items: Entry[]; cursor: string | null }>({ items: [], cursor: null });
-  const [moreError, setMoreError] = useState('');
-  const { state, reload } = useLoad(async () => {
-    const page = await consoleApi.audit(filters);
-    setMore({ items: [], cursor: page.nextCursor ?? null });
-    return page;
-  }, [filters]);
-  const entries = state.status === 'ok' ? [...state.data.items, ...more.items] : [];
-  const loadMore = () => {
-    if (!more.cursor) return;
-    setMoreError('');
-    consoleApi.audit({ ...filters, cursor: more.cursor }).then(
-      (page) => setMore((previous) => ({ items: [...previous.items, ...page.items], cursor: page.nextCursor ?? null })),
-      (error: Error) => setMoreError(error.message || t`加载失败`),
-    );
-  };
+  const list = useCursorList<Entry>(
+    (cursor) => consoleApi.audit(cursor ? { ...filters, cursor } : filters),
+    [filters],
+    t`加载失败`,
+  );
+  const { state, reload, items: entries } = list;
   const set = (key: keyof typeof draft) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setDraft((previous) => ({ ...previous, [key]: event.target.value }));
 
@@ -141,14 +132,7 @@ export function AuditPage() {
           </tbody>
         </table>
       )}
-      {moreError && <ErrorState message={moreError} onRetry={loadMore} />}
-      {more.cursor && state.status === 'ok' && (
-        <p>
-          <button type="button" className={ui.button()} onClick={loadMore}>
-            <Trans>加载更多</Trans>
-          </button>
-        </p>
-      )}
+      <LoadMore list={list} />
     </>
   );
 }

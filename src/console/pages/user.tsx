@@ -154,7 +154,7 @@ export function UserPage() {
         {user.ban ? (
           <>
             <p data-testid="ban-state">
-              <span className={ui.badge}>{t`已封禁`}</span> {time(user.ban.at)}
+              <span className={ui.badge()}>{t`已封禁`}</span> {time(user.ban.at)}
               {user.ban.reason ? ` · ${t`原因`}: ${user.ban.reason}` : ''}
             </p>
             <button type="button" className={ui.button()} onClick={() => request({ kind: 'unban', targetId: user.id })}>

@@ -133,8 +133,8 @@ export function UsersPage() {
                 <td className={ui.cell}>{user.inviteCode ?? '—'}</td>
                 <td className={ui.cell}>{formatTime(user.createdAt, i18n.locale)}</td>
                 <td className={ui.cell}>
-                  {user.banned && <span className={ui.badge}>{t`已封禁`}</span>}{' '}
-                  {user.closed && <span className={ui.badge}>{t`已注销`}</span>}
+                  {user.banned && <span className={ui.badge()}>{t`已封禁`}</span>}{' '}
+                  {user.closed && <span className={ui.badge()}>{t`已注销`}</span>}
                   {!user.banned && !user.closed && t`正常`}
                 </td>
               </tr>

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import type { ActionRequest } from '#machines/console/action.selectors';
 import { ActionPanel, useConsoleAction } from '../components/action-panel';
 import { ColumnHeads } from '../components/column-heads';
+import { CopyButton } from '../components/copy-button';
 import { Empty, ErrorState, Loading, PageHeading } from '../components/states';
 import { type ConsoleApiError, consoleApi, type Data } from '../lib/api';
 import { WEBHOOK_EVENT_LIST } from '../lib/contract-values';
@@ -199,8 +200,6 @@ function AddWebhook({ onCreated }: { onCreated: (webhook: Data<'createWebhook'>)
 }
 
 function SecretOnce({ webhook, onDone }: { webhook: Data<'createWebhook'>; onDone: () => void }) {
-  const { t } = useLingui();
-  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   return (
     <section className={ui.confirmPanel} role="alert" aria-labelledby="secret-title">
       <h2 id="secret-title" className={ui.subheading}>
@@ -213,22 +212,12 @@ function SecretOnce({ webhook, onDone }: { webhook: Data<'createWebhook'>; onDon
         {webhook.secret}
       </pre>
       <div className={ui.row}>
-        <button
-          type="button"
-          className={ui.button({ tone: 'primary' })}
-          onClick={() =>
-            navigator.clipboard?.writeText(webhook.secret).then(
-              () => setCopied('yes'),
-              () => setCopied('failed'),
-            ) ?? setCopied('failed')
-          }
-        >
+        <CopyButton text={webhook.secret} primary>
           <Trans>复制密钥</Trans>
-        </button>
+        </CopyButton>
         <button type="button" className={ui.button()} onClick={onDone}>
           <Trans>我已保存，关闭</Trans>
         </button>
-        <span role="status">{copied === 'yes' ? t`已复制` : copied === 'failed' ? t`复制失败，请手动复制` : ''}</span>
       </div>
     </section>
   );

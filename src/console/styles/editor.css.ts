@@ -29,7 +29,6 @@ export const body = style({
   resize: 'vertical',
 });
 export const fieldError = style({ color: vars.color.danger, fontSize: 13, margin: 0 });
-export const invalid = style({ borderColor: vars.color.danger });
 /** The preview: the portal's article colours (the StarReach theme's) on the frame, the article styles inside. */
 export const preview = style({
   vars: {
@@ -51,11 +50,3 @@ export const previewTitle = style({ fontSize: 26, margin: `0 0 ${vars.space.s}`,
 export const cover = style({ display: 'block', maxWidth: 240, height: 'auto', borderRadius: vars.radius.s });
 export const status = style({ minHeight: '1.5em', margin: 0 });
 export const meta = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.l, margin: `0 0 ${vars.space.m}` });
-export const stateBadge = style({
-  display: 'inline-block',
-  padding: '1px 8px',
-  borderRadius: 10,
-  fontSize: 12,
-  background: vars.color.surfaceAlt,
-  border: `1px solid ${vars.color.line}`,
-});

@@ -89,13 +89,16 @@ export const confirmPanel = style({
   margin: `${vars.space.m} 0`,
   background: vars.color.surface,
 });
-export const badge = style({
-  display: 'inline-block',
-  padding: '1px 8px',
-  borderRadius: 10,
-  fontSize: 12,
-  background: vars.color.dangerSoft,
-  color: vars.color.danger,
+/** A small label: `danger` (banned, closed) or `neutral` (an article's state). */
+export const badge = recipe({
+  base: { display: 'inline-block', padding: '1px 8px', borderRadius: 10, fontSize: 12 },
+  variants: {
+    tone: {
+      danger: { background: vars.color.dangerSoft, color: vars.color.danger },
+      neutral: { background: vars.color.surfaceAlt, border: `1px solid ${vars.color.line}` },
+    },
+  },
+  defaultVariants: { tone: 'danger' },
 });
 export const figures = style({
   display: 'flex',

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '~/app/session';
 import { useSession } from '~/app/use-session';
+import { showCarriedToast } from '~/components/toast/toaster';
 import { captchaVerify, login, sendSmsCode } from '~/lib/api/accounts';
 import { INVITE_COOKIE } from '~/lib/storage-keys';
 import { leavePage } from './navigation';
@@ -21,7 +22,8 @@ let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   vi.clearAllMocks();
   vi.mocked(useSession).mockReturnValue({ loggedIn: false, userName: '', loggingOut: false });
-  assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
+  // The target page arrives at once and shows the toast the sign-in carried to it (toast.carry).
+  assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => showCarriedToast());
 });
 afterEach(() => assign.mockRestore());
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '~/app/session';
+import { showCarriedToast } from '~/components/toast/toaster';
 import { register, sendSmsCode } from '~/lib/api/accounts';
 import { INVITE_COOKIE, REGISTE_INFO_KEY } from '~/lib/storage-keys';
 import { leavePage } from './navigation';
@@ -16,7 +17,8 @@ vi.mock('~/app/session', async (original) => ({
 let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   vi.clearAllMocks();
-  assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
+  // The target page arrives at once and shows the toast the sign-in carried to it (toast.carry).
+  assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => showCarriedToast());
 });
 afterEach(() => {
   assign.mockRestore();

@@ -61,7 +61,7 @@ export function ArticleListView({
                 <p className={styles.cardSummary}>{article.summary}</p>
                 <ArticleMeta article={article} showSection={section === null} />
               </div>
-              <CoverImage cover={article.cover} title={article.title} className={styles.cardCover} lazy />
+              <CoverImage cover={article.cover} title={article.title} className={styles.cardCover} lazy decorative />
             </li>
           ))}
         </ol>

@@ -4,11 +4,14 @@
  */
 import { lazy } from 'react';
 import { localeFromPath } from '#shared/locale';
+import { guardChunk } from '~/lib/chunk-reload';
 import { loadLocale } from '~/lib/i18n';
+
+const loadScanPanelCode = guardChunk(() => import('./scan-panel'));
 
 export const loadScanPanel = () =>
   Promise.all([
-    import('./scan-panel'),
+    loadScanPanelCode(),
     // The server has every catalog loaded already.
     typeof window === 'undefined' ? null : loadLocale(localeFromPath(window.location.pathname), ['scan']),
   ]).then(([module]) => ({ default: module.ScanPanel }));

@@ -10,6 +10,7 @@ import { sampleQrCode, sampleUserInfo } from '#machines/scan-login/scan-login.te
 import { signIn } from '~/app/session';
 import { getToasts } from '~/components/toast/toast';
 import { ToastHost } from '~/components/toast/toast-host';
+import { showCarriedToast } from '~/components/toast/toaster';
 import { createLoginQrCode, getQrStatus, wxUserLogin } from '~/lib/api/scan-login';
 import { renderWithRouter } from '~/test/providers';
 import { leavePage } from '../navigation';
@@ -37,7 +38,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.mocked(createLoginQrCode).mockResolvedValue(code);
   vi.mocked(getQrStatus).mockReturnValue(new Promise(() => {}));
-  assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => {});
+  // The target page arrives at once and shows the toast the sign-in carried to it (toast.carry).
+  assign = vi.spyOn(leavePage, 'assign').mockImplementation(() => showCarriedToast());
 });
 afterEach(() => assign.mockRestore());
 
